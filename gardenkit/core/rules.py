@@ -1,0 +1,241 @@
+"""The engine contract, implemented once.
+
+A game subclasses :class:`GameRules` and fills in the ``_``-prefixed hooks; the public
+methods (``apply``, ``step_chance``, ``explain``, ``from_dict`` ...) check their input here,
+so every game refuses bad input the same way: a :class:`ValueError` with a plain message,
+never a half-changed state.
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+from typing import Any
+
+from .errors import IllegalActionError, MalformedInputError
+from .types import CHANCE, Explanation, GameInfo, Line, Outcome
+
+
+class GameRules:
+    """Stateless rules of one game. Subclasses set ``info`` and ``state_type``/``action_types``."""
+
+    info: GameInfo
+    action_types: tuple[type, ...] = ()
+
+    # ----- hooks a game implements -------------------------------------------------
+    def _initial_state(self, players: int, seed: int, **options):  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _legal_actions(self, s) -> tuple:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _why_illegal(self, s, a) -> str | None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _apply(self, s, a):  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _explain(self, s, a) -> Explanation:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _parse_action(self, s, text: str):  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _state_from_dict(self, d: dict):  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    # ----- the contract ------------------------------------------------------------
+    def initial_state(self, players: int | None = None, seed: int = 0, **options):
+        """A new game for ``players`` players; ``options`` are listed in ``rules.info.options``."""
+        if players is None:
+            players = self.info.min_players
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise MalformedInputError(f"players must be an integer, not {players!r}")
+        if not self.info.min_players <= players <= self.info.max_players:
+            raise MalformedInputError(
+                f"{self.info.title} is for {self.info.min_players}-{self.info.max_players} players, not {players}"
+            )
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise MalformedInputError(f"seed must be an integer, not {seed!r}")
+        unknown = set(options) - set(self.info.options)
+        if unknown:
+            known = ", ".join(sorted(self.info.options)) or "none"
+            raise MalformedInputError(f"unknown option(s) {', '.join(sorted(unknown))}; options are: {known}")
+        full = {name: opt.default for name, opt in self.info.options.items()}
+        for name, value in options.items():
+            default = self.info.options[name].default
+            if type(value) is not type(default):
+                raise MalformedInputError(
+                    f"option {name} must be a {type(default).__name__}, not {value!r}"
+                )
+            full[name] = value
+        return self._initial_state(players, seed, **full)
+
+    def current_player(self, s):
+        """The player to act, :data:`CHANCE` at a chance node, ``None`` once the game is over."""
+        raise NotImplementedError
+
+    def is_terminal(self, s) -> bool:
+        return self.current_player(s) is None
+
+    def legal_actions(self, s) -> tuple:
+        """Every legal action, sorted; at a chance node the possible outcomes."""
+        self._check_state(s)
+        if self.is_terminal(s):
+            return ()
+        return self._legal_actions(s)
+
+    def chance_outcomes(self, s) -> tuple:
+        """``(action, probability)`` pairs at a chance node; empty elsewhere."""
+        self._check_state(s)
+        if self.current_player(s) is not CHANCE:
+            return ()
+        return self._chance_outcomes(s)
+
+    def _chance_outcomes(self, s) -> tuple:
+        actions = self._legal_actions(s)
+        return tuple((a, 1.0 / len(actions)) for a in actions)
+
+    def sample_chance(self, s):
+        """The outcome the state's own generator picks here, and the generator after the draw."""
+        rng = getattr(s, "rng", None)
+        if rng is None:
+            raise IllegalActionError(
+                "this state is a player's observation, whose hidden order is unknown; "
+                "choose a chance outcome with apply() instead of step_chance()"
+            )
+        outcomes = self._chance_outcomes(s)
+        # weighted draw on an integer grid: exact for the uniform draws the games use
+        scale = 1 << 32
+        cumulative, acc = [], 0
+        for _, p in outcomes:
+            acc += int(round(p * scale))
+            cumulative.append(acc)
+        pick, rng = rng.below(cumulative[-1])
+        index = next(i for i, c in enumerate(cumulative) if pick < c)
+        return outcomes[index][0], rng
+
+    def step_chance(self, s):
+        """Resolve a chance node with the state's own seeded generator.
+
+        Choosing an outcome with ``apply`` consumes the same draw, so
+        ``apply(s, a) == step_chance(s)`` whenever ``a`` is the outcome the seed picks.
+        """
+        self._check_state(s)
+        if self.current_player(s) is not CHANCE:
+            raise IllegalActionError("step_chance: this is not a chance node; a player is to act")
+        action, rng = self.sample_chance(s)
+        return self._apply(dataclasses.replace(s, rng=rng), action)
+
+    def coerce_action(self, s, a):
+        """Accept an action value or its notation; anything else is a clear ValueError."""
+        if isinstance(a, str):
+            return self.parse_action(s, a)
+        if not isinstance(a, self.action_types):
+            raise MalformedInputError(
+                f"not a {self.info.title} action: {a!r} (give an action or its notation, e.g. "
+                f"{self._example_notation(s)!r})"
+            )
+        return a
+
+    def _example_notation(self, s) -> str:
+        actions = self.legal_actions(s)
+        return str(actions[0]) if actions else ""
+
+    def why_illegal(self, s, a) -> str | None:
+        """``None`` if ``a`` is legal, else the reason, naming the rule."""
+        self._check_state(s)
+        try:
+            a = self.coerce_action(s, a)
+        except ValueError as e:
+            return str(e)
+        if self.is_terminal(s):
+            return "the game is over; no more actions"
+        return self._why_illegal(s, a)
+
+    def apply(self, s, a):
+        """A new state after ``a``; ``s`` is never changed. Illegal: :class:`IllegalActionError`."""
+        self._check_state(s)
+        a = self.coerce_action(s, a)
+        if self.is_terminal(s):
+            raise IllegalActionError("the game is over; no more actions")
+        reason = self._why_illegal(s, a)
+        if reason is not None:
+            raise IllegalActionError(reason, rule=_rule_in(reason))
+        if self.current_player(s) is CHANCE and getattr(s, "rng", None) is not None:
+            _, rng = self.sample_chance(s)
+            s = dataclasses.replace(s, rng=rng)
+        return self._apply(s, a)
+
+    def explain(self, s, a) -> Explanation:
+        """What ``a`` would do, without doing it. Refused actions come back with ``legal=False``."""
+        self._check_state(s)
+        a = self.coerce_action(s, a)
+        reason = self.why_illegal(s, a)
+        if reason is not None:
+            return Explanation(action=str(a), legal=False, reason=reason, rules=_rules_in(reason))
+        return self._explain(s, a)
+
+    def scores(self, s) -> tuple[int, ...]:
+        raise NotImplementedError
+
+    def score_breakdown(self, s, player: int) -> tuple[Line, ...]:
+        raise NotImplementedError
+
+    def outcome(self, s) -> Outcome | None:
+        raise NotImplementedError
+
+    def observe(self, s, player: int):
+        raise NotImplementedError
+
+    def parse_action(self, s, text):
+        """The action whose notation is ``text`` (inverse of ``str(action)``)."""
+        if not isinstance(text, str):
+            raise MalformedInputError(f"action notation must be a string, not {text!r}")
+        return self._parse_action(s, text.strip())
+
+    def from_dict(self, d):
+        """The state saved by ``s.to_dict()`` (or its JSON text). Bad input: a clear ValueError."""
+        if isinstance(d, (str, bytes)):
+            try:
+                d = json.loads(d)
+            except (UnicodeDecodeError, json.JSONDecodeError) as e:
+                raise MalformedInputError(f"not valid JSON: {e}") from None
+        if not isinstance(d, dict):
+            raise MalformedInputError(f"a saved game must be a JSON object, not {type(d).__name__}")
+        if d.get("game") != self.info.id:
+            raise MalformedInputError(
+                f"this is not a saved {self.info.title} game (its 'game' field is {d.get('game')!r})"
+            )
+        try:
+            return self._state_from_dict(d)
+        except MalformedInputError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
+            detail = f"missing field {e}" if isinstance(e, KeyError) else str(e)
+            raise MalformedInputError(f"not a valid saved {self.info.title} game: {detail}") from None
+
+    # ----- helpers -----------------------------------------------------------------
+    def _check_state(self, s) -> None:
+        if not isinstance(s, self.state_type):
+            raise MalformedInputError(f"not a {self.info.title} state: {type(s).__name__}")
+
+    state_type: type = object
+
+    def rule_summary(self, rule_id: str) -> str:
+        return self.info.rules[rule_id]
+
+
+def _rules_in(reason: str) -> tuple[str, ...]:
+    import re
+
+    return tuple(dict.fromkeys(re.findall(r"\[([a-z_]+(?:\.[a-z_0-9]+)+)\]", reason)))
+
+
+def _rule_in(reason: str) -> str | None:
+    found = _rules_in(reason)
+    return found[0] if found else None
+
+
+def to_json(state: Any) -> str:
+    """The state as JSON text (what the save button writes)."""
+    return json.dumps(state.to_dict(), sort_keys=True)

@@ -1,0 +1,90 @@
+"""Building cards: the shipped (reconstructed) deck, or a user's own file."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from ...core import MalformedInputError
+
+TYPES = ("F", "T", "P", "G")
+TYPE_NAMES = {"F": "floor", "T": "tatami", "P": "pond", "G": "garden"}
+DECK_SIZE = 64
+
+
+@dataclass(frozen=True)
+class Card:
+    """A 2-wide, 3-tall building card; ``rows`` top to bottom, each two letters (F/T/P/G)."""
+
+    id: int
+    rows: tuple[str, str, str]
+    source: str = "reconstructed"
+
+    def squares(self, turned: bool = False) -> tuple[tuple[int, int, str], ...]:
+        """``(dx, dy, type)`` of the six squares, upright or turned 180 degrees."""
+        rows = self.rows
+        if turned:
+            rows = tuple(r[::-1] for r in reversed(rows))
+        return tuple((dx, dy, rows[dy][dx]) for dy in range(3) for dx in range(2))
+
+
+@dataclass(frozen=True)
+class Deck:
+    cards: tuple[Card, ...]
+    source: str
+    note: str = ""
+
+    def __getitem__(self, card_id: int) -> Card:
+        return self.by_id[card_id]
+
+    @property
+    def by_id(self) -> dict:
+        return {c.id: c for c in self.cards}
+
+    @property
+    def ids(self) -> tuple[int, ...]:
+        return tuple(c.id for c in self.cards)
+
+
+def parse_deck(data) -> Deck:
+    """Check and load a card file's content (a dict like the shipped ``cards.json``)."""
+    if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
+        raise MalformedInputError("a card file must be a JSON object with a 'cards' list")
+    cards, seen = [], set()
+    for i, entry in enumerate(data["cards"]):
+        where = f"card {i + 1}"
+        if not isinstance(entry, dict):
+            raise MalformedInputError(f"{where} must be an object with 'id' and 'rows'")
+        cid, rows = entry.get("id"), entry.get("rows")
+        if isinstance(cid, bool) or not isinstance(cid, int) or cid <= 0:
+            raise MalformedInputError(f"{where}: 'id' must be a positive integer, not {cid!r}")
+        if cid in seen:
+            raise MalformedInputError(f"{where}: id {cid} is used twice")
+        seen.add(cid)
+        if (
+            not isinstance(rows, list) or len(rows) != 3
+            or not all(isinstance(r, str) and len(r) == 2 and set(r) <= set(TYPES) for r in rows)
+        ):
+            raise MalformedInputError(
+                f"{where} (id {cid}): 'rows' must be 3 strings of 2 letters from F, T, P, G (top to bottom)"
+            )
+        source = entry.get("source", "user")
+        cards.append(Card(cid, tuple(rows), str(source)))
+    if len(cards) != DECK_SIZE:
+        raise MalformedInputError(f"the rulebook's deck has {DECK_SIZE} cards; this file has {len(cards)}")
+    return Deck(tuple(cards), str(data.get("source", "user")), str(data.get("note", "")))
+
+
+def load_deck(path: str | Path) -> Deck:
+    """Load a card file of your own (same format as the shipped ``cards.json``)."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise MalformedInputError(f"cannot read card file {path}: {e}") from None
+    return parse_deck(data)
+
+
+@lru_cache(maxsize=None)
+def default_deck() -> Deck:
+    return load_deck(Path(__file__).with_name("cards.json"))

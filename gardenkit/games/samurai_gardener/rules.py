@@ -1,0 +1,487 @@
+"""The rules of Samurai Gardener (Edo Yashiki), with the optional specialist rule.
+
+>>> import gardenkit
+>>> rules = gardenkit.make("samurai_gardener")
+>>> s = rules.initial_state(players=2, seed=7)
+>>> rules.current_player(s) is gardenkit.CHANCE   # the starting cards are dealt first
+True
+>>> while rules.current_player(s) is gardenkit.CHANCE:
+...     s = rules.step_chance(s)
+>>> rules.current_player(s), len(s.lineup)
+(0, 2)
+>>> a = rules.legal_actions(s)[0]
+>>> rules.explain(s, a).legal
+True
+"""
+from __future__ import annotations
+
+import dataclasses
+from itertools import permutations
+from pathlib import Path
+
+from ...core import CHANCE, Explanation, GameInfo, GameRules, Line, MalformedInputError, Option, Outcome, Rng
+from .actions import Draw, Place, Run, ScoreRun, parse
+from .components import TYPE_NAMES, TYPES, Deck, default_deck, load_deck, parse_deck
+from .house import BONUS_POINTS, RUN_POINTS, House, Placed, card_cells, candidate_spots, new_runs, touch
+from .rules_text import RULES
+from .state import PHASES, Pending, SamuraiGardenerState
+
+GAME = "samurai_gardener"
+WIN_POINTS = 25
+ALL_MARKERS = "".join(TYPES)
+
+INFO = GameInfo(
+    id=GAME,
+    title="Samurai Gardener",
+    min_players=2,
+    max_players=5,
+    options={
+        "specialist": Option(
+            "specialist", False,
+            "Optional specialist rule: a line scores only with a marker of its type; markers refill when all four are used.",
+        ),
+        "start_player": Option("start_player", 0, "Who starts the first round (0 = player 1)."),
+        "deck": Option(
+            "deck", "standard",
+            "'standard' for the shipped (reconstructed) 64-card deck, or the path of your own card file in the same JSON format.",
+        ),
+    },
+    rules=RULES,
+)
+
+
+def _names(types) -> str:
+    return ", ".join(TYPE_NAMES[t] for t in sorted(types, key=TYPES.index))
+
+
+def _markers_without(markers: str, t: str) -> str:
+    return markers.replace(t, "")
+
+
+class SamuraiGardenerRules(GameRules):
+    info = INFO
+    state_type = SamuraiGardenerState
+    action_types = (Draw, Place, ScoreRun)
+
+    # ----- setting up --------------------------------------------------------------
+    def _initial_state(self, players, seed, specialist, start_player, deck):
+        if not 0 <= start_player < players:
+            raise MalformedInputError(f"start_player must be between 0 and {players - 1}, not {start_player}")
+        cards = default_deck() if deck == "standard" else load_deck(Path(deck))
+        return SamuraiGardenerState(
+            players=players,
+            specialist=specialist,
+            rng=Rng.from_seed(seed),
+            phase="deal",
+            round=0,
+            start=start_player,
+            placed=0,
+            deck=tuple(sorted(cards.ids)),
+            lineup=(),
+            houses=tuple(House() for _ in range(players)),
+            scores=(0,) * players,
+            lines=((),) * players,
+            markers=(ALL_MARKERS if specialist else "",) * players,
+            cards=cards,
+            start_player=start_player,
+        )
+
+    # ----- whose turn ----------------------------------------------------------------
+    def current_player(self, s):
+        self._check_state(s)
+        if s.phase == "over":
+            return None
+        if s.phase in ("deal", "lineup"):
+            return CHANCE
+        return s.to_move
+
+    # ----- legal actions -------------------------------------------------------------
+    def _legal_actions(self, s):
+        if s.phase in ("deal", "lineup"):
+            return tuple(Draw(c) for c in s.deck)
+        if s.phase == "order":
+            return tuple(ScoreRun(r) for r in sorted(set(s.pending.runs)))
+        house = s.houses[s.to_move]
+        actions = []
+        for card_id in sorted(set(s.lineup)):
+            for turned in (False, True):
+                actions.extend(self._spots(house, s.cards[card_id], turned))
+        return tuple(sorted(actions, key=Place.sort_key))
+
+    def _spots(self, house: House, card, turned: bool):
+        grid, protected = house.grid, house.protected
+        for x, y in candidate_spots(house):
+            cells = card_cells(card, x, y, turned)
+            if touch(grid, cells)[1] and not any((cx, cy) in protected for cx, cy, _ in cells):
+                yield Place(card.id, x, y, turned)
+
+    def placements(self, s, card_id: int, turned: bool = False) -> tuple[Place, ...]:
+        """Legal spots for one card of the line-up (what a board highlights when you pick it)."""
+        self._check_state(s)
+        if s.phase != "place" or card_id not in s.lineup:
+            return ()
+        return tuple(sorted(self._spots(s.houses[s.to_move], s.cards[card_id], turned), key=Place.sort_key))
+
+    def _why_illegal(self, s, a):
+        if isinstance(a, Draw):
+            if s.phase not in ("deal", "lineup"):
+                return "cards come off the deck only when the start player lays out a line-up [samurai_gardener.round.lineup]"
+            if a.card not in s.deck:
+                return f"card {a.card} is not in the deck [samurai_gardener.round.lineup]"
+            return None
+        if s.phase in ("deal", "lineup"):
+            return "the cards have not been laid out yet: a card must be drawn first [samurai_gardener.round.lineup]"
+        if isinstance(a, ScoreRun):
+            if s.phase != "order":
+                return "no lines are waiting to be scored: choosing the order is only for the specialist rule [samurai_gardener.specialist.order]"
+            if a.run not in s.pending.runs:
+                return f"{a.run.describe()} is not one of the lines waiting to be scored [samurai_gardener.specialist.order]"
+            return None
+        # a placement
+        if s.phase == "order":
+            return "first choose the order in which your new lines score [samurai_gardener.specialist.order]"
+        if a.card not in s.lineup:
+            shown = ", ".join(str(c) for c in s.lineup)
+            return f"card {a.card} is not in the line-up (it holds {shown}) [samurai_gardener.round.take]"
+        return self._placement_problem(s.houses[s.to_move], s.cards[a.card], a)
+
+    def _placement_problem(self, house: House, card, a: Place) -> str | None:
+        cells = card_cells(card, a.x, a.y, a.turned)
+        overlap, touching = touch(house.grid, cells)
+        if not touching:
+            corner = any(
+                (x + dx, y + dy) in house.grid for x, y, _ in cells for dx in (-1, 1) for dy in (-1, 1)
+            )
+            how = "it touches the house only at a corner" if corner else "it does not touch the house"
+            return f"{how}: a new card must cover a square of the house or share an edge with one [samurai_gardener.place.touch]"
+        if overlap:
+            for x, y, _ in cells:
+                if (x, y) in house.protected:
+                    run = next(r for r in house.runs() if (x, y) in r.cells)
+                    return (
+                        f"it would cover square ({x},{y}) of the {run.describe()}: lines of 3 or more "
+                        f"are protected [samurai_gardener.place.protect]"
+                    )
+        return None
+
+    # ----- scoring (one copy, used by apply and explain) -----------------------------
+    def _card_lines(self, house: House, card, a: Place, round_no: int):
+        """Lines formed by the card: (scoring runs, breakdown lines of runs of 6+)."""
+        runs = new_runs(house.grid, card_cells(card, a.x, a.y, a.turned))
+        scoring = tuple(r for r in runs if r.length in RUN_POINTS)
+        long = tuple(
+            Line(0, f"{r.describe()}: 6 or more score nothing", "samurai_gardener.score.long", round_no)
+            for r in runs if r.length not in RUN_POINTS
+        )
+        return scoring, long
+
+    @staticmethod
+    def _bonus(types, round_no, made=None) -> tuple[Line, ...]:
+        k = len(set(types))
+        if k >= 2:
+            return (Line(BONUS_POINTS[k], f"bonus for {k} types of scoring line ({_names(set(types))})",
+                         "samurai_gardener.score.bonus", round_no),)
+        return ()
+
+    @staticmethod
+    def _score_run(run: Run, markers: str, specialist: bool, round_no: int):
+        """Score one line: (points, markers after, breakdown lines, scored?)."""
+        pts = RUN_POINTS[run.length]
+        if not specialist:
+            return pts, markers, (Line(pts, run.describe(), "samurai_gardener.score.run", round_no),), True
+        if run.type not in markers:
+            return 0, markers, (Line(0, f"{run.describe()}: no {TYPE_NAMES[run.type]} marker left",
+                                     "samurai_gardener.specialist.marker", round_no),), False
+        markers = _markers_without(markers, run.type)
+        lines = (Line(pts, f"{run.describe()} (spends the {TYPE_NAMES[run.type]} marker)",
+                      "samurai_gardener.specialist.spend", round_no),)
+        if not markers:
+            markers = ALL_MARKERS
+            lines += (Line(0, "last marker used: all four markers come back", "samurai_gardener.specialist.refill", round_no),)
+        return pts, markers, lines, True
+
+    def _run_in_order(self, runs, order, markers, round_no):
+        points, scored, lines = 0, [], []
+        for i in order:
+            p, markers, ls, ok = self._score_run(runs[i], markers, True, round_no)
+            points += p
+            lines.extend(ls)
+            if ok:
+                scored.append(runs[i].type)
+        return points, markers, tuple(lines), tuple(scored)
+
+    def _order_outcomes(self, runs, markers, round_no):
+        """Every distinct result of scoring ``runs`` in some order: {(points+bonus, markers): order}."""
+        results = {}
+        for order in permutations(range(len(runs))):
+            points, after, _, scored = self._run_in_order(runs, order, markers, round_no)
+            total = points + sum(line.points for line in self._bonus(scored, round_no))
+            results.setdefault((total, after), order)
+        return results
+
+    def _finish_specialist(self, runs, markers, round_no, made, prior_points=0, prior_scored=(), prior_lines=()):
+        """Score the remaining runs in the best order (all orders equal when this is called)."""
+        outcomes = self._order_outcomes(runs, markers, round_no)
+        (total, _), order = max(outcomes.items(), key=lambda kv: kv[0][0])
+        points, after, lines, scored = self._run_in_order(runs, order, markers, round_no)
+        scored = tuple(prior_scored) + scored
+        lines = tuple(prior_lines) + lines
+        bonus = self._bonus(scored, round_no)
+        if not bonus and made >= 2 and len(set(scored)) < 2:
+            lines += (Line(0, f"no bonus: {made} lines formed but only {len(set(scored))} type scored",
+                           "samurai_gardener.specialist.bonus", round_no),)
+        return prior_points + points + sum(b.points for b in bonus), after, lines + bonus
+
+    def _placement_result(self, s, a: Place):
+        """(points, breakdown lines, markers after, pending-or-None) of a legal placement."""
+        player = s.to_move
+        card = s.cards[a.card]
+        house = s.houses[player]
+        runs, long_lines = self._card_lines(house, card, a, s.round)
+        markers = s.markers[player]
+        if not s.specialist:
+            lines = tuple(line for r in runs for line in self._score_run(r, markers, False, s.round)[2])
+            lines += long_lines + self._bonus([r.type for r in runs], s.round)
+            return sum(line.points for line in lines), lines, markers, None
+        outcomes = self._order_outcomes(runs, markers, s.round)
+        if len(outcomes) > 1:
+            best = max(total for total, _ in outcomes)
+            pending = Pending(player, runs, 0, (), long_lines, len(runs))
+            return best, long_lines, markers, pending
+        points, after, lines = self._finish_specialist(runs, markers, s.round, len(runs))
+        return points, long_lines + lines, after, None
+
+    # ----- applying ------------------------------------------------------------------
+    def _apply(self, s, a):
+        if isinstance(a, Draw):
+            return self._apply_draw(s, a)
+        if isinstance(a, ScoreRun):
+            return self._apply_score_run(s, a)
+        return self._apply_place(s, a)
+
+    def _apply_draw(self, s, a: Draw):
+        deck = tuple(c for c in s.deck if c != a.card)
+        if s.phase == "deal":
+            dealt = sum(1 for h in s.houses if h.placed)
+            player = (s.start + dealt) % s.players
+            houses = list(s.houses)
+            houses[player] = House.build((Placed(a.card, 0, 0, False, 0),), s.cards)
+            phase, round_no = ("lineup", 1) if dealt + 1 == s.players else ("deal", 0)
+            return dataclasses.replace(s, deck=deck, houses=tuple(houses), phase=phase, round=round_no)
+        lineup = s.lineup + (a.card,)
+        phase = "place" if len(lineup) == s.players else "lineup"
+        return dataclasses.replace(s, deck=deck, lineup=lineup, phase=phase)
+
+    def _apply_place(self, s, a: Place):
+        player = s.to_move
+        points, lines, markers, pending = self._placement_result(s, a)
+        houses = list(s.houses)
+        houses[player] = s.houses[player].add(Placed(a.card, a.x, a.y, a.turned, s.round), s.cards[a.card])
+        lineup = list(s.lineup)
+        lineup.remove(a.card)
+        s = dataclasses.replace(s, houses=tuple(houses), lineup=tuple(lineup))
+        if pending is not None:
+            return dataclasses.replace(s, phase="order", pending=pending)
+        return self._credit(s, player, lines, markers)
+
+    def _apply_score_run(self, s, a: ScoreRun):
+        p = s.pending
+        runs = list(p.runs)
+        runs.remove(a.run)
+        markers = s.markers[p.player]
+        pts, markers, lines, ok = self._score_run(a.run, markers, True, s.round)
+        scored = p.scored + ((a.run.type,) if ok else ())
+        pending = Pending(p.player, tuple(runs), p.points + pts, scored, p.lines + lines, p.made)
+        s = _with_markers(s, p.player, markers)
+        if runs and len(self._order_outcomes(tuple(runs), markers, s.round)) > 1:
+            return dataclasses.replace(s, pending=pending)
+        total, markers, lines = self._finish_specialist(
+            tuple(runs), markers, s.round, p.made, pending.points, pending.scored, pending.lines
+        )
+        return self._credit(dataclasses.replace(s, pending=None, phase="place"), p.player, lines, markers)
+
+    def _credit(self, s, player, lines, markers):
+        """Book a finished placement's lines and move on to the next player or round."""
+        scores = list(s.scores)
+        scores[player] += sum(line.points for line in lines)
+        all_lines = list(s.lines)
+        all_lines[player] = s.lines[player] + tuple(lines)
+        s = _with_markers(s, player, markers)
+        s = dataclasses.replace(s, scores=tuple(scores), lines=tuple(all_lines), placed=s.placed + 1, phase="place")
+        if s.placed < s.players:
+            return s
+        # the round is over: everyone has placed and scored
+        if max(s.scores) >= WIN_POINTS:
+            leader = max(range(s.players), key=lambda i: s.scores[i])
+            return dataclasses.replace(
+                s, phase="over",
+                over=f"player {leader + 1} reached {s.scores[leader]} points (25 or more) [samurai_gardener.end.points]",
+            )
+        s = dataclasses.replace(s, start=(s.start + 1) % s.players, round=s.round + 1, placed=0)
+        if len(s.deck) < s.players:
+            return dataclasses.replace(
+                s, phase="over",
+                over=f"the deck has {len(s.deck)} card(s) left, too few for a line-up of {s.players} [samurai_gardener.end.deck]",
+            )
+        return dataclasses.replace(s, phase="lineup")
+
+    # ----- explaining ----------------------------------------------------------------
+    def _explain(self, s, a):
+        if isinstance(a, Draw):
+            where = "starting house" if s.phase == "deal" else "line-up"
+            return Explanation(str(a), True, 0, (), ("samurai_gardener.round.lineup",),
+                               (f"card {a.card} goes to the {where}",))
+        if isinstance(a, ScoreRun):
+            after = self._apply_score_run(s, a)
+            gained = (after.scores[s.pending.player] - s.scores[s.pending.player]) if after.phase != "order" else (
+                after.pending.points - s.pending.points)
+            new_lines = (after.pending.lines[len(s.pending.lines):] if after.phase == "order"
+                         else after.lines[s.pending.player][len(s.lines[s.pending.player]):])
+            return Explanation(str(a), True, gained, new_lines, _rule_ids(new_lines) or ("samurai_gardener.specialist.order",))
+        points, lines, markers, pending = self._placement_result(s, a)
+        card = s.cards[a.card]
+        covered = sum(1 for x, y, _ in card_cells(card, a.x, a.y, a.turned) if (x, y) in s.houses[s.to_move].grid)
+        effects = [f"covers {covered} square(s) of the house" if covered else "placed beside the house"]
+        rules = ["samurai_gardener.place.touch"]
+        if a.turned:
+            effects.append("card turned 180 degrees")
+            rules.append("samurai_gardener.place.upright")
+        if pending is not None:
+            effects.append(
+                f"forms {len(pending.runs)} lines: you choose the order they score in; the best order gives {points}"
+            )
+            rules.append("samurai_gardener.specialist.order")
+        if not lines and pending is None:
+            effects.append("forms no line of 3 or more: no points")
+        return Explanation(str(a), True, points, tuple(lines), tuple(dict.fromkeys(rules + list(_rule_ids(lines)))),
+                           tuple(effects))
+
+    def placement_points(self, s, a: Place) -> int:
+        """Points a legal placement scores (best order under the specialist rule); fast, for highlights and bots."""
+        return self._placement_result(s, a)[0]
+
+    # ----- results -------------------------------------------------------------------
+    def scores(self, s):
+        self._check_state(s)
+        return s.scores
+
+    def score_breakdown(self, s, player):
+        self._check_state(s)
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < s.players:
+            raise MalformedInputError(f"player must be between 0 and {s.players - 1}, not {player!r}")
+        return s.lines[player]
+
+    def outcome(self, s):
+        self._check_state(s)
+        if s.phase != "over":
+            return None
+        best = max(s.scores)
+        winners = tuple(i for i, v in enumerate(s.scores) if v == best)
+        tie = " (tied players share the win [samurai_gardener.end.winner])" if len(winners) > 1 else ""
+        return Outcome(winners, s.scores, f"game over: {s.over}; most points wins{tie}")
+
+    def observe(self, s, player):
+        """What ``player`` sees: everything on the table; not the deck's order (the seed)."""
+        self._check_state(s)
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < s.players:
+            raise MalformedInputError(f"player must be between 0 and {s.players - 1}, not {player!r}")
+        return dataclasses.replace(s, rng=None)
+
+    def _parse_action(self, s, text):
+        return parse(text)
+
+    # ----- loading -------------------------------------------------------------------
+    def _state_from_dict(self, d):
+        return state_from_dict(d)
+
+
+def _rule_ids(lines) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(line.rule for line in lines))
+
+
+def _with_markers(s, player, markers):
+    if s.markers[player] == markers:
+        return s
+    ms = list(s.markers)
+    ms[player] = markers
+    return dataclasses.replace(s, markers=tuple(ms))
+
+
+def _int(v, what, lo=None, hi=None):
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise MalformedInputError(f"{what} must be an integer, not {v!r}")
+    if (lo is not None and v < lo) or (hi is not None and v > hi):
+        raise MalformedInputError(f"{what} must be between {lo} and {hi}, not {v}")
+    return v
+
+
+def _list(v, what):
+    if not isinstance(v, list):
+        raise MalformedInputError(f"{what} must be a list, not {type(v).__name__}")
+    return v
+
+
+def state_from_dict(d: dict) -> SamuraiGardenerState:
+    """Rebuild and check a saved state; anything inconsistent is refused with the reason."""
+    if d.get("version") != 1:
+        raise MalformedInputError(f"unknown save version {d.get('version')!r} (this gardenkit reads version 1)")
+    players = _int(d["players"], "players", 2, 5)
+    opts = d["options"]
+    if not isinstance(opts, dict) or not isinstance(opts.get("specialist"), bool):
+        raise MalformedInputError("options.specialist must be true or false")
+    start_player = _int(opts.get("start_player", 0), "options.start_player", 0, players - 1)
+    cards = parse_deck(d["cards"]) if "cards" in d else default_deck()
+    rng = None if d["rng"] is None else Rng.from_dict(d["rng"])
+    phase = d["phase"]
+    if phase not in PHASES:
+        raise MalformedInputError(f"phase must be one of {', '.join(PHASES)}, not {phase!r}")
+    deck = tuple(_int(c, "a deck card") for c in _list(d["deck"], "deck"))
+    lineup = tuple(_int(c, "a line-up card") for c in _list(d["lineup"], "lineup"))
+    houses = []
+    for i, h in enumerate(_list(d["houses"], "houses")):
+        placed = []
+        for p in _list(h, f"house {i + 1}"):
+            if not isinstance(p, dict) or not isinstance(p.get("turned"), bool):
+                raise MalformedInputError(f"house {i + 1}: each card needs card, x, y, turned, round")
+            placed.append(Placed(_int(p["card"], "card"), _int(p["x"], "x"), _int(p["y"], "y"), p["turned"],
+                                 _int(p["round"], "round", 0)))
+        houses.append(placed)
+    if len(houses) != players:
+        raise MalformedInputError(f"{players} players need {players} houses, not {len(houses)}")
+    used = list(deck) + list(lineup) + [p.card for h in houses for p in h]
+    if sorted(used) != sorted(cards.ids):
+        missing = set(cards.ids) - set(used)
+        extra = sorted(c for c in set(used) if used.count(c) > 1 or c not in cards.by_id)
+        raise MalformedInputError(
+            f"the cards do not add up to the deck of {len(cards.ids)}: missing {sorted(missing)}, duplicated or unknown {extra}"
+        )
+    scores = tuple(_int(v, "a score", 0) for v in _list(d["scores"], "scores"))
+    lines = tuple(tuple(Line.from_dict(x) for x in _list(ls, "lines")) for ls in _list(d["lines"], "lines"))
+    if len(scores) != players or len(lines) != players:
+        raise MalformedInputError("scores and lines need one entry per player")
+    for i in range(players):
+        if sum(line.points for line in lines[i]) != scores[i]:
+            raise MalformedInputError(f"player {i + 1}'s score {scores[i]} is not the sum of their score lines")
+    markers = tuple(_list(d["markers"], "markers"))
+    if len(markers) != players or not all(isinstance(m, str) and m == "".join(t for t in TYPES if t in m) and len(m) == len(set(m)) for m in markers):
+        raise MalformedInputError("markers must be one string per player of letters F, T, P, G in that order")
+    pending = None
+    if d["pending"] is not None:
+        p = d["pending"]
+        runs = tuple(Run(r[0], *(_int(v, "run coordinate") for v in r[1:])) for r in _list(p["runs"], "pending runs"))
+        if not all(r.type in TYPES for r in runs):
+            raise MalformedInputError("pending runs must have a type F, T, P or G")
+        pending = Pending(_int(p["player"], "pending player", 0, players - 1), runs, _int(p["points"], "pending points"),
+                          tuple(p["scored"]), tuple(Line.from_dict(x) for x in p["lines"]), _int(p["made"], "made", 0))
+    if (phase == "order") != (pending is not None):
+        raise MalformedInputError("a state waits for a scoring order exactly when it is in the 'order' phase")
+    over = d["over"]
+    if (phase == "over") != (over is not None):
+        raise MalformedInputError("a finished game needs a reason ('over'), and only a finished game has one")
+    return SamuraiGardenerState(
+        players=players, specialist=opts["specialist"], rng=rng, phase=phase,
+        round=_int(d["round"], "round", 0), start=_int(d["start"], "start", 0, players - 1),
+        placed=_int(d["placed"], "placed", 0, players), deck=deck, lineup=lineup,
+        houses=tuple(House.build(h, cards) for h in houses), scores=scores, lines=lines, markers=markers,
+        pending=pending, over=over, cards=cards, start_player=start_player,
+    )
