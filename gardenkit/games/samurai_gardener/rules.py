@@ -332,12 +332,14 @@ class SamuraiGardenerRules(GameRules):
             return Explanation(str(a), True, 0, (), ("samurai_gardener.round.lineup",),
                                (f"card {a.card} goes to the {where}",))
         if isinstance(a, ScoreRun):
+            p = s.pending
             after = self._apply_score_run(s, a)
-            gained = (after.scores[s.pending.player] - s.scores[s.pending.player]) if after.phase != "order" else (
-                after.pending.points - s.pending.points)
-            new_lines = (after.pending.lines[len(s.pending.lines):] if after.phase == "order"
-                         else after.lines[s.pending.player][len(s.lines[s.pending.player]):])
-            return Explanation(str(a), True, gained, new_lines, _rule_ids(new_lines) or ("samurai_gardener.specialist.order",))
+            if after.phase == "order":  # more choices to come
+                new_lines = after.pending.lines[len(p.lines):]
+            else:  # this choice settles the card: the rest scores and the bonus is added
+                new_lines = after.lines[p.player][len(s.lines[p.player]) + len(p.lines):]
+            return Explanation(str(a), True, sum(line.points for line in new_lines), new_lines,
+                               _rule_ids(new_lines) + ("samurai_gardener.specialist.order",))
         points, lines, markers, pending = self._placement_result(s, a)
         card = s.cards[a.card]
         covered = sum(1 for x, y, _ in card_cells(card, a.x, a.y, a.turned) if (x, y) in s.houses[s.to_move].grid)

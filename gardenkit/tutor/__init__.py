@@ -1,0 +1,80 @@
+"""Lessons as data: worked examples (steppable scenarios), quizzes and a checker.
+
+>>> from gardenkit.tutor import samurai_gardener as sg
+>>> quiz = sg.quizzes()[0]
+>>> check_quiz(quiz, quiz.answer).correct
+True
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import gardenkit
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A worked example: a start position and the moves the rulebook makes, one caption each."""
+
+    id: str
+    title: str
+    text: str
+    start: object
+    actions: tuple[str, ...]
+    captions: tuple[str, ...]
+    rules: tuple[str, ...] = ()
+    game: str = "samurai_gardener"
+
+    def __post_init__(self):
+        if len(self.actions) != len(self.captions):
+            raise ValueError("a scenario needs one caption per action")
+
+    def states(self, rules=None) -> tuple:
+        """The start and the state after each action (checked by the engine)."""
+        rules = rules or gardenkit.make(self.game)
+        out = [self.start]
+        for a in self.actions:
+            out.append(rules.apply(out[-1], a))
+        return tuple(out)
+
+    def explanations(self, rules=None) -> tuple:
+        rules = rules or gardenkit.make(self.game)
+        states = self.states(rules)
+        return tuple(rules.explain(s, a) for s, a in zip(states, self.actions))
+
+
+@dataclass(frozen=True)
+class Quiz:
+    """'Predict the points': how many points does ``action`` score in ``state``?"""
+
+    id: str
+    question: str
+    state: object
+    action: str
+    answer: int
+    rules: tuple[str, ...] = ()
+    game: str = "samurai_gardener"
+
+
+@dataclass(frozen=True)
+class QuizResult:
+    correct: bool
+    message: str
+    explanation: object
+
+
+def check_quiz(quiz: Quiz, guess) -> QuizResult:
+    """Check a guess; the explanation comes from the engine, so it always shows why."""
+    rules = gardenkit.make(quiz.game)
+    explanation = rules.explain(quiz.state, quiz.action)
+    try:
+        value = int(str(guess).strip())
+    except (TypeError, ValueError):
+        return QuizResult(False, f"{guess!r} is not a whole number of points: type a number such as 3", explanation)
+    if value == explanation.points:
+        return QuizResult(True, f"Right: {value} points.", explanation)
+    direction = "too high" if value > explanation.points else "too low"
+    return QuizResult(False, f"Not quite: {value} is {direction}; it scores {explanation.points}.", explanation)
+
+
+__all__ = ["Quiz", "QuizResult", "Scenario", "check_quiz"]
