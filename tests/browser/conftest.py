@@ -1,0 +1,135 @@
+"""Browser tests: Voilà dashboards clicked in headless Chromium (Playwright, sync API).
+
+Fixtures:
+- ``voila_server`` (session): ``python -m gardenkit.serve`` — the same launcher as
+  ``make dashboards`` — serving ``notebooks/`` on a free port of 127.0.0.1.
+- ``browser`` (session): Debian's ``/usr/bin/chromium`` launched by Playwright.
+- ``page``: a fresh page that records page errors; any page error fails the test
+  (console warnings don't). A failing test leaves a screenshot in ``test-artifacts/``.
+- ``open_dashboard(name)``: opens ``/voila/render/<name>`` and waits for its widgets.
+
+Without chromium the tests are skipped, except under CI (CI=true), where that
+is a failure: CI must run them.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from gardenkit.serve import CHROMIUM, CHROMIUM_ARGS, VoilaServer
+
+REPO = Path(__file__).resolve().parents[2]
+NOTEBOOKS = REPO / "notebooks"
+ARTIFACTS = REPO / "test-artifacts"
+CHROMIUM_PATH = os.environ.get("GARDENKIT_CHROMIUM", CHROMIUM)
+
+#: How long a dashboard may take to execute and render its widgets (2-core machine).
+RENDER_TIMEOUT_MS = 120_000
+
+
+def _in_ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() in {"1", "true", "yes"}
+
+
+def _missing(reason: str):
+    if _in_ci():
+        pytest.fail(f"{reason} (CI=true: browser tests must run)", pytrace=False)
+    pytest.skip(reason)
+
+
+def pytest_collection_modifyitems(items):
+    here = Path(__file__).resolve().parent
+    for item in items:
+        if here in Path(str(item.fspath)).resolve().parents:
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    setattr(item, f"rep_{report.when}", report)
+
+
+@pytest.fixture(scope="session")
+def voila_server():
+    ARTIFACTS.mkdir(exist_ok=True)
+    server = VoilaServer(NOTEBOOKS, log_path=ARTIFACTS / "voila-browser-tests.log")
+    try:
+        server.start()
+    except RuntimeError as err:
+        pytest.fail(str(err), pytrace=False)
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def _playwright():
+    if not Path(CHROMIUM_PATH).exists():
+        _missing(f"{CHROMIUM_PATH} not found (apt-get install chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:  # pragma: no cover
+        _missing("playwright is not installed (pip install -e '.[test]')")
+    with sync_playwright() as pw:
+        yield pw
+
+
+@pytest.fixture(scope="session")
+def browser(_playwright):
+    browser = _playwright.chromium.launch(
+        executable_path=CHROMIUM_PATH, args=list(CHROMIUM_ARGS)
+    )
+    yield browser
+    browser.close()
+
+
+@pytest.fixture
+def page(browser, request):
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(f"{exc.name}: {exc.message}"))
+    page.gk_page_errors = errors  # type: ignore[attr-defined]
+    yield page
+    failed = getattr(request.node, "rep_call", None)
+    if (failed is not None and failed.failed) or errors:
+        ARTIFACTS.mkdir(exist_ok=True)
+        name = re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.nodeid)[-150:]
+        try:
+            page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+        except Exception:  # noqa: BLE001 - a screenshot is a courtesy
+            pass
+    context.close()
+    if errors:
+        pytest.fail("page errors:\n" + "\n".join(errors), pytrace=False)
+
+
+@pytest.fixture
+def open_dashboard(page, voila_server):
+    """open_dashboard("index.ipynb") -> the page, once Voilà has rendered its widgets.
+
+    ``wait_for``: a CSS selector that must be visible (default: any widget output).
+    """
+
+    def _open(name: str, wait_for: str | None = None, timeout_ms: float = RENDER_TIMEOUT_MS):
+        page.goto(voila_server.url(name), wait_until="domcontentloaded", timeout=timeout_ms)
+        # Voilà shows a spinner while the kernel runs the notebook, then the cells.
+        page.wait_for_selector(
+            wait_for or ".jp-OutputArea-output, .widget-html, .jupyter-widgets",
+            state="visible",
+            timeout=timeout_ms,
+        )
+        page.wait_for_function(
+            "!document.querySelector('#loading, .voila-spinner')"
+            " || getComputedStyle(document.querySelector('#loading, .voila-spinner')).display === 'none'",
+            timeout=timeout_ms,
+        )
+        return page
+
+    return _open
