@@ -32,7 +32,7 @@ class Placed:
 @dataclass(frozen=True, eq=False)
 class House:
     placed: tuple[Placed, ...] = ()
-    _grid: dict = field(default=None, repr=False, compare=False)
+    _grid: dict = field(default_factory=dict, repr=False, compare=False)
 
     def __eq__(self, other):
         return isinstance(other, House) and self.placed == other.placed

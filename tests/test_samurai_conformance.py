@@ -1,0 +1,177 @@
+"""The shared conformance check, the playthroughs, and bad input of every kind."""
+import json
+from pathlib import Path
+
+import pytest
+
+import gardenkit
+from gardenkit import CHANCE, Timeline
+from gardenkit.games.samurai_gardener import Place, load_deck
+from gardenkit.testing import check_game, check_state, playthrough, random_game, replay_playthrough
+
+R = gardenkit.make("samurai_gardener")
+PLAYTHROUGHS = Path(__file__).parent / "playthroughs"
+
+
+@pytest.mark.parametrize("specialist", [False, True])
+def test_conformance(specialist):
+    report = check_game(R, seeds=(0, 1), options={"specialist": specialist})
+    assert report["games"] == report["ended"] == 8
+
+
+def test_every_game_has_a_playthrough():
+    for game in gardenkit.available_games():
+        assert list(PLAYTHROUGHS.glob(f"{game}-*.txt")), f"{game} has no golden playthrough"
+
+
+@pytest.mark.parametrize("path", sorted(PLAYTHROUGHS.glob("samurai_gardener-*.txt")), ids=lambda p: p.stem)
+def test_playthrough_is_unchanged(path):
+    text = path.read_text()
+    header = dict(line.split(": ", 1) for line in text.split("\n\n", 1)[0].splitlines())
+    fresh = playthrough(R, players=int(header["players"]), seed=int(header["seed"]),
+                        options=json.loads(header["options"]))
+    assert fresh == text, f"{path.name} changed: run `python tests/playthroughs/regenerate.py` and read the diff"
+    final = replay_playthrough(R, text)  # the recorded moves alone rebuild the game
+    assert json.dumps(final.to_dict(), sort_keys=True) == header_state(text)
+
+
+def header_state(text):
+    return next(line for line in text.splitlines() if line.startswith("state: "))[len("state: "):]
+
+
+def test_same_seed_same_game_different_seed_different_deal():
+    a = random_game(R, 3, 11)
+    b = random_game(R, 3, 11)
+    c = random_game(R, 3, 12)
+    assert [s.to_dict() for s in a] == [s.to_dict() for s in b]
+    assert a[3].houses != c[3].houses
+
+
+def test_apply_never_changes_its_input_and_refusals_leave_no_trace():
+    s = random_game(R, 2, 5)[20]
+    before = json.dumps(s.to_dict(), sort_keys=True)
+    R.apply(s, R.legal_actions(s)[0])
+    for bad in ["17@", "99@0,0", Place(999, 0, 0), "score lava 0,0-0,2", 3]:
+        with pytest.raises(ValueError):
+            R.apply(s, bad)
+    assert json.dumps(s.to_dict(), sort_keys=True) == before
+
+
+def test_errors_are_plain_words_naming_the_rule():
+    s = random_game(R, 2, 5)[20]
+    assert R.current_player(s) is not CHANCE
+    with pytest.raises(gardenkit.IllegalActionError, match=r"\[samurai_gardener\.round\.take\]"):
+        R.apply(s, Place(next(iter(s.deck)), 0, 0))
+    with pytest.raises(ValueError, match="CARD@X,Y"):
+        R.apply(s, "put it somewhere nice")
+    with pytest.raises(ValueError, match="not a Samurai Gardener action"):
+        R.apply(s, object())
+
+
+def test_bad_setup_is_refused_clearly():
+    for kwargs, match in [
+        ({"players": 1}, "2-5 players"),
+        ({"players": 6}, "2-5 players"),
+        ({"players": "3"}, "integer"),
+        ({"players": 3, "seed": "x"}, "seed"),
+        ({"players": 3, "specialist": "yes"}, "specialist"),
+        ({"players": 3, "colour": "red"}, "unknown option"),
+    ]:
+        with pytest.raises(ValueError, match=match):
+            R.initial_state(**kwargs)
+
+
+@pytest.mark.parametrize("edit, match", [
+    (lambda d: d.update(scores=[99, 0]), "not the sum"),
+    (lambda d: d["deck"].append(d["deck"][0]), "do not add up"),
+    (lambda d: d["deck"].pop(), "do not add up"),
+    (lambda d: d.update(phase="dancing"), "phase"),
+    (lambda d: d.update(players=7), "players"),
+    (lambda d: d["houses"][0][0].update(x="left"), "x must be an integer"),
+    (lambda d: d.update(rng={"seed": -1, "counter": 0}), "seed"),
+    (lambda d: d.update(version=9), "version"),
+    (lambda d: d.pop("lineup"), "missing field"),
+    (lambda d: d.update(markers=["XYZ", ""]), "markers"),
+    (lambda d: d.update(game="miyabi"), "not a saved Samurai Gardener game"),
+])
+def test_hand_edited_saves_are_refused_with_the_reason(edit, match):
+    s = random_game(R, 2, 5)[30]
+    d = json.loads(json.dumps(s.to_dict()))
+    edit(d)
+    with pytest.raises(ValueError, match=match):
+        R.from_dict(d)
+
+
+def test_a_truncated_save_file_is_refused():
+    text = json.dumps(random_game(R, 2, 5)[30].to_dict())
+    for cut in (0, 1, len(text) // 2, len(text) - 1):
+        with pytest.raises(ValueError):
+            R.from_dict(text[:cut])
+
+
+def test_observe_hides_the_deck_order():
+    s = random_game(R, 3, 4)[10]
+    seen = R.observe(s, 1)
+    assert seen.rng is None and seen.houses == s.houses and seen.lineup == s.lineup
+    mid = next(x for x in random_game(R, 3, 4) if R.current_player(x) is CHANCE and x.round >= 1)
+    with pytest.raises(ValueError, match="observation"):
+        R.step_chance(R.observe(mid, 0))
+    # a tutor may still choose the outcome by hand
+    R.apply(R.observe(mid, 0), R.legal_actions(mid)[0])
+
+
+def test_timeline_undo_redo_replay_and_save():
+    t = Timeline(R, R.initial_state(players=2, seed=9))
+    t.advance_chance()
+    first = t.state
+    t.play(R.legal_actions(t.state)[0])
+    t.play(R.legal_actions(t.state)[-1])
+    assert t.undo() and t.undo() and t.state == first
+    assert t.redo() and t.redo() and not t.redo()
+    saved = json.loads(json.dumps(t.to_dict()))
+    back = Timeline.from_dict(R, saved)
+    assert back.state == t.state and back.history == t.history
+    saved["actions"][-1] = "1@100,100"
+    with pytest.raises(ValueError, match="cannot be replayed"):
+        Timeline.from_dict(R, saved)
+    t.undo()
+    t.play(R.legal_actions(t.state)[1])  # a new branch drops the redo history
+    assert not t.redo()
+
+
+def test_step_chance_equals_choosing_the_seeded_outcome():
+    s = R.initial_state(players=2, seed=3)
+    a, _ = R.sample_chance(s)
+    assert R.apply(s, a) == R.step_chance(s)
+    other = next(x for x in R.legal_actions(s) if x != a)
+    assert R.apply(s, other) != R.step_chance(s)  # a tutor's "what if" differs
+
+
+def test_a_users_own_card_file_is_used_and_saved(tmp_path):
+    data = json.loads((Path(gardenkit.__file__).parent / "games/samurai_gardener/cards.json").read_text())
+    for card in data["cards"]:
+        card["rows"] = ["GG", "GG", "GG"] if card["id"] == 1 else card["rows"]
+    path = tmp_path / "mine.json"
+    path.write_text(json.dumps(data))
+    s = R.initial_state(players=2, seed=1, deck=str(path))
+    assert s.cards[1].rows == ("GG", "GG", "GG")
+    assert R.from_dict(json.loads(json.dumps(s.to_dict()))) == s
+    check_state(R, s)
+    data["cards"] = data["cards"][:10]
+    path.write_text(json.dumps(data))
+    with pytest.raises(ValueError, match="64 cards"):
+        R.initial_state(players=2, deck=str(path))
+    with pytest.raises(ValueError, match="cannot read"):
+        load_deck(tmp_path / "missing.json")
+
+
+def test_shipped_deck_matches_the_rulebook_totals_and_is_marked_reconstructed():
+    from gardenkit.games.samurai_gardener import default_deck
+
+    deck = default_deck()
+    assert len(deck.cards) == 64 and deck.source == "reconstructed"
+    squares = "".join("".join(c.rows) for c in deck.cards)
+    assert {t: squares.count(t) for t in "FTPG"} == {"F": 96, "T": 96, "P": 96, "G": 96}
+    assert all(c.source == "reconstructed" for c in deck.cards)
+    canon = {min(c.rows, tuple(r[::-1] for r in reversed(c.rows))) for c in deck.cards}
+    assert len(canon) == 64  # no two cards alike, even turned
