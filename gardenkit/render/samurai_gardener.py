@@ -1,0 +1,304 @@
+"""Samurai Gardener as SVG: houses, cards, the line-up, whole states and the clickable board.
+
+Pure functions of a state (or its parts) returning :class:`~gardenkit.render.svg.SvgStr`.
+Every square shows its type twice, as a letter (F, T, P, G) and as a pattern (floor planks,
+tatami stripes, pond waves, garden leaves), so the board reads without colour.
+Nothing here decides legality or computes points: the board is given its spots.
+
+>>> import gardenkit
+>>> rules = gardenkit.make("samurai_gardener")
+>>> s = rules.initial_state(players=2, seed=1)
+>>> while rules.current_player(s) is gardenkit.CHANCE:
+...     s = rules.step_chance(s)
+>>> svg = render_state(s)
+>>> svg.startswith("<svg") and 'data-card' in svg and "Player 1" in svg
+True
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .svg import TYPE_STYLE, SvgStr, esc, new_uid, svg_document, title
+
+__all__ = [
+    "Spot", "board_view", "render_board", "render_card", "render_house", "render_lineup", "render_state",
+]
+
+CELL = 28
+LINEUP_CELL = 18
+TYPE_NAMES = {k: v[3] for k, v in TYPE_STYLE.items()}
+
+
+@dataclass(frozen=True)
+class Spot:
+    """A badge on the board: a placement's top-left square, its notation and what the engine said.
+
+    ``points`` is None for a refused placement (drawn grey); ``tip`` is the hover text.
+    """
+
+    action: str
+    x: int
+    y: int
+    points: int | None
+    tip: str = ""
+
+
+# ----- fragments ------------------------------------------------------------------------
+def _squares(grid: dict, uid: str, cell: float, px, py, owner=None) -> list[str]:
+    out = []
+    for (x, y), t in sorted(grid.items(), key=lambda kv: (kv[0][1], kv[0][0])):
+        X, Y = px(x), py(y)
+        tip = f"{TYPE_NAMES[t]} ({x},{y})"
+        if owner is not None and (x, y) in owner:
+            tip += f", card {owner[(x, y)]}"
+        out.append(
+            f'<rect class="gk-sq" x="{X:g}" y="{Y:g}" width="{cell:g}" height="{cell:g}" fill="url(#{uid}-{t})">'
+            f"{title(tip)}</rect>"
+            f'<text class="gk-lt" x="{X + 3:g}" y="{Y + 10.5:g}">{t}</text>'
+        )
+    return out
+
+
+def _owners(placed) -> tuple[dict, dict]:
+    """square -> index in ``placed`` of the topmost card there; and -> that card's id."""
+    owner, ids = {}, {}
+    for i, p in enumerate(placed):
+        for dy in range(3):
+            for dx in range(2):
+                owner[(p.x + dx, p.y + dy)] = i
+                ids[(p.x + dx, p.y + dy)] = p.card
+    return owner, ids
+
+
+def _outlines(placed, owner: dict, cell: float, px, py) -> str:
+    """One path with the visible edges of every card (covered parts hide under later cards)."""
+    d = []
+    for (x, y), i in owner.items():
+        X, Y = px(x), py(y)
+        if owner.get((x, y - 1)) != i:
+            d.append(f"M{X:g} {Y:g}h{cell:g}")
+        if owner.get((x, y + 1)) != i:
+            d.append(f"M{X:g} {Y + cell:g}h{cell:g}")
+        if owner.get((x - 1, y)) != i:
+            d.append(f"M{X:g} {Y:g}v{cell:g}")
+        if owner.get((x + 1, y)) != i:
+            d.append(f"M{X + cell:g} {Y:g}v{cell:g}")
+    return f'<path class="gk-card" d="{"".join(d)}"/>' if d else ""
+
+
+def _runs(runs, cell: float, px, py) -> list[str]:
+    """A bar through the middle of every protected line (3+ in a row of one type)."""
+    out = []
+    h = cell / 2
+    for r in runs:
+        tip = f"protected: {r.describe()}; no new card may cover it [samurai_gardener.place.protect]"
+        out.append(
+            f'<path class="gk-run" d="M{px(r.x0) + h:g} {py(r.y0) + h:g}L{px(r.x1) + h:g} {py(r.y1) + h:g}">'
+            f"{title(tip)}</path>"
+        )
+    return out
+
+
+def _house_body(house, uid: str, cell: float, px, py, *, protected: bool = True, tips: bool = True) -> str:
+    owner, ids = _owners(house.placed)
+    parts = _squares(house.grid, uid, cell, px, py, ids if tips else None)
+    parts.append(_outlines(house.placed, owner, cell, px, py))
+    if protected and house.grid:
+        parts += _runs(house.runs(), cell, px, py)
+    return "".join(parts)
+
+
+def _card_body(card, turned: bool, uid: str, cell: float, X: float, Y: float, cls: str = "gk-card") -> str:
+    parts = []
+    for dx, dy, t in card.squares(turned):
+        x, y = X + dx * cell, Y + dy * cell
+        parts.append(
+            f'<rect class="gk-sq" x="{x:g}" y="{y:g}" width="{cell:g}" height="{cell:g}" fill="url(#{uid}-{t})"/>'
+            f'<text class="gk-lt" x="{x + 2.5:g}" y="{y + 10:g}">{t}</text>'
+        )
+    parts.append(f'<rect class="{cls}" x="{X:g}" y="{Y:g}" width="{2 * cell:g}" height="{3 * cell:g}"/>')
+    return "".join(parts)
+
+
+def _card_tip(card, turned: bool) -> str:
+    rows = card.rows if not turned else tuple(r[::-1] for r in reversed(card.rows))
+    return f"card {card.id}{' (turned 180°)' if turned else ''}: " + " / ".join(rows)
+
+
+def _lineup_body(cards, uid: str, X: float, Y: float, *, selected=None, turned=False, cell=LINEUP_CELL,
+                 clickable=True) -> tuple[str, float]:
+    """The line-up's cards left to right from (X, Y); returns (svg, width used)."""
+    parts, x = [], X
+    for card in cards:
+        sel = card.id == selected
+        t = turned if sel else False
+        attrs = f' data-card="{card.id}"' if clickable else ""
+        cls = "gk-lcard gk-selected" if sel else "gk-lcard"
+        hint = "selected; click a badge on the house to place it" if sel else "click to pick this card"
+        parts.append(
+            f'<g class="{cls}"{attrs}>{title(_card_tip(card, t) + (" — " + hint if clickable else ""))}'
+            f'<rect class="gk-lbg" x="{x - 4:g}" y="{Y - 4:g}" width="{2 * cell + 8:g}" height="{3 * cell + 22:g}" rx="5"/>'
+            f"{_card_body(card, t, uid, cell, x, Y)}"
+            f'<text class="gk-tx" x="{x + cell:g}" y="{Y + 3 * cell + 14:g}" text-anchor="middle">{card.id}{"r" if t else ""}</text></g>'
+        )
+        x += 2 * cell + 16
+    return "".join(parts), x - X
+
+
+# ----- public renderers -------------------------------------------------------------------
+def render_card(card, turned: bool = False, *, cell: float = CELL, uid: str | None = None) -> SvgStr:
+    """One building card (2 wide, 3 tall), upright or turned 180 degrees."""
+    uid = uid or new_uid()
+    body = title(_card_tip(card, turned)) + _card_body(card, turned, uid, cell, 1, 1)
+    return svg_document(2 * cell + 2, 3 * cell + 2, body, uid, label=_card_tip(card, turned))
+
+
+def render_house(house, *, cell: float = CELL, uid: str | None = None, protected: bool = True,
+                 label: str = "house") -> SvgStr:
+    """A house: its visible squares, the outlines of its cards, and its protected lines."""
+    uid = uid or new_uid()
+    if not house.grid:
+        return svg_document(cell, cell, "", uid, label=f"{label} (empty)")
+    x0, y0, x1, y1 = house.bounds
+    px = lambda x: 2 + (x - x0) * cell  # noqa: E731
+    py = lambda y: 2 + (y - y0) * cell  # noqa: E731
+    body = _house_body(house, uid, cell, px, py, protected=protected)
+    return svg_document((x1 - x0 + 1) * cell + 4, (y1 - y0 + 1) * cell + 4, body, uid, label=label)
+
+
+def render_lineup(cards, *, selected: int | None = None, turned: bool = False, cell: float = LINEUP_CELL,
+                  uid: str | None = None) -> SvgStr:
+    """The cards laid out this round (a sequence of cards, or a state to take them from)."""
+    if hasattr(cards, "lineup"):
+        state = cards
+        cards = [state.cards[c] for c in state.lineup]
+    uid = uid or new_uid()
+    body, w = _lineup_body(cards, uid, 6, 6, selected=selected, turned=turned, cell=cell)
+    return svg_document(max(w, 10) + 4, 3 * cell + 24, body, uid, label="line-up")
+
+
+def _status(state) -> str:
+    if state.phase == "over":
+        return f"Game over after round {state.round}"
+    if state.phase in ("deal", "lineup"):
+        return f"Round {state.round}: cards are being laid out"
+    who = f"Player {state.to_move + 1}"
+    if state.phase == "order":
+        return f"Round {state.round}: {who} chooses the order of scoring"
+    return f"Round {state.round}: {who} to take a card and place it"
+
+
+def render_state(state, *, cell: float = 18) -> SvgStr:
+    """A whole position: status, scores (and specialist markers), the line-up and every house."""
+    uid = new_uid()
+    parts = [f'<text class="gk-tx" x="6" y="18" font-weight="bold">{esc(_status(state))}</text>']
+    score_text = "   ".join(
+        f"P{i + 1}: {v}" + (f" [{state.markers[i] or '-'}]" if state.specialist else "")
+        for i, v in enumerate(state.scores)
+    )
+    parts.append(f'<text class="gk-tx" x="6" y="38">Scores  {esc(score_text)}</text>')
+    y = 50
+    if state.lineup:
+        parts.append(f'<text class="gk-tx" x="6" y="{y + 12}">Line-up:</text>')
+        body, lw = _lineup_body([state.cards[c] for c in state.lineup], uid, 70, y + 4, cell=LINEUP_CELL)
+        parts.append(body)
+        y += 3 * LINEUP_CELL + 32
+    else:
+        lw = 0
+    x, hmax = 6, 0
+    for i, house in enumerate(state.houses):
+        mark = " ◀" if state.to_move == i else ""
+        parts.append(f'<text class="gk-tx" x="{x}" y="{y + 14}">Player {i + 1}{mark}</text>')
+        if not house.grid:
+            x += 90
+            continue
+        x0, y0, x1, y1 = house.bounds
+        ox, oy = x, y + 22
+        px = lambda gx, ox=ox, x0=x0: ox + (gx - x0) * cell  # noqa: E731
+        py = lambda gy, oy=oy, y0=y0: oy + (gy - y0) * cell  # noqa: E731
+        parts.append(f'<g class="gk-house" data-player="{i}">{_house_body(house, uid, cell, px, py)}</g>')
+        w = (x1 - x0 + 1) * cell
+        hmax = max(hmax, (y1 - y0 + 1) * cell)
+        x += max(w, 80) + 24
+    width = max(x, lw + 80, 360)
+    return svg_document(width, y + 22 + hmax + 8, "".join(parts), uid, label=_status(state))
+
+
+def board_view(house) -> tuple[int, int, int, int]:
+    """Squares the board shows: the house plus room for a card on every side."""
+    if not house.grid:
+        return (-2, -3, 3, 5)
+    x0, y0, x1, y1 = house.bounds
+    return (x0 - 2, y0 - 3, x1 + 2, y1 + 3)
+
+
+def render_board(state, player: int, *, uid: str, version: int = 0, selected: int | None = None,
+                 turned: bool = False, spots=(), marked: str | None = None, proposal=None, pending=(),
+                 header: str | None = None, cell: float = CELL, clickable: bool = True) -> SvgStr:
+    """The interactive board: a status line, the line-up (``data-card``), a turn control
+    (``data-ui="turn"``), ``player``'s house and a badge per :class:`Spot` (``data-action``).
+
+    ``marked``: notation of a spot to ring (a hint, or the move a scenario plays).
+    ``proposal``: ``(card, x, y, turned)`` drawn as a fixed ghost (a quiz's move).
+    ``pending``: specialist lines waiting to be scored, clickable as ``score ...`` actions.
+    """
+    house = state.houses[player]
+    parts = [f'<text class="gk-tx gk-status" x="8" y="18" font-weight="bold">{esc(header or _status(state))}</text>']
+    top = 30
+    lw = 0
+    if state.lineup:
+        parts.append(f'<text class="gk-tx" x="8" y="{top + 14}">Line-up</text>')
+        body, lw = _lineup_body([state.cards[c] for c in state.lineup], uid, 72, top + 4, selected=selected,
+                                turned=turned, clickable=clickable)
+        parts.append(body)
+        if clickable:
+            bx = 72 + lw + 4
+            parts.append(
+                f'<g class="gk-btn{" gk-on" if turned else ""}" data-ui="turn">'
+                f"{title('turn the picked card end over end (180 degrees) [samurai_gardener.place.upright]')}"
+                f'<rect x="{bx:g}" y="{top + 14:g}" width="96" height="28" rx="6"/>'
+                f'<text x="{bx + 48:g}" y="{top + 32:g}" text-anchor="middle">⟲ turn 180°</text></g>'
+            )
+            lw += 104
+        top += 3 * LINEUP_CELL + 34
+    vx0, vy0, vx1, vy1 = board_view(house)
+    ox, oy = 8, top + 4
+    px = lambda x: ox + (x - vx0) * cell  # noqa: E731
+    py = lambda y: oy + (y - vy0) * cell  # noqa: E731
+    W, H = (vx1 - vx0 + 1) * cell, (vy1 - vy0 + 1) * cell
+    parts.append(f'<rect class="gk-table" x="{ox}" y="{oy}" width="{W:g}" height="{H:g}" rx="6"/>')
+    parts.append(f'<g class="gk-house" data-player="{player}">{_house_body(house, uid, cell, px, py)}</g>')
+    defs = []
+    if selected is not None and selected in state.cards.by_id:
+        defs.append(f'<g id="{uid}-gh" class="gk-ghostcard">{_card_body(state.cards[selected], turned, uid, cell, 0, 0)}</g>')
+    if proposal is not None:
+        card, x, y, t = proposal
+        parts.append(f'<g class="gk-proposal" opacity="0.85">{_card_body(state.cards[card], t, uid, cell, px(x), py(y), "gk-card gk-prop")}</g>')
+    for r in pending:
+        X, Y = px(r.x0), py(r.y0)
+        w, h = (r.x1 - r.x0 + 1) * cell, (r.y1 - r.y0 + 1) * cell
+        note = f"score {r}"
+        parts.append(
+            f'<g class="gk-pick" data-action="{esc(note)}">{title("click to score this line next: " + r.describe())}'
+            f'<rect x="{X + 3:g}" y="{Y + 3:g}" width="{w - 6:g}" height="{h - 6:g}" rx="5"/></g>'
+        )
+    for sp in spots:
+        X, Y = px(sp.x), py(sp.y)
+        cx, cy = X + cell / 2, Y + cell / 2
+        legal = sp.points is not None
+        cls = "gk-spot" + ("" if legal else " gk-illegal") + (" gk-marked" if sp.action == marked else "")
+        if legal and sp.points > 0:
+            cls += " gk-scores"
+        label = (f"+{sp.points}" if sp.points > 0 else "0") if legal else "×"
+        ghost = f'<use class="gk-ghost" href="#{uid}-gh" x="{X:g}" y="{Y:g}"/>' if defs and legal else ""
+        parts.append(
+            f'<g class="{cls}" data-action="{esc(sp.action)}">{title(sp.tip or sp.action)}{ghost}'
+            f'<circle cx="{cx:g}" cy="{cy:g}" r="{cell * (0.4 if legal and sp.points else 0.3):g}"/>'
+            f'<text x="{cx:g}" y="{cy + 4:g}" text-anchor="middle">{label}</text></g>'
+        )
+    body = "".join(parts)
+    if defs:
+        body = f"<defs>{''.join(defs)}</defs>" + body
+    width = max(ox + W + 8, 72 + lw + 8)
+    return svg_document(width, oy + H + 8, body, uid, label=header or _status(state),
+                        attrs=f' data-version="{version}"')

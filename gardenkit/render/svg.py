@@ -1,0 +1,107 @@
+"""Shared SVG primitives: a string type that shows itself in Jupyter, escaping, patterns.
+
+Renderers are pure functions that return :class:`SvgStr`; nothing here knows a game's rules.
+
+>>> s = SvgStr('<svg xmlns="http://www.w3.org/2000/svg"/>')
+>>> s._repr_svg_() == s
+True
+>>> esc('a < b & "c"')
+'a &lt; b &amp; &quot;c&quot;'
+"""
+from __future__ import annotations
+
+import itertools
+from html import escape as _escape
+
+__all__ = ["SvgStr", "esc", "new_uid", "svg_document", "square_patterns", "TYPE_STYLE", "title"]
+
+_uids = itertools.count(1)
+
+
+class SvgStr(str):
+    """An SVG document as a plain string that Jupyter (and GitHub) draws as a picture."""
+
+    def _repr_svg_(self) -> str:
+        return str(self)
+
+
+def esc(text) -> str:
+    """Escape text for SVG/HTML content and attribute values."""
+    return _escape(str(text), quote=True)
+
+
+def new_uid(prefix: str = "gk") -> str:
+    """A prefix for element ids, unique in this process (several SVGs share one page)."""
+    return f"{prefix}{next(_uids)}"
+
+
+def title(text) -> str:
+    """A ``<title>`` child: the tooltip a browser shows on hover."""
+    return f"<title>{esc(text)}</title>"
+
+
+#: Square types: base colour, pattern colour, letter, name. Light fills so the dark
+#: letter always reads; the pattern tells the types apart without colour too.
+TYPE_STYLE = {
+    "F": ("#ead2a8", "#b58b55", "F", "floor"),
+    "T": ("#d6e0a0", "#97a24e", "T", "tatami"),
+    "P": ("#a9d3ef", "#3f7fb5", "P", "pond"),
+    "G": ("#a6d6a0", "#3d7a3a", "G", "garden"),
+}
+
+
+def square_patterns(uid: str) -> str:
+    """``<pattern>`` definitions ``{uid}-F`` (planks), ``-T`` (stripes), ``-P`` (waves), ``-G`` (leaves)."""
+    f, t, p, g = (TYPE_STYLE[k] for k in "FTPG")
+    u = 'patternUnits="userSpaceOnUse"'
+    return (
+        f'<pattern id="{uid}-F" {u} width="14" height="7"><rect width="14" height="7" fill="{f[0]}"/>'
+        f'<path d="M0 6.5H14M7 0V6.5" stroke="{f[1]}" stroke-width="1" fill="none"/></pattern>'
+        f'<pattern id="{uid}-T" {u} width="5" height="5"><rect width="5" height="5" fill="{t[0]}"/>'
+        f'<path d="M1.5 0V5" stroke="{t[1]}" stroke-width="1.2"/></pattern>'
+        f'<pattern id="{uid}-P" {u} width="12" height="8"><rect width="12" height="8" fill="{p[0]}"/>'
+        f'<path d="M0 5Q3 2 6 5T12 5" stroke="{p[1]}" stroke-width="1.1" fill="none"/></pattern>'
+        f'<pattern id="{uid}-G" {u} width="9" height="9"><rect width="9" height="9" fill="{g[0]}"/>'
+        f'<circle cx="2.5" cy="2.5" r="1.5" fill="{g[1]}"/><circle cx="7" cy="6.8" r="1.2" fill="{g[1]}"/></pattern>'
+    )
+
+
+_STYLE = (
+    "<style>"
+    ".gk-sq{stroke:#7d6b55;stroke-width:.6}"
+    ".gk-lt{font:bold 10px sans-serif;fill:#1d1d1b;paint-order:stroke;stroke:#fffbe9;stroke-width:2.2px;"
+    "pointer-events:none}"
+    ".gk-tx{font:13px sans-serif;fill:#2b2b2b}"
+    ".gk-card{fill:none;stroke:#3d2f20;stroke-width:2;stroke-linejoin:round;pointer-events:none}"
+    ".gk-run{fill:none;stroke:#8b1e1e;stroke-opacity:.6;stroke-width:4;stroke-linecap:round}"
+    ".gk-table{fill:#f7f3ea;stroke:#d8cfbd}"
+    ".gk-lbg{fill:transparent;stroke:none}"
+    ".gk-lcard[data-card]{cursor:pointer}.gk-lcard[data-card]:hover .gk-lbg{fill:#efe6d2}"
+    ".gk-selected .gk-lbg{fill:#ffe9a8;stroke:#b07d00;stroke-width:2}"
+    ".gk-btn{cursor:pointer}.gk-btn rect{fill:#fff;stroke:#6b5a45;stroke-width:1.3}"
+    ".gk-btn text{font:13px sans-serif;fill:#2b2b2b}.gk-btn:hover rect{fill:#f1e7d3}"
+    ".gk-btn.gk-on rect{fill:#ffe9a8}"
+    ".gk-spot{cursor:pointer}.gk-spot circle{fill:#fff;stroke:#1f5e3a;stroke-width:1.6}"
+    ".gk-spot text{font:bold 10px sans-serif;fill:#1f5e3a;pointer-events:none}"
+    ".gk-spot.gk-scores circle{fill:#1f6f43;stroke:#0d3b22}.gk-spot.gk-scores text{fill:#fff}"
+    ".gk-spot.gk-illegal circle{fill:#d5d5d5;stroke:#7a7a7a;stroke-dasharray:2 2}"
+    ".gk-spot.gk-illegal text{fill:#4a4a4a}"
+    ".gk-spot:hover circle{stroke:#b07d00;stroke-width:3}"
+    ".gk-spot.gk-marked circle{stroke:#d18f00;stroke-width:4}"
+    ".gk-ghost{display:none;pointer-events:none;opacity:.8}.gk-spot:hover .gk-ghost{display:inline}"
+    ".gk-spot.gk-marked .gk-ghost{display:inline;opacity:.6}"
+    ".gk-prop{stroke:#d18f00;stroke-width:3;stroke-dasharray:6 3}"
+    ".gk-pick{cursor:pointer}.gk-pick rect{fill:rgba(255,233,168,.35);stroke:#b07d00;stroke-width:3}"
+    ".gk-pick:hover rect{fill:rgba(255,233,168,.7)}"
+    "</style>"
+)
+
+
+def svg_document(width: float, height: float, body: str, uid: str, *, label: str = "", attrs: str = "") -> SvgStr:
+    """Wrap ``body`` in an ``<svg>`` root with the square patterns and the shared style."""
+    return SvgStr(
+        f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+        f'width="{width:g}" height="{height:g}" viewBox="0 0 {width:g} {height:g}" class="gk-svg" '
+        f'role="img" aria-label="{esc(label)}"{attrs}>'
+        f"<defs>{square_patterns(uid)}</defs>{_STYLE}{body}</svg>"
+    )

@@ -1,0 +1,86 @@
+"""Small HTML builders for the panels (explanation, log, scores, final breakdown).
+
+They format what the engine said; they never compute points or decide legality.
+"""
+from __future__ import annotations
+
+from html import escape
+
+PANEL_CSS = """
+<style>
+.gk-explanation{min-height:3em;padding:6px 10px;border-left:4px solid #b58b55;background:#fbf8f1;
+  font:14px/1.45 sans-serif;color:#222}
+.gk-explanation .gk-ok{color:#1f6f43;font-weight:bold}
+.gk-explanation .gk-no{color:#8b1e1e;font-weight:bold}
+.gk-explanation ul{margin:4px 0 4px 18px;padding:0}
+.gk-explanation code,.gk-log code{background:#efe8d8;padding:0 3px;border-radius:3px}
+.gk-rule{color:#555;font-size:12px}
+.gk-log{max-height:220px;overflow-y:auto;font:13px/1.4 sans-serif}
+.gk-log ol{margin:0;padding-left:22px}
+.gk-scores table{border-collapse:collapse;font:14px sans-serif}
+.gk-scores td,.gk-scores th{border-bottom:1px solid #ddd;padding:3px 10px;text-align:left}
+.gk-scores tr.gk-now td{background:#fff3cc}
+.gk-status{font:bold 15px sans-serif;color:#3d2f20}
+.gk-save a{display:inline-block;padding:4px 12px;border:1px solid #8a7a66;border-radius:4px;
+  text-decoration:none;color:#222;background:#fff;font:13px sans-serif}
+</style>
+"""
+
+
+def h(text) -> str:
+    return escape(str(text), quote=True)
+
+
+def rule_html(rules, rule_id: str) -> str:
+    summary = rules.info.rules.get(rule_id, "")
+    return f'<span class="gk-rule"><code>{h(rule_id)}</code> — {h(summary)}</span>'
+
+
+def _strip_rule(reason: str) -> str:
+    import re
+
+    return re.sub(r"\s*\[[a-z_]+(?:\.[a-z_0-9]+)+\]", "", reason).strip()
+
+
+def explanation_html(rules, expl, heading: str | None = None) -> str:
+    """An Explanation as HTML: points and every line with its rule, or the refusal and its rule."""
+    head = f"<div>{h(heading)}</div>" if heading else ""
+    if not expl.legal:
+        rules_list = "".join(f"<li>{rule_html(rules, r)}</li>" for r in expl.rules)
+        return (
+            f'{head}<div><span class="gk-no">Not allowed:</span> <code>{h(expl.action)}</code> — '
+            f"{h(_strip_rule(expl.reason or ''))}</div>"
+            + (f"<ul>{rules_list}</ul>" if rules_list else "")
+        )
+    items = "".join(
+        f"<li><b>{line.points:+d}</b> {h(line.text)}<br>{rule_html(rules, line.rule)}</li>" for line in expl.lines
+    )
+    effects = "".join(f"<li>{h(e)}</li>" for e in expl.effects)
+    total = f'<span class="gk-ok">{expl.points:+d} points</span>'
+    return f"{head}<div><code>{h(expl.action)}</code>: {total}</div><ul>{items}{effects}</ul>"
+
+
+def message_html(text: str, kind: str = "info") -> str:
+    cls = {"error": "gk-no", "warn": "gk-no", "ok": "gk-ok"}.get(kind, "")
+    return f'<div class="{cls}">{h(text)}</div>' if cls else f"<div>{h(text)}</div>"
+
+
+def breakdown_html(rules, state, names) -> str:
+    """The final (or running) breakdown per player: every score line and the total; the winners."""
+    out = rules.outcome(state)
+    parts = []
+    if out is not None:
+        win = " and ".join(names[i] for i in out.winners)
+        verb = "share the win" if len(out.winners) > 1 else "wins"
+        parts.append(f'<div class="gk-final"><div class="gk-ok">{h(win)} {verb} with {out.scores[out.winners[0]]} points.</div>'
+                     f"<div>{h(_strip_rule(out.reason))}</div>")
+    for p in range(state.players):
+        lines = rules.score_breakdown(state, p)
+        items = "".join(
+            f"<li>round {line.round}: <b>{line.points:+d}</b> {h(line.text)} <span class='gk-rule'>[{h(line.rule)}]</span></li>"
+            for line in lines
+        ) or "<li>no points</li>"
+        parts.append(f"<details open><summary><b>{h(names[p])}: {state.scores[p]} points</b></summary><ul>{items}</ul></details>")
+    if out is not None:
+        parts.append("</div>")
+    return "".join(parts)
