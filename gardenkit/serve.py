@@ -41,6 +41,7 @@ __all__ = [
     "free_port",
     "install_nodelay",
     "main",
+    "protect_preheated_kernels",
     "nodelay_enabled",
 ]
 
@@ -145,6 +146,53 @@ def _install_nodelay_on_open() -> bool:  # pragma: no cover - fallback only
 
     setattr(_accept_connection, _PATCHED_ATTR, True)
     websocket.WebSocketProtocol13._accept_connection = _accept_connection  # type: ignore[method-assign]
+    return True
+
+
+def protect_preheated_kernels() -> bool:
+    """Keep Jupyter's idle culler off a preheated kernel that was just handed out.
+
+    Voilà keeps preheated kernels in a pool and already tells the culler to
+    spare them there. But a pooled kernel's idle clock runs from when it was
+    preheated: when a visitor takes one that has waited longer than
+    ``cull_idle_timeout``, the culler's next pass sees an old kernel with no
+    connection yet and shuts it down before the browser connects, and the page
+    never shows its widgets. This patch gives a kernel a fresh idle period at the
+    first cull pass after it leaves the pool. Kernels that visitors left are
+    culled as usual.
+    """
+    try:
+        from jupyter_server._tz import utcnow
+        from jupyter_server.services.kernels.kernelmanager import MappingKernelManager
+    except ImportError:  # pragma: no cover - no jupyter_server: nothing to protect
+        return False
+    original = MappingKernelManager.cull_kernels
+    if getattr(original, _PATCHED_ATTR, False):
+        return True
+
+    def pooled_ids(manager) -> set[str]:  # type: ignore[no-untyped-def]
+        ids = set()
+        for pool in list((getattr(manager, "_pools", None) or {}).values()):
+            for task in list(pool):
+                if task.done() and not task.cancelled() and task.exception() is None:
+                    result = task.result()
+                    if isinstance(result, dict) and result.get("kernel_id"):
+                        ids.add(result["kernel_id"])
+        return ids
+
+    async def cull_kernels(self):  # type: ignore[no-untyped-def]
+        now_pooled = pooled_ids(self)
+        before = self.__dict__.get("_gardenkit_pooled", set())
+        for kernel_id in before - now_pooled:  # handed to a visitor since the last pass
+            kernel = self._kernels.get(kernel_id)
+            if kernel is not None:
+                kernel.last_activity = utcnow()
+        self.__dict__["_gardenkit_pooled"] = now_pooled
+        return await original(self)
+
+    setattr(cull_kernels, _PATCHED_ATTR, True)
+    cull_kernels.__wrapped__ = original  # type: ignore[attr-defined]
+    MappingKernelManager.cull_kernels = cull_kernels  # type: ignore[method-assign]
     return True
 
 
@@ -293,6 +341,7 @@ class VoilaServer:
 def main(argv: list[str] | None = None) -> None:
     args = default_args(sys.argv[1:] if argv is None else argv)
     active = install_nodelay()
+    protect_preheated_kernels()
     print(
         f"[gardenkit.serve] TCP_NODELAY on websockets: {'on' if active else 'off'}",
         file=sys.stderr,
