@@ -279,7 +279,8 @@ def render_board(state, player: int, *, uid: str, version: int = 0, selected: in
         w, h = (r.x1 - r.x0 + 1) * cell, (r.y1 - r.y0 + 1) * cell
         note = f"score {r}"
         parts.append(
-            f'<g class="gk-pick" data-action="{esc(note)}">{title("click to score this line next: " + r.describe())}'
+            f'<g class="gk-pick{" gk-marked" if note == marked else ""}" data-action="{esc(note)}">'
+            f'{title("click to score this line next: " + r.describe())}'
             f'<rect x="{X + 3:g}" y="{Y + 3:g}" width="{w - 6:g}" height="{h - 6:g}" rx="5"/></g>'
         )
     for sp in spots:

@@ -92,7 +92,7 @@ _STYLE = (
     ".gk-spot.gk-marked .gk-ghost{display:inline;opacity:.6}"
     ".gk-prop{stroke:#d18f00;stroke-width:3;stroke-dasharray:6 3}"
     ".gk-pick{cursor:pointer}.gk-pick rect{fill:rgba(255,233,168,.35);stroke:#b07d00;stroke-width:3}"
-    ".gk-pick:hover rect{fill:rgba(255,233,168,.7)}"
+    ".gk-pick:hover rect{fill:rgba(255,233,168,.7)}.gk-pick.gk-marked rect{stroke:#d18f00;stroke-width:5}"
     "</style>"
 )
 

@@ -1,0 +1,207 @@
+"""Tutor widgets for the notebook: try a rule, step through a worked example, predict points.
+
+Each one is a small board plus the engine's explanation; the buttons call public methods
+(``try_board.play``, ``player.forward()``, ``quiz.check(8)``), so they test without a browser.
+"""
+from __future__ import annotations
+
+import ipywidgets as widgets
+
+import gardenkit
+
+from ..core import CHANCE
+from ..tutor import check_quiz
+from ._html import PANEL_CSS, explanation_html, h, message_html
+from .board import SamuraiBoard, guarded
+
+
+def _gained(rules, before, after, player) -> int:
+    return after.scores[player] - before.scores[player]
+
+
+class TryBoard(widgets.VBox):
+    """A prepared position to try a rule on: click badges (grey ones are refused, with the
+    reason); a legal move shows its points and the house after it; 'Try again' resets."""
+
+    def __init__(self, state, caption: str = "", **kwargs):
+        super().__init__(**kwargs)
+        self.add_class("gk-try")
+        self.rules = gardenkit.make("samurai_gardener")
+        self.start = state
+        self.player = self.rules.current_player(state)
+        if not isinstance(self.player, int):
+            raise ValueError("a try board needs a position where a player is to act")
+        self.panel = widgets.HTML().add_class("gk-explanation")
+        self.board = SamuraiBoard(state, player=self.player, panel=self.panel, on_play=self._played)
+        self.reset_button = widgets.Button(description="Try again").add_class("gk-reset")
+        self.reset_button.on_click(lambda _b: self.reset())
+        self.caption = widgets.HTML(f"<div class='gk-caption'>{h(caption)}</div>")
+        self.children = [widgets.HTML(PANEL_CSS), self.caption, self.board,
+                         widgets.HBox([self.reset_button]), self.panel]
+        self.reset()
+
+    @property
+    def state(self):
+        return self.board.state
+
+    @guarded
+    def reset(self) -> None:
+        """Back to the prepared position, with the first line-up card picked."""
+        self.board.header = None
+        self.board.set_state(self.start)
+        if self.start.lineup and self.start.phase == "place":
+            self.board.select(self.start.lineup[0])
+        else:
+            self.board.show_message("Click a highlighted line to choose what scores first.")
+
+    def play(self, text) -> bool:
+        return self.board.play(text)
+
+    show_message = SamuraiBoard.show_message
+
+    def _played(self, action, expl) -> None:
+        after = self.rules.apply(self.board.state, action)
+        while self.rules.current_player(after) is CHANCE:
+            after = self.rules.step_chance(after)
+        total = _gained(self.rules, self.start, after, self.player)
+        if self.rules.current_player(after) == self.player:  # specialist: choose the scoring order next
+            self.board.set_state(after)
+            self.panel.value = explanation_html(self.rules, expl, "Played. Now choose which line scores next:")
+            return
+        self.board.header = f"After {action}: {total:+d} points in all. Press “Try again” to try another spot."
+        self.board.set_state(after)
+        self.panel.value = explanation_html(self.rules, expl, f"Played: {total:+d} points in all.")
+
+
+class ScenarioPlayer(widgets.VBox):
+    """Steps through a worked example: Back / Forward, a caption per step, the board and the
+    engine's explanation. At any step you can click another badge to see what it would score."""
+
+    def __init__(self, scenario, **kwargs):
+        super().__init__(**kwargs)
+        self.add_class("gk-scenario")
+        self.rules = gardenkit.make(scenario.game)
+        self.scenario = scenario
+        self.states = scenario.states(self.rules)
+        self.step = 0
+        self.alternative = None
+        self.panel = widgets.HTML().add_class("gk-explanation")
+        first = self.states[0]
+        self.player = self.rules.current_player(first)
+        self.board = SamuraiBoard(first, player=self.player, panel=self.panel, on_play=self._choose)
+        self.back_button = widgets.Button(description="◀ Back").add_class("gk-back")
+        self.forward_button = widgets.Button(description="Forward ▶").add_class("gk-forward")
+        self.book_button = widgets.Button(description="Back to the book's move").add_class("gk-book")
+        self.back_button.on_click(lambda _b: self.back())
+        self.forward_button.on_click(lambda _b: self.forward())
+        self.book_button.on_click(lambda _b: self.goto(self.step))
+        self.counter = widgets.HTML()
+        self.caption = widgets.HTML().add_class("gk-caption")
+        self.children = [
+            widgets.HTML(PANEL_CSS + f"<h4>{h(scenario.title)}</h4><p>{h(scenario.text)}</p>"),
+            widgets.HBox([self.back_button, self.forward_button, self.counter, self.book_button]),
+            self.caption, self.board, self.panel,
+        ]
+        self.goto(0)
+
+    @property
+    def n_steps(self) -> int:
+        return len(self.scenario.actions)
+
+    @guarded
+    def forward(self) -> None:
+        self.goto(min(self.step + 1, self.n_steps))
+
+    @guarded
+    def back(self) -> None:
+        self.goto(max(self.step - 1, 0))
+
+    def goto(self, step: int) -> None:
+        """Show the position after ``step`` of the example's moves (0: the start)."""
+        if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= self.n_steps:
+            raise ValueError(f"a step is a number from 0 to {self.n_steps}")
+        self.step, self.alternative = step, None
+        s = self.states[step]
+        self.board.header = None
+        self.board.set_state(s)
+        acts = self.scenario.actions
+        nxt = acts[step] if step < self.n_steps else None
+        if nxt is not None:
+            self.board.mark(nxt)
+        self.counter.value = f"&nbsp;step {step} of {self.n_steps}"
+        self.back_button.disabled = step == 0
+        self.forward_button.disabled = step == self.n_steps
+        self.book_button.layout.display = "none"
+        if step == 0:
+            self.caption.value = (f"<div class='gk-caption'>The start. The book's move is ringed: "
+                                  f"<code>{h(nxt)}</code>. Press Forward to play it, or click another badge "
+                                  "to try your own choice.</div>")
+            self.panel.value = explanation_html(self.rules, self.rules.explain(s, nxt), "The book's move would score:")
+        else:
+            prev = self.states[step - 1]
+            expl = self.rules.explain(prev, acts[step - 1])
+            more = (f" Next the book plays <code>{h(nxt)}</code> (ringed)." if nxt else "")
+            self.caption.value = (f"<div class='gk-caption'><b>Step {step}:</b> <code>{h(acts[step - 1])}</code> — "
+                                  f"{h(self.scenario.captions[step - 1])}{more}</div>")
+            total = _gained(self.rules, self.states[0], s, self.player)
+            head = f"Step {step}:" if nxt else f"Result: {total:+d} points for player {self.player + 1}."
+            self.panel.value = explanation_html(self.rules, expl, head)
+
+    def _choose(self, action, expl) -> None:
+        """Another choice than the book's, from the current position."""
+        base = self.states[self.step] if self.alternative is None else self.alternative[0]
+        after = self.rules.apply(self.board.state, action)
+        book = self.states[-1]
+        if self.rules.current_player(after) == self.player and after.phase == "order":
+            self.alternative = (base, after)
+            self.board.set_state(after)
+            self.panel.value = explanation_html(self.rules, expl, "Your choice so far; now pick the scoring order:")
+        else:
+            self.alternative = (base, after)
+            mine = _gained(self.rules, base, after, self.player)
+            theirs = _gained(self.rules, self.states[self.step], book, self.player)
+            self.board.header = f"Your choice {action}: {mine:+d} (the book's line scores {theirs:+d})"
+            self.board.set_state(after)
+            self.panel.value = explanation_html(
+                self.rules, expl, f"Your choice scores {mine:+d}; the book's moves from here score {theirs:+d}.")
+        self.book_button.layout.display = None
+
+    def choose(self, text) -> bool:
+        """Try another move at this step (what a click on a badge does)."""
+        return self.board.play(text)
+
+
+class QuizWidget(widgets.VBox):
+    """'Predict the points': the position with the proposed move drawn on it, a number box and a
+    Check button; the answer comes with the engine's explanation."""
+
+    def __init__(self, quiz, **kwargs):
+        super().__init__(**kwargs)
+        self.add_class("gk-quiz")
+        self.rules = gardenkit.make(quiz.game)
+        self.quiz = quiz
+        a = self.rules.parse_action(quiz.state, quiz.action)
+        self.panel = widgets.HTML().add_class("gk-explanation")
+        self.board = SamuraiBoard(quiz.state, panel=self.panel, clickable=False,
+                                  header=f"The proposed move: {quiz.action} (outlined)")
+        self.board.proposal = (a.card, a.x, a.y, a.turned)
+        self.board.refresh()
+        self.guess = widgets.IntText(description="Points:", layout=widgets.Layout(width="160px")).add_class("gk-guess")
+        self.check_button = widgets.Button(description="Check", button_style="info").add_class("gk-check")
+        self.check_button.on_click(lambda _b: self.check(self.guess.value))
+        self.result = widgets.HTML().add_class("gk-quiz-result")
+        self.panel.value = message_html("Type how many points you think the move scores, then press Check.")
+        self.children = [widgets.HTML(PANEL_CSS + f"<p><b>{h(quiz.question)}</b></p>"), self.board,
+                         widgets.HBox([self.guess, self.check_button]), self.result, self.panel]
+
+    def show_message(self, text, kind="info"):
+        self.panel.value = message_html(text, kind)
+
+    @guarded
+    def check(self, guess):
+        """Check a guess; shows right/wrong and the engine's explanation. Returns the QuizResult."""
+        result = check_quiz(self.quiz, guess)
+        cls = "gk-ok" if result.correct else "gk-no"
+        self.result.value = f"<div class='{cls}'>{h(result.message)}</div>"
+        self.panel.value = explanation_html(self.rules, result.explanation)
+        return result

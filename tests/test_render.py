@@ -1,0 +1,139 @@
+"""SVG rendering: pure functions, types readable without colour, outlines, protected lines."""
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+import gardenkit
+from gardenkit.games.samurai_gardener import House, Placed, default_deck
+from gardenkit.render.samurai_gardener import Spot, board_view, render_board, render_card, render_house, render_lineup, render_state
+from gardenkit.render.svg import SvgStr, esc
+from gardenkit.tutor import samurai_gardener as sg
+
+rules = gardenkit.make("samurai_gardener")
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def dealt(players=2, seed=1, **kw):
+    s = rules.initial_state(players=players, seed=seed, **kw)
+    while rules.current_player(s) is gardenkit.CHANCE:
+        s = rules.step_chance(s)
+    return s
+
+
+def parse(svg: str):
+    return ET.fromstring(svg)
+
+
+def test_svgstr_shows_itself_in_jupyter():
+    s = render_card(default_deck()[1])
+    assert isinstance(s, SvgStr) and s._repr_svg_() == s
+
+
+def test_escaping():
+    assert esc('<a href="x">&') == "&lt;a href=&quot;x&quot;&gt;&amp;"
+
+
+def test_state_repr_svg_is_well_formed_and_shows_everything():
+    s = dealt(players=3)
+    svg = s._repr_svg_()
+    root = parse(svg)
+    assert root.tag == SVG + "svg"
+    assert "Player 1" in svg and "Player 3" in svg
+    assert len(root.findall(f".//{SVG}g[@data-card]")) == 3  # the line-up
+    assert len(root.findall(f".//{SVG}g[@class='gk-house']")) == 3
+
+
+def test_each_square_has_a_letter_and_a_pattern_so_types_read_without_colour():
+    card = default_deck()[1]
+    root = parse(render_card(card))
+    letters = [t.text for t in root.iter(SVG + "text") if t.get("class") == "gk-lt"]
+    assert sorted(letters) == sorted("".join(card.rows))
+    fills = {r.get("fill") for r in root.iter(SVG + "rect") if r.get("class") == "gk-sq"}
+    assert all(re.fullmatch(r"url\(#gk\d+-[FTPG]\)", f) for f in fills)
+    ids = {p.get("id") for p in root.iter(SVG + "pattern")}
+    assert {i.rsplit("-", 1)[1] for i in ids} == {"F", "T", "P", "G"}
+
+
+def test_turned_card_is_drawn_turned():
+    card = default_deck()[2]
+    up = [t.text for t in parse(render_card(card)).iter(SVG + "text")]
+    down = [t.text for t in parse(render_card(card, turned=True)).iter(SVG + "text")]
+    assert up == list(reversed(down))
+
+
+def test_pattern_ids_are_unique_per_drawing():
+    a, b = render_card(default_deck()[1]), render_card(default_deck()[1])
+    ida = re.search(r'id="(gk\d+)-F"', a)[1]
+    idb = re.search(r'id="(gk\d+)-F"', b)[1]
+    assert ida != idb
+
+
+def test_house_has_card_outlines_and_marks_protected_lines():
+    s = sg.protect_start()
+    house = s.houses[0]
+    svg = render_house(house)
+    root = parse(svg)
+    assert root.find(f".//{SVG}path[@class='gk-card']") is not None
+    runs = root.findall(f".//{SVG}path[@class='gk-run']")
+    assert len(runs) == len(house.runs()) >= 1
+    assert "protected" in runs[0].find(SVG + "title").text
+    squares = [r for r in root.iter(SVG + "rect") if r.get("class") == "gk-sq"]
+    assert len(squares) == len(house.grid)
+
+
+def test_covered_card_outline_hides_under_the_later_card():
+    deck = default_deck()
+    one = House.build((Placed(1, 0, 0),), deck)
+    two = House.build((Placed(1, 0, 0), Placed(2, 1, 0)), deck)
+    d1 = parse(render_house(one)).find(f".//{SVG}path[@class='gk-card']").get("d")
+    d2 = parse(render_house(two)).find(f".//{SVG}path[@class='gk-card']").get("d")
+    # one card: 2x3 squares' outer edges = 10 unit segments; two overlapping: 3x3 outer + the inner edge = 12+3
+    assert d1.count("M") == 10
+    assert d2.count("M") == 12 + 2 * 3
+
+
+def test_lineup_cards_are_clickable_targets():
+    s = dealt(players=4)
+    root = parse(render_lineup(s, selected=s.lineup[1], turned=True))
+    cards = root.findall(f".//{SVG}g[@data-card]")
+    assert [int(c.get("data-card")) for c in cards] == list(s.lineup)
+    assert "gk-selected" in cards[1].get("class")
+    assert "turned" in cards[1].find(SVG + "title").text
+
+
+def test_board_has_spots_with_actions_turn_control_and_version():
+    s = dealt()
+    card = s.lineup[0]
+    legal = rules.placements(s, card)
+    spots = [Spot(str(a), a.x, a.y, rules.placement_points(s, a)) for a in legal] + [Spot("99@9,9", 9, 9, None, "no")]
+    svg = render_board(s, 0, uid="t1", version=5, selected=card, spots=spots, marked=str(legal[0]))
+    root = parse(svg)
+    assert root.get("data-version") == "5"
+    acts = [g.get("data-action") for g in root.iter(SVG + "g") if g.get("data-action")]
+    assert acts == [str(a) for a in legal] + ["99@9,9"]
+    assert root.find(f".//{SVG}g[@data-ui='turn']") is not None
+    marked = [g for g in root.iter(SVG + "g") if "gk-marked" in (g.get("class") or "")]
+    assert len(marked) == 1 and marked[0].get("data-action") == str(legal[0])
+    grey = [g for g in root.iter(SVG + "g") if "gk-illegal" in (g.get("class") or "")]
+    assert len(grey) == 1 and grey[0].find(f"{SVG}text").text == "×"
+
+
+def test_board_view_leaves_room_for_a_card_on_every_side():
+    house = dealt().houses[0]
+    assert board_view(house) == (-2, -3, 3, 5)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_render_state_for_a_whole_game(seed):
+    from gardenkit.bots import GreedyBot
+
+    s = rules.initial_state(players=2, seed=seed, specialist=True)
+    bots = [GreedyBot(1), GreedyBot(2)]
+    while rules.current_player(s) is not None:
+        p = rules.current_player(s)
+        s = rules.step_chance(s) if p is gardenkit.CHANCE else rules.apply(s, bots[p].choose(rules, s))
+        parse(s._repr_svg_())  # always well-formed
+    assert "Game over" in s._repr_svg_()

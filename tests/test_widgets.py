@@ -1,0 +1,325 @@
+"""Widgets tested without a browser: call the methods a click calls, check what is shown."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import gardenkit
+from gardenkit.tutor import check_quiz
+from gardenkit.tutor import samurai_gardener as sg
+from gardenkit.widgets import QuizWidget, SamuraiBoard, SamuraiGame, ScenarioPlayer, TryBoard
+
+rules = gardenkit.make("samurai_gardener")
+
+
+def dealt(players=2, seed=1, **kw):
+    s = rules.initial_state(players=players, seed=seed, **kw)
+    while rules.current_player(s) is gardenkit.CHANCE:
+        s = rules.step_chance(s)
+    return s
+
+
+def msg(board, **content):
+    board._on_front_end_msg(board, content, [])
+
+
+# ----- SamuraiBoard ------------------------------------------------------------------------
+def test_selecting_a_card_shows_exactly_the_engines_legal_spots_with_their_points():
+    s = dealt()
+    board = SamuraiBoard(s)
+    card = s.lineup[0]
+    board.select(card)
+    legal = rules.placements(s, card, False)
+    assert board.spot_actions() == tuple(str(a) for a in legal)
+    for sp in board.spots():
+        if sp.points is not None:
+            assert sp.points == rules.placement_points(s, rules.parse_action(s, sp.action))
+            assert f'data-action="{sp.action}"' in board.svg
+    assert 'class="gk-lcard gk-selected" data-card="%d"' % card in board.svg
+
+
+def test_turn_shows_the_turned_cards_spots():
+    s = dealt()
+    board = SamuraiBoard(s)
+    board.select(s.lineup[1])
+    board.turn()
+    assert board.turned
+    assert board.spot_actions() == tuple(str(a) for a in rules.placements(s, s.lineup[1], True))
+    assert all("r@" in a for a in board.spot_actions())
+
+
+def test_grey_spots_are_refused_by_the_engine_and_the_panel_names_the_rule():
+    s = sg.protect_start()
+    board = SamuraiBoard(s)
+    board.select(s.lineup[0])
+    grey = board.spot_actions(legal=False)
+    assert grey
+    for a in grey:
+        assert rules.why_illegal(s, a) is not None
+    protect = [a for a in grey if "place.protect" in rules.why_illegal(s, a)]
+    assert protect
+    assert board.play(protect[0]) is False
+    assert "Not allowed" in board.panel.value and "samurai_gardener.place.protect" in board.panel.value
+    assert board.state is s  # nothing changed
+
+
+def test_playing_a_spot_applies_it_and_the_explanation_lists_lines_with_rule_summaries():
+    s = sg.plus_eight_start()
+    board = SamuraiBoard(s)
+    action = sg.worked_examples()[0].actions[0]
+    board.hover(action)
+    assert "+8 points" in board.panel.value
+    assert rules.info.rules["samurai_gardener.score.bonus"][:30] in board.panel.value
+    assert board.play(action) is True
+    assert board.state.scores[0] == s.scores[0] + 8
+
+
+def test_malformed_notation_gives_a_message_not_a_traceback():
+    board = SamuraiBoard(dealt())
+    assert not board.play("seventeen at three")
+    assert "cannot read action" in board.panel.value
+    assert not board.play(17)
+    board.select(999)
+    assert "not in the line-up" in board.panel.value
+
+
+def test_front_end_messages_are_validated_field_by_field():
+    s = dealt()
+    board = SamuraiBoard(s)
+    v = board.version
+    for bad in ({"kind": "select"}, {"kind": "select", "card": "1", "version": v}, {"kind": "nope", "version": v},
+                {"kind": "select", "card": s.lineup[0], "version": v, "extra": 1}, [1, 2], "play",
+                {"kind": "play", "action": "x" * 500, "version": v}, {"kind": "turn", "version": True}):
+        msg(board, **bad) if isinstance(bad, dict) else board._on_front_end_msg(board, bad, [])
+        assert board.selected is None and board.state is s
+    msg(board, kind="select", card=s.lineup[0], version=board.version)
+    assert board.selected == s.lineup[0]
+    msg(board, kind="turn", version=board.version)
+    assert board.turned
+    action = board.spot_actions()[0]
+    msg(board, kind="play", action=action, version=board.version - 1)  # stale: refused politely
+    assert board.state is s and "changed" in board.panel.value
+    msg(board, kind="play", action=action, version=board.version)
+    assert board.state is not s
+
+
+def test_each_redraw_sends_a_fresh_svg_with_a_new_version():
+    board = SamuraiBoard(dealt())
+    seen = []
+    board.observe(lambda ch: seen.append(ch["new"]), "svg")
+    board.select(board.state.lineup[0])
+    board.turn()
+    assert len(seen) == 2 and seen[0] != seen[1]
+    assert f'data-version="{board.version}"' in board.svg
+
+
+def test_locked_board_refuses_politely():
+    s = dealt()
+    board = SamuraiBoard(s)
+    board.select(s.lineup[0])
+    board.locked = "A bot is thinking."
+    assert board.play(board.spot_actions()[0]) is False
+    assert "thinking" in board.panel.value and board.state is s
+
+
+def test_specialist_order_phase_offers_the_waiting_lines():
+    sc = sg.order_scenario()
+    states = sc.states(rules)
+    board = SamuraiBoard(states[1])
+    assert board.state.phase == "order"
+    for r in set(states[1].pending.runs):
+        assert f'data-action="score {r}"' in board.svg
+    assert board.play(sc.actions[1])
+
+
+# ----- SamuraiGame -------------------------------------------------------------------------
+def game(**kw):
+    kw.setdefault("bot_delay", 0)
+    return SamuraiGame(**kw)
+
+
+def test_game_has_the_browser_hooks():
+    g = game()
+    classes = {c for w in (g.panel, g.moves, g.scores, g.hint_button, g.undo_button) for c in w._dom_classes}
+    assert {"gk-explanation", "gk-log", "gk-scores", "gk-hint", "gk-undo"} <= classes
+
+
+def test_a_move_updates_log_scores_and_bots_answer():
+    g = game(players=3, seed=4)
+    g.board.select(g.state.lineup[0])
+    best = max(g.board.spots(), key=lambda sp: -1 if sp.points is None else sp.points)
+    assert g.play(best.action)
+    assert best.action in g.moves.value
+    assert f"{best.points:+d}" in g.moves.value
+    assert g.rules.current_player(g.state) == 0  # both bots have moved
+    assert g.state.round == 2
+    assert f"<td>{g.state.scores[0]}</td>" in g.scores.value
+    assert g.chart_data()[0][-1] == g.state.scores[0]
+
+
+def test_hint_marks_the_greedy_move():
+    from gardenkit.bots import hint
+
+    g = game()
+    g.hint()
+    action, expl = hint(g.rules, g.state)
+    assert g.board.marked == str(action)
+    assert "gk-marked" in g.board.svg and "Hint" in g.panel.value
+
+
+def test_undo_goes_back_to_your_previous_decision_including_bot_moves():
+    g = game(players=3, seed=2)
+    start = g.state
+    g.board.select(start.lineup[0])
+    g.play(g.board.spot_actions()[0])
+    assert g.state != start
+    assert g.undo() is True
+    assert g.state == start
+    assert g.undo() is False and "Nothing to undo" in g.panel.value
+
+
+def test_human_in_a_later_seat_waits_for_the_bots():
+    g = game(players=3, seat=2, seed=5)
+    assert g.rules.current_player(g.state) == 2
+    assert len([p for p in g.timeline.history if type(p).__name__ == "Place"]) == 2
+
+
+def test_full_game_to_the_final_breakdown():
+    g = game(players=2, seed=11)
+    while g.rules.current_player(g.state) is not None:
+        g.board.select(g.state.lineup[0])
+        assert g.play(g.board.spot_actions()[0])
+    out = g.rules.outcome(g.state)
+    assert "Game over" in g.status.value
+    assert "gk-final" in g.panel.value
+    for p in range(2):
+        assert f"{g.state.scores[p]} points" in g.panel.value
+    assert g.names[out.winners[0]] in g.panel.value
+    assert not g.play("1@0,0")
+
+
+def test_thinking_bot_refuses_clicks_politely():
+    g = game(players=2, seat=1, seed=3)
+    g.board.locked = "Player 1 (greedy bot) is thinking; your click was not played. Wait a moment."
+    g.board.select(g.state.lineup[0])
+    before = g.state
+    assert not g.play(g.board.spot_actions()[0])
+    assert g.state is before and "thinking" in g.panel.value
+
+
+def test_save_and_load_round_trip():
+    g = game(players=3, seed=8, specialist=True)
+    g.board.select(g.state.lineup[0])
+    g.play(g.board.spot_actions()[0])
+    data = json.dumps(g.save_data())
+    assert "data:application/json;base64," in g.save_link.value and "download=" in g.save_link.value
+    h = game(players=2, seed=1)
+    assert h.load_data(data)
+    assert h.state == g.state and h.seat == g.seat and h.state.specialist
+
+
+@pytest.mark.parametrize("content", [
+    b"not json", b"[1,2]", b'{"format": "gardenkit-game", "timeline": 5}', b"\xff\xfe",
+    b'{"format": "gardenkit-game", "timeline": {"initial": {}, "actions": []}}',
+])
+def test_broken_files_give_a_message_and_the_game_goes_on(content):
+    g = game()
+    before = g.state
+    assert g.load_data(content) is False
+    assert "Could not load" in g.panel.value and "goes on" in g.panel.value
+    assert g.state is before
+
+
+def test_hand_edited_file_with_an_illegal_move_is_refused():
+    g = game(seed=9)
+    g.board.select(g.state.lineup[0])
+    g.play(g.board.spot_actions()[0])
+    d = g.save_data()
+    d["timeline"]["actions"][-1] = "1@50,50"
+    other = game(seed=1)
+    assert not other.load_data(json.dumps(d))
+    assert "cannot be replayed" in other.panel.value
+
+
+def test_upload_widget_feeds_the_loader():
+    g = game(seed=9)
+    saved = json.dumps(g.save_data()).encode()
+    other = game(seed=1)
+    other._on_upload({"new": ({"name": "g.json", "content": memoryview(saved)},)})
+    assert other.state == g.state
+
+
+def test_new_game_from_controls():
+    g = game()
+    g.players_in.value = 4
+    g.seat_in.value = 1
+    g.spec_in.value = True
+    g.seed_in.value = 21
+    g.new_game_from_controls()
+    assert g.state.players == 4 and g.seat == 1 and g.state.specialist
+    assert g.rules.current_player(g.state) == 1
+    assert len(g.chart_data()) == 4
+
+
+def test_errors_in_callbacks_become_messages():
+    g = game()
+    g.new_game(players=2, seat=7)
+    assert "Sorry" in g.panel.value
+
+
+# ----- tutor widgets -----------------------------------------------------------------------
+def test_try_board_for_every_try_position():
+    for rule_id, (state, caption) in sg.try_positions().items():
+        t = TryBoard(state, caption)
+        assert rule_id in rules.info.rules
+        assert t.board.spot_actions(), rule_id
+        a = t.board.spot_actions()[0]
+        assert t.play(a)
+        t.reset()
+        assert t.state == state
+
+
+def test_try_board_shows_the_refusal_rule():
+    state, caption = sg.try_positions()["samurai_gardener.place.protect"]
+    t = TryBoard(state, caption)
+    grey = [a for a in t.board.spot_actions(False) if "protect" in rules.why_illegal(state, a)]
+    assert not t.play(grey[0])
+    assert "samurai_gardener.place.protect" in t.panel.value
+
+
+def test_scenario_player_steps_and_lets_you_choose_another_spot():
+    sc = sg.worked_examples()[0]
+    p = ScenarioPlayer(sc)
+    assert p.board.marked == sc.actions[0]
+    assert "+8 points" in p.panel.value
+    p.forward()
+    assert p.step == 1 and "Result: +8" in p.panel.value
+    assert sc.captions[0][:20] in p.caption.value
+    p.back()
+    other = next(a for a in p.board.spot_actions() if a != sc.actions[0])
+    pts = rules.explain(sc.start, other).points
+    assert p.choose(other)
+    assert f"Your choice scores {pts:+d}" in p.panel.value and "+8" in p.panel.value
+    p.goto(0)
+    assert p.alternative is None and p.board.state == sc.start
+
+
+def test_scenario_player_specialist_order():
+    sc = sg.order_scenario()
+    p = ScenarioPlayer(sc)
+    for _ in sc.actions:
+        p.forward()
+    final = sc.states(rules)[-1]
+    assert f"Result: {final.scores[0] - sc.start.scores[0]:+d}" in p.panel.value
+
+
+def test_quiz_widget_checks_with_the_engine():
+    for quiz in sg.quizzes():
+        q = QuizWidget(quiz)
+        wrong = q.check(quiz.answer + 1)
+        assert not wrong.correct and "gk-no" in q.result.value
+        right = q.check(quiz.answer)
+        assert right.correct and "gk-ok" in q.result.value
+        assert right.message == check_quiz(quiz, quiz.answer).message
+        assert "gk-prop" in q.board.svg and "data-action" not in q.board.svg.split("</style>")[1]
