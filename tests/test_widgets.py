@@ -323,3 +323,41 @@ def test_quiz_widget_checks_with_the_engine():
         assert right.correct and "gk-ok" in q.result.value
         assert right.message == check_quiz(quiz, quiz.answer).message
         assert "gk-prop" in q.board.svg and "data-action" not in q.board.svg.split("</style>")[1]
+
+
+# ----- the notebook ------------------------------------------------------------------------
+NOTEBOOK = __import__("pathlib").Path(__file__).resolve().parents[1] / "notebooks" / "samurai-gardener.ipynb"
+RULEBOOK = __import__("pathlib").Path(__file__).resolve().parents[2] / "shared" / "rulebooks" / "samurai-gardener.txt"
+
+
+def _notebook_text(kind=None):
+    nb = json.loads(NOTEBOOK.read_text())
+    return "\n".join("".join(c["source"]) for c in nb["cells"] if kind is None or c["cell_type"] == kind)
+
+
+def test_notebook_has_a_heading_for_every_rule_id():
+    import re
+
+    headings = [line for line in _notebook_text("markdown").splitlines() if line.startswith("#")]
+    found = {m for line in headings for m in re.findall(r"`(samurai_gardener\.[a-z_.]+)`", line)}
+    assert found == set(rules.info.rules)
+
+
+def test_notebook_uses_only_the_public_api():
+    code = _notebook_text("code")
+    for line in code.splitlines():
+        if line.startswith(("import", "from")):
+            assert line.split()[1] in {"gardenkit", "gardenkit.widgets", "gardenkit.tutor", "gardenkit.bots"} or \
+                line.startswith("from gardenkit.tutor import"), line
+
+
+@pytest.mark.skipif(not RULEBOOK.exists(), reason="rulebook not beside the repository")
+def test_notebook_does_not_copy_rulebook_sentences():
+    import re
+
+    words = lambda t: re.findall(r"[a-z0-9']+", t.lower())  # noqa: E731
+    book = words(RULEBOOK.read_text())
+    grams = {tuple(book[i:i + 12]) for i in range(len(book) - 11)}
+    ours = words(_notebook_text())
+    copied = [" ".join(ours[i:i + 12]) for i in range(len(ours) - 11) if tuple(ours[i:i + 12]) in grams]
+    assert not copied
