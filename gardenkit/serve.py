@@ -35,6 +35,7 @@ from pathlib import Path
 
 __all__ = [
     "CHROMIUM",
+    "accepted_websocket_nodelay",
     "CHROMIUM_ARGS",
     "VoilaServer",
     "default_args",
@@ -124,6 +125,42 @@ def install_nodelay(force: bool = False) -> bool:
     _detach_stream.__wrapped__ = original  # type: ignore[attr-defined]
     handler_cls._detach_stream = _detach_stream  # type: ignore[method-assign]
     return True
+
+
+def accepted_websocket_nodelay() -> bool:
+    """Accept one websocket on 127.0.0.1 and report its TCP_NODELAY setting.
+
+    A self-check of :func:`install_nodelay` against the tornado installed here:
+
+    >>> install_nodelay(force=True)
+    True
+    >>> accepted_websocket_nodelay()
+    True
+    """
+    import asyncio
+
+    from tornado import web, websocket
+
+    seen: list[bool] = []
+
+    class Probe(websocket.WebSocketHandler):
+        def open(self) -> None:
+            sock = self.ws_connection.stream.socket  # type: ignore[union-attr]
+            seen.append(bool(sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY)))
+            self.write_message("ok")
+
+    async def probe() -> None:
+        server = web.Application([("/probe", Probe)]).listen(0, "127.0.0.1")
+        try:
+            port = next(iter(server._sockets.values())).getsockname()[1]
+            conn = await websocket.websocket_connect(f"ws://127.0.0.1:{port}/probe")
+            await conn.read_message()
+            conn.close()
+        finally:
+            server.stop()
+
+    asyncio.run(probe())
+    return seen[0]
 
 
 def _install_nodelay_on_open() -> bool:  # pragma: no cover - fallback only
@@ -220,9 +257,10 @@ def free_port(host: str = "127.0.0.1") -> int:
 class VoilaServer:
     """Run ``python -m gardenkit.serve`` on 127.0.0.1 in a subprocess (tests, benchmarks).
 
-    >>> with VoilaServer("notebooks") as server:          # doctest: +SKIP
-    ...     server.url("index.ipynb")
-    'http://127.0.0.1:41234/voila/render/index.ipynb'
+    ::
+
+        with VoilaServer("notebooks") as server:   # waits until Voilà answers
+            page.goto(server.url("index.ipynb"))   # http://127.0.0.1:<port>/voila/render/index.ipynb
 
     ``nodelay`` sets GARDENKIT_NODELAY for the server; ``extra_args`` go to Voilà.
     The server's output goes to ``log_path`` (a temporary file by default).
