@@ -270,7 +270,8 @@ def render_board(state, player: int, *, uid: str, version: int = 0, selected: in
     parts.append(f'<g class="gk-house" data-player="{player}">{_house_body(house, uid, cell, px, py)}</g>')
     defs = []
     if selected is not None and selected in state.cards.by_id:
-        defs.append(f'<g id="{uid}-gh" class="gk-ghostcard">{_card_body(state.cards[selected], turned, uid, cell, 0, 0)}</g>')
+        defs.append(f'<g id="{uid}-gh" class="gk-ghostcard">'
+                    f'{_card_body(state.cards[selected], turned, uid, cell, 0, 0, "gk-card gk-prop")}</g>')
     if proposal is not None:
         card, x, y, t = proposal
         parts.append(f'<g class="gk-proposal" opacity="0.85">{_card_body(state.cards[card], t, uid, cell, px(x), py(y), "gk-card gk-prop")}</g>')
@@ -300,6 +301,6 @@ def render_board(state, player: int, *, uid: str, version: int = 0, selected: in
     body = "".join(parts)
     if defs:
         body = f"<defs>{''.join(defs)}</defs>" + body
-    width = max(ox + W + 8, 72 + lw + 8)
+    width = max(ox + W + 8, 72 + lw + 8, 9 * len(header or _status(state)) + 16)
     return svg_document(width, oy + H + 8, body, uid, label=header or _status(state),
                         attrs=f' data-version="{version}"')

@@ -88,7 +88,7 @@ _STYLE = (
     ".gk-spot.gk-illegal text{fill:#4a4a4a}"
     ".gk-spot:hover circle{stroke:#b07d00;stroke-width:3}"
     ".gk-spot.gk-marked circle{stroke:#d18f00;stroke-width:4}"
-    ".gk-ghost{display:none;pointer-events:none;opacity:.8}.gk-spot:hover .gk-ghost{display:inline}"
+    ".gk-ghost{display:none;pointer-events:none;opacity:.9}.gk-spot:hover .gk-ghost{display:inline}"
     ".gk-spot.gk-marked .gk-ghost{display:inline;opacity:.6}"
     ".gk-prop{stroke:#d18f00;stroke-width:3;stroke-dasharray:6 3}"
     ".gk-pick{cursor:pointer}.gk-pick rect{fill:rgba(255,233,168,.35);stroke:#b07d00;stroke-width:3}"

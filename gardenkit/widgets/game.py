@@ -318,7 +318,8 @@ class SamuraiGame(widgets.VBox):
         self._lines = Lines(x=[0], y=[[0]] * players, scales={"x": xs, "y": ys}, marker="circle",
                             colors=_COLORS[:players], labels=[f"P{i + 1}" for i in range(players)],
                             display_legend=True)
-        fig = Figure(marks=[self._lines], axes=[Axis(scale=xs, side="bottom", label="round", tick_format="d"),
+        self._xaxis = Axis(scale=xs, side="bottom", label="round", tick_format="d", tick_values=[0, 1])
+        fig = Figure(marks=[self._lines], axes=[self._xaxis,
                                                 Axis(scale=ys, side="left", label="points")],
                      title="Score per round", layout=widgets.Layout(width="430px", height="240px"),
                      fig_margin={"top": 40, "bottom": 40, "left": 45, "right": 15}, legend_location="top-left")
@@ -344,6 +345,8 @@ class SamuraiGame(widgets.VBox):
             with self._lines.hold_sync():
                 self._lines.x = list(range(rounds + 1))
                 self._lines.y = data
+            step = max(1, (rounds + 9) // 10)
+            self._xaxis.tick_values = list(range(0, max(rounds, 1) + 1, step))
 
     def chart_data(self) -> list[list[int]]:
         """Each player's score after each round (what the chart plots)."""

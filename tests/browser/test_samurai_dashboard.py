@@ -1,0 +1,153 @@
+"""The Samurai Gardener dashboard (notebooks/samurai-gardener.ipynb) served by Voilà, clicked in Chromium.
+
+Set GARDENKIT_SCREENSHOT=1 to refresh docs/dashboard.png (the README's picture) from a game in progress.
+"""
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+ARTIFACTS = REPO / "test-artifacts"
+
+pytestmark = pytest.mark.browser
+
+NOTEBOOK = "samurai-gardener.ipynb"
+GAME = ".gk-game"
+
+
+@pytest.fixture
+def dash(open_dashboard):
+    page = open_dashboard(NOTEBOOK, wait_for=f"{GAME} .gk-board svg")
+    page.locator(GAME).scroll_into_view_if_needed()
+    return page
+
+
+def game(page):
+    return page.locator(GAME)
+
+
+def status(page) -> str:
+    return game(page).locator(".gk-status").first.inner_text()
+
+
+def pick_first_card(page):
+    g = game(page)
+    g.locator(".gk-board [data-card]").first.click()
+    g.locator(".gk-spot[data-action]:not(.gk-illegal)").first.wait_for()
+
+
+def click_spot(page, selector=".gk-spot[data-action]:not(.gk-illegal)"):
+    spot = game(page).locator(selector).first
+    action = spot.get_attribute("data-action")
+    spot.locator("circle").click()
+    return action
+
+
+def round_no(page) -> int:
+    m = re.search(r"Round (\d+)", status(page))
+    return int(m[1]) if m else -1
+
+
+def wait_for_my_turn_after(page, rnd: int, timeout=30_000):
+    page.wait_for_function(
+        """(rnd) => {
+            const s = document.querySelector('.gk-game .gk-status');
+            if (!s) return false;
+            const t = s.innerText;
+            if (t.includes('Game over')) return true;
+            const m = t.match(/Round (\\d+): your move/);
+            return m && Number(m[1]) > rnd;
+        }""",
+        arg=rnd, timeout=timeout,
+    )
+
+
+def test_dashboard_loads_without_page_errors(dash):
+    assert game(dash).locator(".gk-board svg").count() == 1
+    for cls in ("gk-explanation", "gk-log", "gk-scores", "gk-hint", "gk-undo"):
+        assert game(dash).locator(f".{cls}").count() >= 1, cls
+    # every rule heading is on the page (the code is hidden, the words are not)
+    assert dash.locator("text=samurai_gardener.place.protect").count() >= 1
+    assert dash.gk_page_errors == []
+
+
+def test_pick_a_card_then_a_spot_updates_log_and_scores(dash):
+    g = game(dash)
+    pick_first_card(dash)
+    legal = g.locator(".gk-spot[data-action]:not(.gk-illegal)")
+    assert legal.count() > 0
+    assert all(re.fullmatch(r"\d+r?@-?\d+,-?\d+", legal.nth(i).get_attribute("data-action"))
+               for i in range(legal.count()))
+    scoring = g.locator(".gk-spot.gk-scores")
+    selector = ".gk-spot.gk-scores" if scoring.count() else ".gk-spot[data-action]:not(.gk-illegal)"
+    points = int(g.locator(selector).first.locator("text").text_content().strip().lstrip("+") or 0)
+    rnd = round_no(dash)
+    action = click_spot(dash, selector)
+    g.locator(".gk-log").filter(has_text=action).wait_for()
+    wait_for_my_turn_after(dash, rnd)
+    first_row = g.locator(".gk-scores tr").nth(1).inner_text()
+    assert "you" in first_row and str(points) in first_row
+    assert "bot" in g.locator(".gk-log").inner_text()  # the bot answered
+    # a moment mid-game for the README
+    pick_first_card(dash)
+    g.scroll_into_view_if_needed()
+    best = g.locator(".gk-spot.gk-scores")
+    (best if best.count() else g.locator(".gk-spot:not(.gk-illegal)")).last.locator("circle").hover()
+    dash.wait_for_timeout(400)
+    ARTIFACTS.mkdir(exist_ok=True)
+    g.screenshot(path=str(ARTIFACTS / "dashboard.png"))
+    if os.environ.get("GARDENKIT_SCREENSHOT") == "1":
+        (REPO / "docs").mkdir(exist_ok=True)
+        g.screenshot(path=str(REPO / "docs" / "dashboard.png"))
+
+
+def test_grey_spot_shows_the_refusal_reason(dash):
+    g = game(dash)
+    pick_first_card(dash)
+    grey = g.locator(".gk-spot.gk-illegal")
+    assert grey.count() > 0
+    click_spot(dash, ".gk-spot.gk-illegal")
+    panel = g.locator(".gk-explanation")
+    panel.filter(has_text="Not allowed").wait_for()
+    assert re.search(r"samurai_gardener\.place\.(touch|protect)", panel.inner_text())
+    assert "No moves yet" in g.locator(".gk-log").inner_text()
+
+
+def test_hint_then_undo(dash):
+    g = game(dash)
+    g.locator("button.gk-hint").click()
+    g.locator(".gk-explanation").filter(has_text="Hint").wait_for()
+    marked = g.locator(".gk-spot.gk-marked")
+    marked.wait_for()
+    action = marked.get_attribute("data-action")
+    rnd = round_no(dash)
+    marked.locator("circle").click()
+    g.locator(".gk-log").filter(has_text=action).wait_for()
+    wait_for_my_turn_after(dash, rnd)
+    g.locator("button.gk-undo").click()
+    g.locator(".gk-log").filter(has_text="No moves yet").wait_for()
+    assert "Undone" in g.locator(".gk-explanation").inner_text()
+    assert round_no(dash) == rnd
+
+
+def test_full_game_against_a_bot_to_the_final_breakdown(dash):
+    g = game(dash)
+    for _ in range(40):
+        if "Game over" in status(dash):
+            break
+        rnd = round_no(dash)
+        pick_first_card(dash)
+        click_spot(dash)
+        wait_for_my_turn_after(dash, rnd)
+    assert "Game over" in status(dash)
+    final = g.locator(".gk-explanation .gk-final")
+    final.wait_for()
+    text = final.inner_text()
+    assert "win" in text
+    assert "Player 1 (you)" in text and "Player 2 (greedy bot)" in text
+    assert "samurai_gardener.score." in text or "no points" in text
+    assert dash.gk_page_errors == []
