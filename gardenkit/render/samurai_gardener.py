@@ -284,19 +284,19 @@ def render_board(state, player: int, *, uid: str, version: int = 0, selected: in
             f'{title("click to score this line next: " + r.describe())}'
             f'<rect x="{X + 3:g}" y="{Y + 3:g}" width="{w - 6:g}" height="{h - 6:g}" rx="5"/></g>'
         )
-    for sp in spots:
-        X, Y = px(sp.x), py(sp.y)
-        cx, cy = X + cell / 2, Y + cell / 2
+    h = cell / 2
+    r_big, r_small = round(cell * 0.4), round(cell * 0.3)
+    for sp in spots:  # lean: the panel explains a spot on hover, so no per-spot tooltip
         legal = sp.points is not None
         cls = "gk-spot" + ("" if legal else " gk-illegal") + (" gk-marked" if sp.action == marked else "")
         if legal and sp.points > 0:
             cls += " gk-scores"
         label = (f"+{sp.points}" if sp.points > 0 else "0") if legal else "×"
-        ghost = f'<use class="gk-ghost" href="#{uid}-gh" x="{X:g}" y="{Y:g}"/>' if defs and legal else ""
+        ghost = f'<use class="gk-ghost" href="#{uid}-gh"/>' if defs and legal else ""
         parts.append(
-            f'<g class="{cls}" data-action="{esc(sp.action)}">{title(sp.tip or sp.action)}{ghost}'
-            f'<circle cx="{cx:g}" cy="{cy:g}" r="{cell * (0.4 if legal and sp.points else 0.3):g}"/>'
-            f'<text x="{cx:g}" y="{cy + 4:g}" text-anchor="middle">{label}</text></g>'
+            f'<g class="{cls}" data-action="{esc(sp.action)}" transform="translate({px(sp.x):g} {py(sp.y):g})">{ghost}'
+            f'<circle cx="{h:g}" cy="{h:g}" r="{r_big if legal and sp.points else r_small}"/>'
+            f'<text x="{h:g}" y="{h + 4:g}">{label}</text></g>'
         )
     body = "".join(parts)
     if defs:

@@ -82,7 +82,7 @@ _STYLE = (
     ".gk-btn text{font:13px sans-serif;fill:#2b2b2b}.gk-btn:hover rect{fill:#f1e7d3}"
     ".gk-btn.gk-on rect{fill:#ffe9a8}"
     ".gk-spot{cursor:pointer}.gk-spot circle{fill:#fff;stroke:#1f5e3a;stroke-width:1.6}"
-    ".gk-spot text{font:bold 10px sans-serif;fill:#1f5e3a;pointer-events:none}"
+    ".gk-spot text{font:bold 10px sans-serif;fill:#1f5e3a;pointer-events:none;text-anchor:middle}"
     ".gk-spot.gk-scores circle{fill:#1f6f43;stroke:#0d3b22}.gk-spot.gk-scores text{fill:#fff}"
     ".gk-spot.gk-illegal circle{fill:#d5d5d5;stroke:#7a7a7a;stroke-dasharray:2 2}"
     ".gk-spot.gk-illegal text{fill:#4a4a4a}"
