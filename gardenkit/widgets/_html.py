@@ -10,8 +10,8 @@ PANEL_CSS = """
 <style>
 .gk-explanation{min-height:3em;padding:6px 10px;border-left:4px solid #b58b55;background:#fbf8f1;
   font:14px/1.45 sans-serif;color:#222}
-.gk-explanation .gk-ok{color:#1f6f43;font-weight:bold}
-.gk-explanation .gk-no{color:#8b1e1e;font-weight:bold}
+.gk-ok{color:#1f6f43;font-weight:bold}
+.gk-no{color:#8b1e1e;font-weight:bold}
 .gk-explanation ul{margin:4px 0 4px 18px;padding:0}
 .gk-explanation code,.gk-log code{background:#efe8d8;padding:0 3px;border-radius:3px}
 .gk-rule{color:#555;font-size:12px}
