@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 from ...core import MalformedInputError
@@ -23,10 +23,14 @@ class Card:
 
     def squares(self, turned: bool = False) -> tuple[tuple[int, int, str], ...]:
         """``(dx, dy, type)`` of the six squares, upright or turned 180 degrees."""
-        rows = self.rows
-        if turned:
-            rows = tuple(r[::-1] for r in reversed(rows))
-        return tuple((dx, dy, rows[dy][dx]) for dy in range(3) for dx in range(2))
+        return self._both_ways[turned]
+
+    @cached_property
+    def _both_ways(self):
+        out = []
+        for rows in (self.rows, tuple(r[::-1] for r in reversed(self.rows))):
+            out.append(tuple((dx, dy, rows[dy][dx]) for dy in range(3) for dx in range(2)))
+        return tuple(out)
 
 
 @dataclass(frozen=True)

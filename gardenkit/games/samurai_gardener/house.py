@@ -11,6 +11,7 @@ from .actions import Run
 from .components import Card
 
 _DIRS = ((1, 0), (0, 1))
+FOOTPRINT = tuple((dx, dy) for dy in range(3) for dx in range(2))  # a card: 2 wide, 3 tall
 RUN_POINTS = {3: 1, 4: 2, 5: 4}
 BONUS_POINTS = {2: 2, 3: 4, 4: 6}
 
@@ -65,20 +66,31 @@ class House:
         ys = [y for _, y in self._grid]
         return min(xs), min(ys), max(xs), max(ys)
 
-    def runs(self, grid: dict | None = None) -> tuple[Run, ...]:
-        """Every maximal straight line of 3+ squares of one type."""
-        grid = self._grid if grid is None else grid
-        found = []
-        for (x, y), t in grid.items():
-            for dx, dy in _DIRS:
-                if grid.get((x - dx, y - dy)) == t:
-                    continue  # not the start of a line
-                n = 1
-                while grid.get((x + dx * n, y + dy * n)) == t:
-                    n += 1
-                if n >= 3:
-                    found.append(Run(t, x, y, x + dx * (n - 1), y + dy * (n - 1)))
-        return tuple(sorted(found))
+    def runs(self) -> tuple[Run, ...]:
+        """Every maximal straight line of 3+ squares of one type (worked out once per house)."""
+        cached = self.__dict__.get("_runs")
+        if cached is None:
+            cached = _runs(self._grid)
+            object.__setattr__(self, "_runs", cached)
+        return cached
+
+    @property
+    def spots(self) -> frozenset:
+        """Top-left squares where a card may go: its 2x3 footprint overlaps the house or shares an
+        edge with it, and covers no protected square. It depends on the footprint only, not on the
+        card's squares, so it is worked out once per house and serves every card both ways up."""
+        cached = self.__dict__.get("_spots")
+        if cached is None:
+            near = set(self._grid)
+            for x, y in self._grid:
+                near.update(((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)))
+            tops = {(x - dx, y - dy) for x, y in near for dx, dy in FOOTPRINT}
+            protected = self.protected
+            cached = frozenset(
+                (x, y) for x, y in tops if not any((x + dx, y + dy) in protected for dx, dy in FOOTPRINT)
+            )
+            object.__setattr__(self, "_spots", cached)
+        return cached
 
     @property
     def protected(self) -> frozenset:
@@ -88,6 +100,20 @@ class House:
             cached = frozenset(c for r in self.runs() for c in r.cells)
             object.__setattr__(self, "_protected", cached)
         return cached
+
+
+def _runs(grid: dict) -> tuple[Run, ...]:
+    found = []
+    for (x, y), t in grid.items():
+        for dx, dy in _DIRS:
+            if grid.get((x - dx, y - dy)) == t:
+                continue  # not the start of a line
+            n = 1
+            while grid.get((x + dx * n, y + dy * n)) == t:
+                n += 1
+            if n >= 3:
+                found.append(Run(t, x, y, x + dx * (n - 1), y + dy * (n - 1)))
+    return tuple(sorted(found))
 
 
 def card_cells(card: Card, x: int, y: int, turned: bool) -> tuple[tuple[int, int, str], ...]:
@@ -127,11 +153,3 @@ def new_runs(grid: dict, cells) -> tuple[Run, ...]:
             if max(x1 - x0, y1 - y0) >= 2:
                 found.add(Run(t, x0, y0, x1, y1))
     return tuple(sorted(found))
-
-
-def candidate_spots(house: House):
-    """Top-left squares where a 2x3 card could touch the house (before other checks)."""
-    minx, miny, maxx, maxy = house.bounds
-    for y in range(miny - 3, maxy + 2):
-        for x in range(minx - 2, maxx + 2):
-            yield x, y

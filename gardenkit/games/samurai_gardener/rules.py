@@ -22,7 +22,7 @@ from pathlib import Path
 from ...core import CHANCE, Explanation, GameInfo, GameRules, Line, MalformedInputError, Option, Outcome, Rng
 from .actions import Draw, Place, Run, ScoreRun, parse
 from .components import TYPE_NAMES, TYPES, Deck, default_deck, load_deck, parse_deck
-from .house import BONUS_POINTS, RUN_POINTS, House, Placed, card_cells, candidate_spots, new_runs, touch
+from .house import BONUS_POINTS, RUN_POINTS, House, Placed, card_cells, new_runs, touch
 from .rules_text import RULES
 from .state import PHASES, Pending, SamuraiGardenerState
 
@@ -101,26 +101,16 @@ class SamuraiGardenerRules(GameRules):
             return tuple(Draw(c) for c in s.deck)
         if s.phase == "order":
             return tuple(ScoreRun(r) for r in sorted(set(s.pending.runs)))
-        house = s.houses[s.to_move]
-        actions = []
-        for card_id in sorted(set(s.lineup)):
-            for turned in (False, True):
-                actions.extend(self._spots(house, s.cards[card_id], turned))
-        return tuple(sorted(actions, key=Place.sort_key))
-
-    def _spots(self, house: House, card, turned: bool):
-        grid, protected = house.grid, house.protected
-        for x, y in candidate_spots(house):
-            cells = card_cells(card, x, y, turned)
-            if touch(grid, cells)[1] and not any((cx, cy) in protected for cx, cy, _ in cells):
-                yield Place(card.id, x, y, turned)
+        spots = _ordered(s.houses[s.to_move])
+        return tuple(Place(card_id, x, y, turned) for card_id in sorted(set(s.lineup))
+                     for turned in (False, True) for x, y in spots)
 
     def placements(self, s, card_id: int, turned: bool = False) -> tuple[Place, ...]:
         """Legal spots for one card of the line-up (what a board highlights when you pick it)."""
         self._check_state(s)
         if s.phase != "place" or card_id not in s.lineup:
             return ()
-        return tuple(sorted(self._spots(s.houses[s.to_move], s.cards[card_id], turned), key=Place.sort_key))
+        return tuple(Place(card_id, x, y, turned) for x, y in _ordered(s.houses[s.to_move]))
 
     def _why_illegal(self, s, a):
         if isinstance(a, Draw):
@@ -143,7 +133,10 @@ class SamuraiGardenerRules(GameRules):
         if a.card not in s.lineup:
             shown = ", ".join(str(c) for c in s.lineup)
             return f"card {a.card} is not in the line-up (it holds {shown}) [samurai_gardener.round.take]"
-        return self._placement_problem(s.houses[s.to_move], s.cards[a.card], a)
+        house = s.houses[s.to_move]
+        if (a.x, a.y) in house.spots:
+            return None
+        return self._placement_problem(house, s.cards[a.card], a)
 
     def _placement_problem(self, house: House, card, a: Place) -> str | None:
         cells = card_cells(card, a.x, a.y, a.turned)
@@ -162,7 +155,8 @@ class SamuraiGardenerRules(GameRules):
                         f"it would cover square ({x},{y}) of the {run.describe()}: lines of 3 or more "
                         f"are protected [samurai_gardener.place.protect]"
                     )
-        return None
+        # house.spots is the authority; the checks above only word the reason (tests keep them in step)
+        return "a card may not go there [samurai_gardener.place.touch]"
 
     # ----- scoring (one copy, used by apply and explain) -----------------------------
     def _card_lines(self, house: House, card, a: Place, round_no: int):
@@ -395,6 +389,15 @@ class SamuraiGardenerRules(GameRules):
     # ----- loading -------------------------------------------------------------------
     def _state_from_dict(self, d):
         return state_from_dict(d)
+
+
+def _ordered(house: House) -> tuple:
+    """The house's legal spots in the contract's order (row by row, left to right), cached."""
+    cached = house.__dict__.get("_ordered")
+    if cached is None:
+        cached = tuple(sorted(house.spots, key=lambda c: (c[1], c[0])))
+        object.__setattr__(house, "_ordered", cached)
+    return cached
 
 
 def _rule_ids(lines) -> tuple[str, ...]:

@@ -1,0 +1,98 @@
+"""Engine figures for Samurai Gardener (run by `make bench`, not by the tests).
+
+- full random games per second (2, 3 and 5 players; standard and specialist);
+- the highlight: list and score every legal placement of one line-up card (both ways up) in a
+  mid-game house, as the board does on every card pick; the goal is under 30 ms.
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+import gardenkit
+from gardenkit import CHANCE
+from gardenkit.bots import GreedyBot, RandomBot, play_game
+
+R = gardenkit.make("samurai_gardener")
+
+
+def games_per_second(players: int, specialist: bool, seconds: float) -> tuple[float, int]:
+    start, n = time.perf_counter(), 0
+    while time.perf_counter() - start < seconds or n < 3:
+        s = R.initial_state(players=players, seed=n, specialist=specialist)
+        play_game(R, s, [RandomBot(n + i) for i in range(players)])
+        n += 1
+    return n / (time.perf_counter() - start), n
+
+
+def mid_game_states(count: int, cards_in_house: int = 10):
+    """Positions where the player to move already has ``cards_in_house`` cards (greedy play)."""
+    out = []
+    seed = 0
+    while len(out) < count:
+        s = R.initial_state(players=2, seed=seed)
+        bots = [GreedyBot(seed), GreedyBot(seed + 1)]
+        while not R.is_terminal(s):
+            p = R.current_player(s)
+            if p is CHANCE:
+                s = R.step_chance(s)
+                continue
+            if len(s.houses[p].placed) >= cards_in_house:
+                out.append(s)
+                break
+            s = R.apply(s, bots[p].choose(R, s))
+        seed += 1
+    return out
+
+
+def highlight(s) -> int:
+    """What the board computes on a card pick: every legal spot of the card with its points."""
+    card = s.lineup[0]
+    n = 0
+    for turned in (False, True):
+        for a in R.placements(s, card, turned):
+            R.placement_points(s, a)
+            n += 1
+    return n
+
+
+def bench_highlight(repeat: int) -> dict:
+    states = mid_game_states(10)
+    times, spots = [], []
+    for s in states:
+        for _ in range(repeat):
+            t = time.perf_counter()
+            spots.append(highlight(s))
+            times.append((time.perf_counter() - t) * 1000)
+    times.sort()
+    return {
+        "median_ms": statistics.median(times),
+        "p90_ms": times[int(len(times) * 0.9)],
+        "max_ms": times[-1],
+        "spots": statistics.median(spots),
+        "house_cards": len(states[0].houses[R.current_player(states[0])].placed),
+    }
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--seconds", type=float, default=3.0, help="time per games/s measurement")
+    ap.add_argument("--repeat", type=int, default=5)
+    args = ap.parse_args(argv)
+    print("samurai_gardener engine")
+    for players, specialist in ((2, False), (3, False), (5, False), (3, True)):
+        rate, n = games_per_second(players, specialist, args.seconds)
+        label = f"{players}p{' specialist' if specialist else ''}"
+        print(f"  random games/s     {label:14} {rate:7.1f}  ({n} games)")
+    h = bench_highlight(args.repeat)
+    print(
+        f"  highlight (all spots of a card, both ways, with points; house of {h['house_cards']} cards, "
+        f"~{h['spots']:.0f} spots): median {h['median_ms']:.1f} ms, p90 {h['p90_ms']:.1f} ms, "
+        f"max {h['max_ms']:.1f} ms (goal < 30 ms)"
+    )
+    return 0 if h["p90_ms"] < 30 else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
