@@ -47,13 +47,13 @@ dashboards: $(STAMP)
 # One pytest run: engine tests (tests/), browser tests (tests/browser, marked
 # `browser`), every notebook in notebooks/ and the echo benchmark notebook
 # executed by nbval (--nbval-lax: only cells marked NBVAL_CHECK_OUTPUT are
-# compared), and the doctests of the infrastructure modules.
+# compared), and the doctests of every gardenkit module.
 # Any failure fails `make`; pytest's "no tests collected" (exit 5) is reported
 # and fails too.
 test: $(STAMP)
 	@rc=0; $(BIN)/python -m pytest --nbval-lax --nbval-cell-timeout=600 \
 		tests notebooks benchmarks/echo.ipynb \
-		--doctest-modules gardenkit/serve.py benchmarks/echo_board.py \
+		--doctest-modules gardenkit benchmarks/echo_board.py \
 		$(PYTEST_ARGS) || rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "make test: pytest collected no tests" >&2; fi; \
 	exit $$rc

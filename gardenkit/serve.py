@@ -159,7 +159,24 @@ def accepted_websocket_nodelay() -> bool:
         finally:
             server.stop()
 
-    asyncio.run(probe())
+    # a thread of its own, so it works even where an event loop is already running (pytest, Jupyter)
+    failure: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            asyncio.run(probe())
+        except BaseException as e:  # noqa: BLE001 - re-raised in the caller's thread
+            failure.append(e)
+
+    import threading
+
+    worker = threading.Thread(target=run, name="gardenkit-nodelay-probe")
+    worker.start()
+    worker.join(timeout=30)
+    if failure:
+        raise failure[0]
+    if not seen:
+        raise RuntimeError("the websocket probe did not connect within 30 s")
     return seen[0]
 
 
