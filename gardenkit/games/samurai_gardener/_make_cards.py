@@ -4,7 +4,9 @@ The rulebook says only that there are 64 building cards, each a 2-wide, 3-tall g
 floor, tatami, pond and garden squares.  This script builds a deck that matches those
 facts: 64 distinct cards (also distinct when turned 180 degrees), 384 squares, exactly 96 of each
 type, every card with two or three types laid out in connected patches (as printed cards
-are), no card of a single type.  Run ``python -m gardenkit.games.samurai_gardener._make_cards``.
+are), no card of a single type, at most four squares of one type on a card, and no card that
+holds a line of three on its own (such a card would score wherever it went, so a line always
+needs the house).  Run ``python -m gardenkit.games.samurai_gardener._make_cards``.
 """
 from __future__ import annotations
 
@@ -36,6 +38,15 @@ def random_card(rng):
     return tuple("".join(owner[(x, y)] for x in range(2)) for y in range(3))
 
 
+def playable(rows):
+    """Two or three types, at most four squares of one, no column of three alike."""
+    text = "".join(rows)
+    kinds = set(text)
+    if not 2 <= len(kinds) <= 3 or max(text.count(t) for t in kinds) > 4:
+        return False
+    return not any(rows[0][x] == rows[1][x] == rows[2][x] for x in range(2))
+
+
 def canonical(rows):
     turned = tuple(r[::-1] for r in reversed(rows))
     return min(rows, turned)
@@ -52,7 +63,7 @@ def build(seed=2013):
         deck, seen = [], set()
         while len(deck) < 64:
             card = random_card(rng)
-            if canonical(card) not in seen:
+            if playable(card) and canonical(card) not in seen:
                 seen.add(canonical(card))
                 deck.append(card)
         # repaint single squares until every type has exactly 96
@@ -72,9 +83,8 @@ def build(seed=2013):
                 continue  # keep patches connected-looking: repaint only next to the new type
             rows[y][x] = under
             new = tuple("".join(r) for r in rows)
-            kinds = set("".join(new))
             others = {canonical(d) for j, d in enumerate(deck) if j != i}
-            if 2 <= len(kinds) <= 3 and canonical(new) not in others:
+            if playable(new) and canonical(new) not in others:
                 deck[i] = new
 
 
