@@ -49,7 +49,7 @@ def test_state_repr_svg_is_well_formed_and_shows_everything():
 def test_each_square_has_a_letter_and_a_pattern_so_types_read_without_colour():
     card = default_deck()[1]
     root = parse(render_card(card))
-    letters = [t.text for t in root.iter(SVG + "text") if t.get("class") == "gk-lt"]
+    letters = [t.text for t in root.iter(SVG + "text") if "gk-lt" in (t.get("class") or "").split()]
     assert sorted(letters) == sorted("".join(card.rows))
     fills = {r.get("fill") for r in root.iter(SVG + "rect") if r.get("class") == "gk-sq"}
     assert all(re.fullmatch(r"url\(#gk\d+-[FTPG]\)", f) for f in fills)
@@ -137,3 +137,72 @@ def test_render_state_for_a_whole_game(seed):
         s = rules.step_chance(s) if p is gardenkit.CHANCE else rules.apply(s, bots[p].choose(rules, s))
         parse(s._repr_svg_())  # always well-formed
     assert "Game over" in s._repr_svg_()
+
+
+def _spot_board(state=None, **kw):
+    s = state or dealt()
+    card = s.lineup[0]
+    legal = rules.placements(s, card)
+    spots = [Spot(str(a), a.x, a.y, rules.placement_points(s, a)) for a in legal] + [Spot(f"{card}@9,9", 9, 9, None)]
+    return s, legal, parse(render_board(s, 0, uid="t2", selected=card, spots=spots, **kw))
+
+
+def test_badges_sit_small_in_the_top_left_corner_and_letters_in_the_bottom_right():
+    from gardenkit.render.samurai_gardener import CELL
+
+    assert CELL >= 40
+    s, legal, root = _spot_board()
+    for g in root.iter(SVG + "g"):
+        if "gk-spot" not in (g.get("class") or ""):
+            continue
+        c = g.find(SVG + "circle")
+        assert float(c.get("r")) <= 9 and float(c.get("cx")) <= CELL / 3 and float(c.get("cy")) <= CELL / 3
+        hit = g.find(SVG + "rect")
+        if "gk-illegal" in g.get("class"):
+            assert hit is None and float(c.get("r")) <= 6  # a quiet mark, still a click target
+        else:
+            assert hit is not None and float(hit.get("width")) == CELL  # the whole square hovers/clicks
+    letters = [t for t in root.iter(SVG + "text") if "gk-ltb" in (t.get("class") or "")]
+    assert letters  # house squares at this size put their letter bottom-right, clear of the badges
+    sq = {(r.get("x"), r.get("y")) for r in root.iter(SVG + "rect") if r.get("class") == "gk-sq"}
+    for t in letters:
+        x, y = float(t.get("x")), float(t.get("y"))
+        assert (f"{x + 4 - CELL:g}", f"{y + 5 - CELL:g}") in sq
+
+
+def test_hover_ghost_is_drawn_last_hidden_until_the_front_end_shows_it():
+    s, legal, root = _spot_board()
+    last = list(root)[-1]
+    assert last.tag == SVG + "use" and last.get("class") == "gk-ghost" and last.get("visibility") == "hidden"
+    assert last.get("href") == "#t2-gh" and root.find(f".//{SVG}g[@id='t2-gh']") is not None
+    # a ringed spot (hint) shows its ghost without hovering
+    s, legal, root = _spot_board(marked=str(legal[0]))
+    assert root.find(f".//{SVG}use[@class='gk-ghost-mark']") is not None
+
+
+def test_order_step_shows_the_waiting_lines_by_type_and_length_and_no_lineup_or_turn():
+    from gardenkit.render.samurai_gardener import pick_label
+
+    sc = sg.order_scenario()
+    s = sc.states(rules)[1]
+    runs = [a.run for a in rules.legal_actions(s)]
+    root = parse(render_board(s, 0, uid="t3", pending=runs, marked=sc.actions[1]))
+    assert root.find(f".//{SVG}g[@data-ui='turn']") is None
+    assert root.find(f".//{SVG}g[@data-card]") is None
+    texts = [t.text for t in root.iter(SVG + "text")]
+    assert any(t and "to score it next" in t for t in texts)
+    for r in runs:
+        targets = [g for g in root.iter(SVG + "g") if g.get("data-action") == f"score {r}"]
+        assert len(targets) == 2  # the line on the house and its button
+        assert pick_label(r) in texts
+        assert all(f"gk-t-{r.type}" in g.get("class") for g in targets)
+    assert {pick_label(r) for r in runs} >= {"pond row of 4", "garden row of 3"}
+    marked = [g for g in root.iter(SVG + "g") if "gk-marked" in (g.get("class") or "")]
+    assert {g.get("data-action") for g in marked} == {sc.actions[1]}
+
+
+def test_a_board_without_placing_shows_the_house_without_the_wide_margin():
+    s = dealt()
+    wide = parse(render_board(s, 0, uid="t4"))
+    tight = parse(render_board(s, 0, uid="t5", clickable=False))
+    assert float(tight.get("height")) < float(wide.get("height"))

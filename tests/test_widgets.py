@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -130,6 +131,9 @@ def test_specialist_order_phase_offers_the_waiting_lines():
     assert board.state.phase == "order"
     for r in set(states[1].pending.runs):
         assert f'data-action="score {r}"' in board.svg
+    # the left-over line-up card can't be picked and there is nothing to turn
+    assert "data-card=" not in board.svg and 'data-ui="turn"' not in board.svg
+    assert "to score it next" in board.svg and "choose which line scores next" in board.svg
     assert board.play(sc.actions[1])
 
 
@@ -156,6 +160,35 @@ def test_a_move_updates_log_scores_and_bots_answer():
     assert g.state.round == 2
     assert f"<td>{g.state.scores[0]}</td>" in g.scores.value
     assert g.chart_data()[0][-1] == g.state.scores[0]
+
+
+def test_the_other_houses_show_read_only_with_name_and_score():
+    g = game(players=3, seed=4)
+    g.board.select(g.state.lineup[0])
+    g.play(g.board.spot_actions()[0])
+    html = g.others.value
+    assert "gk-others" in g.others._dom_classes
+    for p in (1, 2):
+        assert f'data-player="{p}"' in html
+        assert g.names[p] in html and f"{g.state.scores[p]} points" in html
+        n = len(g.state.houses[p].placed)
+        assert re.search(rf"\b{n} card{'s' if n != 1 else ''}\b", html)
+    assert 'data-player="0"' not in html  # yours is the big board
+    assert html.count("<svg") == 2 and 'data-action="' not in html and 'data-card="' not in html
+    assert g.board.player == 0
+
+
+def test_other_houses_follow_undo_and_new_games():
+    g = game(players=2, seed=4)
+    before = g.others.value
+    g.board.select(g.state.lineup[0])
+    g.play(g.board.spot_actions()[0])
+    n = len(g.state.houses[1].placed)
+    assert n > 1 and g.others.value != before and f"{n} cards" in g.others.value
+    g.undo()
+    assert re.search(r"\b1 card\b", g.others.value) and "2 cards" not in g.others.value
+    g.new_game(players=4, seat=2)
+    assert [f'data-player="{p}"' in g.others.value for p in range(4)] == [True, True, False, True]
 
 
 def test_hint_marks_the_greedy_move():
@@ -323,6 +356,8 @@ def test_quiz_widget_checks_with_the_engine():
         assert right.correct and "gk-ok" in q.result.value
         assert right.message == check_quiz(quiz, quiz.answer).message
         assert "gk-prop" in q.board.svg and "data-action" not in q.board.svg.split("</style>")[1]
+        assert f'class="gk-lcard gk-selected" data-card="{rules.parse_action(quiz.state, quiz.action).card}"' not in q.board.svg
+        assert 'gk-lcard gk-selected' in q.board.svg  # the proposed card stands out in the line-up
 
 
 # ----- the notebook ------------------------------------------------------------------------

@@ -21,11 +21,14 @@ from dataclasses import dataclass
 from .svg import TYPE_STYLE, SvgStr, esc, new_uid, svg_document, title
 
 __all__ = [
-    "Spot", "board_view", "render_board", "render_card", "render_house", "render_lineup", "render_state",
+    "Spot", "board_view", "pick_label", "render_board", "render_card", "render_house", "render_lineup", "render_state",
 ]
 
-CELL = 28
+CELL = 40
 LINEUP_CELL = 18
+#: From this cell size on, a square's letter sits in its bottom-right corner (the top-left
+#: corner is where a spot's badge goes), else in its top-left corner.
+BIG_CELL = 30
 TYPE_NAMES = {k: v[3] for k, v in TYPE_STYLE.items()}
 
 
@@ -44,6 +47,12 @@ class Spot:
 
 
 # ----- fragments ------------------------------------------------------------------------
+def _letter(X: float, Y: float, cell: float, t: str) -> str:
+    if cell >= BIG_CELL:
+        return f'<text class="gk-lt gk-ltb" x="{X + cell - 4:g}" y="{Y + cell - 5:g}">{t}</text>'
+    return f'<text class="gk-lt" x="{X + 2.5:g}" y="{Y + 10:g}">{t}</text>'
+
+
 def _squares(grid: dict, uid: str, cell: float, px, py, owner=None) -> list[str]:
     out = []
     for (x, y), t in sorted(grid.items(), key=lambda kv: (kv[0][1], kv[0][0])):
@@ -53,8 +62,7 @@ def _squares(grid: dict, uid: str, cell: float, px, py, owner=None) -> list[str]
             tip += f", card {owner[(x, y)]}"
         out.append(
             f'<rect class="gk-sq" x="{X:g}" y="{Y:g}" width="{cell:g}" height="{cell:g}" fill="url(#{uid}-{t})">'
-            f"{title(tip)}</rect>"
-            f'<text class="gk-lt" x="{X + 3:g}" y="{Y + 10.5:g}">{t}</text>'
+            f"{title(tip)}</rect>{_letter(X, Y, cell, t)}"
         )
     return out
 
@@ -114,7 +122,7 @@ def _card_body(card, turned: bool, uid: str, cell: float, X: float, Y: float, cl
         x, y = X + dx * cell, Y + dy * cell
         parts.append(
             f'<rect class="gk-sq" x="{x:g}" y="{y:g}" width="{cell:g}" height="{cell:g}" fill="url(#{uid}-{t})"/>'
-            f'<text class="gk-lt" x="{x + 2.5:g}" y="{y + 10:g}">{t}</text>'
+            f"{_letter(x, y, cell, t)}"
         )
     parts.append(f'<rect class="{cls}" x="{X:g}" y="{Y:g}" width="{2 * cell:g}" height="{3 * cell:g}"/>')
     return "".join(parts)
@@ -224,12 +232,20 @@ def render_state(state, *, cell: float = 18) -> SvgStr:
     return svg_document(width, y + 22 + hmax + 8, "".join(parts), uid, label=_status(state))
 
 
-def board_view(house) -> tuple[int, int, int, int]:
-    """Squares the board shows: the house plus room for a card on every side."""
+def board_view(house, *, room: bool = True) -> tuple[int, int, int, int]:
+    """Squares the board shows: the house plus room for a card on every side
+    (``room=False``: one square around it, for a board where no card is being placed)."""
     if not house.grid:
-        return (-2, -3, 3, 5)
+        return (-2, -3, 3, 5) if room else (-1, -1, 2, 3)
     x0, y0, x1, y1 = house.bounds
+    if not room:
+        return (x0 - 1, y0 - 1, x1 + 1, y1 + 1)
     return (x0 - 2, y0 - 3, x1 + 2, y1 + 3)
+
+
+def pick_label(run) -> str:
+    """A waiting line in words, e.g. ``pond row of 4``."""
+    return f"{TYPE_NAMES[run.type]} {'row' if run.horizontal else 'column'} of {run.length}"
 
 
 def render_board(state, player: int, *, uid: str, version: int = 0, selected: int | None = None,
@@ -238,15 +254,41 @@ def render_board(state, player: int, *, uid: str, version: int = 0, selected: in
     """The interactive board: a status line, the line-up (``data-card``), a turn control
     (``data-ui="turn"``), ``player``'s house and a badge per :class:`Spot` (``data-action``).
 
-    ``marked``: notation of a spot to ring (a hint, or the move a scenario plays).
-    ``proposal``: ``(card, x, y, turned)`` drawn as a fixed ghost (a quiz's move).
-    ``pending``: specialist lines waiting to be scored, clickable as ``score ...`` actions.
+    A badge sits small in the top-left corner of its square (the square's letter is in the
+    bottom-right corner, so both read); a legal spot's whole square is its click and hover
+    target, and the front end shows the picked card there as a ghost (``.gk-ghost``, drawn
+    last so nothing hides it). A refused spot is a small grey mark, still clickable.
+
+    ``marked``: notation of a spot to ring (a hint, or the move a scenario plays); its ghost
+    is drawn dashed. ``proposal``: ``(card, x, y, turned)`` drawn as a fixed ghost (a quiz's move).
+    ``pending``: specialist lines waiting to be scored. While there are some, the board shows
+    them instead of the line-up: each line highlighted on the house with a number, and a
+    button per line naming its type and length; both are ``score ...`` actions.
     """
     house = state.houses[player]
     parts = [f'<text class="gk-tx gk-status" x="8" y="18" font-weight="bold">{esc(header or _status(state))}</text>']
     top = 30
     lw = 0
-    if state.lineup:
+    if pending:
+        parts.append(f'<text class="gk-tx" x="8" y="{top + 14}">Click a highlighted line (or its button) '
+                     "to score it next:</text>")
+        bx, by = 8, top + 24
+        for i, r in enumerate(pending, 1):
+            note = f"score {r}"
+            label = pick_label(r)
+            w = 7.4 * len(label) + 42
+            parts.append(
+                f'<g class="gk-pick gk-pickbtn gk-t-{r.type}{" gk-marked" if note == marked else ""}" '
+                f'data-action="{esc(note)}">{title("score this line next: " + r.describe())}'
+                f'<rect x="{bx:g}" y="{by:g}" width="{w:g}" height="28" rx="6"/>'
+                f'<circle cx="{bx + 15:g}" cy="{by + 14:g}" r="9"/>'
+                f'<text class="gk-num" x="{bx + 15:g}" y="{by + 18:g}">{i}</text>'
+                f'<text x="{bx + 30:g}" y="{by + 19:g}">{esc(label)}</text></g>'
+            )
+            bx += w + 8
+        lw = bx - 72
+        top += 62
+    elif state.lineup:
         parts.append(f'<text class="gk-tx" x="8" y="{top + 14}">Line-up</text>')
         body, lw = _lineup_body([state.cards[c] for c in state.lineup], uid, 72, top + 4, selected=selected,
                                 turned=turned, clickable=clickable)
@@ -261,46 +303,58 @@ def render_board(state, player: int, *, uid: str, version: int = 0, selected: in
             )
             lw += 104
         top += 3 * LINEUP_CELL + 34
-    vx0, vy0, vx1, vy1 = board_view(house)
+    room = clickable and not pending
+    vx0, vy0, vx1, vy1 = board_view(house, room=room)
+    if proposal is not None:  # make sure the proposed card fits
+        vx0, vy0 = min(vx0, proposal[1] - 1), min(vy0, proposal[2] - 1)
+        vx1, vy1 = max(vx1, proposal[1] + 2), max(vy1, proposal[2] + 3)
     ox, oy = 8, top + 4
     px = lambda x: ox + (x - vx0) * cell  # noqa: E731
     py = lambda y: oy + (y - vy0) * cell  # noqa: E731
     W, H = (vx1 - vx0 + 1) * cell, (vy1 - vy0 + 1) * cell
     parts.append(f'<rect class="gk-table" x="{ox}" y="{oy}" width="{W:g}" height="{H:g}" rx="6"/>')
     parts.append(f'<g class="gk-house" data-player="{player}">{_house_body(house, uid, cell, px, py)}</g>')
+    ghost = selected is not None and selected in state.cards.by_id and not pending
     defs = []
-    if selected is not None and selected in state.cards.by_id:
-        defs.append(f'<g id="{uid}-gh" class="gk-ghostcard">'
-                    f'{_card_body(state.cards[selected], turned, uid, cell, 0, 0, "gk-card gk-prop")}</g>')
+    if ghost:
+        defs.append(f'<g id="{uid}-gh">{_card_body(state.cards[selected], turned, uid, cell, 0, 0, "gk-card gk-prop")}</g>')
     if proposal is not None:
         card, x, y, t = proposal
         parts.append(f'<g class="gk-proposal" opacity="0.85">{_card_body(state.cards[card], t, uid, cell, px(x), py(y), "gk-card gk-prop")}</g>')
-    for r in pending:
+    for i, r in enumerate(pending, 1):
         X, Y = px(r.x0), py(r.y0)
         w, h = (r.x1 - r.x0 + 1) * cell, (r.y1 - r.y0 + 1) * cell
         note = f"score {r}"
+        cx, cy = (X + 11, Y + cell / 2 + 3) if r.horizontal else (X + cell / 2 + 3, Y + 11)
         parts.append(
-            f'<g class="gk-pick{" gk-marked" if note == marked else ""}" data-action="{esc(note)}">'
-            f'{title("click to score this line next: " + r.describe())}'
-            f'<rect x="{X + 3:g}" y="{Y + 3:g}" width="{w - 6:g}" height="{h - 6:g}" rx="5"/></g>'
+            f'<g class="gk-pick gk-t-{r.type}{" gk-marked" if note == marked else ""}" data-action="{esc(note)}">'
+            f'{title(f"{i}: click to score this line next: " + r.describe())}'
+            f'<rect x="{X + 3:g}" y="{Y + 3:g}" width="{w - 6:g}" height="{h - 6:g}" rx="6"/>'
+            f'<circle cx="{cx:g}" cy="{cy:g}" r="8"/><text class="gk-num" x="{cx:g}" y="{cy + 4:g}">{i}</text></g>'
         )
-    h = cell / 2
-    r_big, r_small = round(cell * 0.4), round(cell * 0.3)
+    if ghost and marked is not None:
+        for sp in spots:
+            if sp.action == marked and sp.points is not None:
+                parts.append(f'<use class="gk-ghost-mark" href="#{uid}-gh" transform="translate({px(sp.x):g} {py(sp.y):g})"/>')
     for sp in spots:  # lean: the panel explains a spot on hover, so no per-spot tooltip
         legal = sp.points is not None
         cls = "gk-spot" + ("" if legal else " gk-illegal") + (" gk-marked" if sp.action == marked else "")
-        if legal and sp.points > 0:
-            cls += " gk-scores"
-        label = (f"+{sp.points}" if sp.points > 0 else "0") if legal else "×"
-        ghost = f'<use class="gk-ghost" href="#{uid}-gh"/>' if defs and legal else ""
-        parts.append(
-            f'<g class="{cls}" data-action="{esc(sp.action)}" transform="translate({px(sp.x):g} {py(sp.y):g})">{ghost}'
-            f'<circle cx="{h:g}" cy="{h:g}" r="{r_big if legal and sp.points else r_small}"/>'
-            f'<text x="{h:g}" y="{h + 4:g}">{label}</text></g>'
-        )
+        if legal:
+            if sp.points > 0:
+                cls += " gk-scores"
+                badge = f'<circle cx="11" cy="11" r="9"/><text x="11" y="14.5">+{sp.points}</text>'
+            else:
+                badge = '<circle cx="9" cy="9" r="6.5"/><text x="9" y="12">0</text>'
+            body = f'<rect width="{cell:g}" height="{cell:g}"/>{badge}'
+        else:
+            body = '<circle cx="8" cy="8" r="6"/><text x="8" y="11">×</text>'
+        parts.append(f'<g class="{cls}" data-action="{esc(sp.action)}" transform="translate({px(sp.x):g} {py(sp.y):g})">'
+                     f"{body}</g>")
+    if ghost:
+        parts.append(f'<use class="gk-ghost" href="#{uid}-gh" visibility="hidden"/>')
     body = "".join(parts)
     if defs:
         body = f"<defs>{''.join(defs)}</defs>" + body
-    width = max(ox + W + 8, 72 + lw + 8, 9 * len(header or _status(state)) + 16)
+    width = max(ox + W + 8, 72 + lw + 8, 8 * len(header or _status(state)) + 16)
     return svg_document(width, oy + H + 8, body, uid, label=header or _status(state),
                         attrs=f' data-version="{version}"')

@@ -21,6 +21,14 @@ PANEL_CSS = """
 .gk-scores td,.gk-scores th{border-bottom:1px solid #ddd;padding:3px 10px;text-align:left}
 .gk-scores tr.gk-now td{background:#fff3cc}
 .gk-status{font:bold 15px sans-serif;color:#3d2f20}
+.gk-others{margin-top:10px}
+.gk-others-head{font:bold 14px sans-serif;color:#3d2f20;margin:0 0 4px 2px}
+.gk-others-row{display:flex;flex-wrap:wrap;gap:10px;align-items:flex-start}
+.gk-other{border:1px solid #d8cfbd;border-radius:6px;background:#f7f3ea;padding:6px 8px;font:13px sans-serif}
+.gk-other.gk-now{border-color:#b07d00;background:#fff3cc}
+.gk-other-name{font-weight:bold}
+.gk-other-score{color:#555;margin-bottom:4px}
+.gk-other svg{display:block}
 .gk-save a{display:inline-block;padding:4px 12px;border:1px solid #8a7a66;border-radius:4px;
   text-decoration:none;color:#222;background:#fff;font:13px sans-serif}
 </style>

@@ -58,8 +58,18 @@ function render({ model, el }) {
       model.send({ kind: "turn", version: v });
     }
   });
+  // the picked card's ghost follows the mouse over legal spots (drawn last: nothing hides it)
+  const ghost = (spot) => {
+    const g = root.querySelector(".gk-ghost");
+    if (!g) return;
+    if (spot) g.setAttribute("transform", spot.getAttribute("transform"));
+    g.setAttribute("visibility", spot ? "visible" : "hidden");
+  };
+  root.addEventListener("mouseleave", () => ghost(null));
   root.addEventListener("mouseover", (ev) => {
     const t = ev.target.closest("[data-action]");
+    const legal = t && t.classList.contains("gk-spot") && !t.classList.contains("gk-illegal");
+    ghost(legal && root.contains(t) ? t : null);
     if (!t || !root.contains(t)) return;
     const a = t.getAttribute("data-action");
     if (a === lastHover) return;
@@ -140,8 +150,13 @@ class SamuraiBoard(anywidget.AnyWidget):
     def state(self, s) -> None:
         self.set_state(s)
 
-    def set_state(self, s, *, keep_selection: bool = False) -> None:
+    def set_state(self, s, *, keep_selection: bool = False, player: int | None = None) -> None:
+        """Show ``s`` (and, if given, ``player``'s house from now on)."""
         self.rules._check_state(s)
+        if player is not None:
+            if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < s.players:
+                raise ValueError(f"player must be a number from 0 to {s.players - 1}")
+            self._fixed_player = player
         self._state = s
         self._cache = {}
         if not keep_selection or self.selected not in s.lineup:
@@ -313,7 +328,7 @@ class SamuraiBoard(anywidget.AnyWidget):
             return f"Round {s.round}: laying out cards"
         who = f"Player {p + 1}"
         if s.phase == "order":
-            return f"Round {s.round}: {who}, click the line that scores first"
+            return f"Round {s.round}: {who}, choose which line scores next"
         if self.selected is None:
             return f"Round {s.round}: {who}, pick a card from the line-up"
         return f"Round {s.round}: {who}, click a badge to place card {self.selected}{' (turned)' if self.turned else ''}"
@@ -324,7 +339,8 @@ class SamuraiBoard(anywidget.AnyWidget):
         self.version += 1
         pending = ()
         if s.phase == "order" and self.my_turn() and self.clickable:
-            pending = tuple(sorted(set(s.pending.runs)))
+            # the lines the engine lets this player score next, in its order
+            pending = tuple(a.run for a in self.rules.legal_actions(s) if hasattr(a, "run"))
         self.svg = render_board(
             s, self.player, uid=self._uid, version=self.version, selected=self.selected, turned=self.turned,
             spots=self.spots() if self.clickable else (), marked=self.marked, proposal=self.proposal,

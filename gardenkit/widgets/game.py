@@ -24,6 +24,7 @@ import gardenkit
 from ..bots import hint as greedy_hint
 from ..bots import make_bot
 from ..core import CHANCE, Timeline
+from ..render.samurai_gardener import render_house
 from ._html import PANEL_CSS, breakdown_html, explanation_html, h, message_html
 from .board import SamuraiBoard, guarded
 
@@ -49,6 +50,8 @@ class SamuraiGame(widgets.VBox):
         self.moves = widgets.HTML().add_class("gk-log")
         self.scores = widgets.HTML().add_class("gk-scores")
         self.save_link = widgets.HTML().add_class("gk-save")
+        self.others = widgets.HTML().add_class("gk-others")
+        self._others_key = None
         self.hint_button = widgets.Button(description="Hint", tooltip="show the greedy suggestion").add_class("gk-hint")
         self.undo_button = widgets.Button(description="Undo", tooltip="back to your previous move").add_class("gk-undo")
         self.new_button = widgets.Button(description="New game", button_style="success").add_class("gk-new")
@@ -78,7 +81,8 @@ class SamuraiGame(widgets.VBox):
         side = widgets.VBox([buttons, self.panel, widgets.HTML("<b>Scores</b>"), self.scores, self.chart,
                              widgets.HTML("<b>Moves</b> (newest first)"), self.moves],
                             layout=widgets.Layout(width="440px", margin="0 0 0 12px"))
-        self.main = widgets.HBox([self.board, side], layout=widgets.Layout(flex_flow="row wrap"))
+        left = widgets.VBox([self.board, self.others])
+        self.main = widgets.HBox([left, side], layout=widgets.Layout(flex_flow="row wrap"))
         self.children = [widgets.HTML(PANEL_CSS), setup, self.status, self.main]
 
     # ----- setting up -------------------------------------------------------------------------
@@ -98,8 +102,8 @@ class SamuraiGame(widgets.VBox):
         if self.board is None:
             self.board = SamuraiBoard(self._initial_board_state(), player=seat, panel=self.panel,
                                       on_play=self._human_played)
-        else:
-            self.board.player = seat
+        else:  # the new game may have more or fewer seats: switch state and seat together
+            self.board.set_state(self._initial_board_state(), player=seat)
         if self._chart_rows != players:
             self._reset_chart(players)
         self.panel.value = message_html(
@@ -278,6 +282,7 @@ class SamuraiGame(widgets.VBox):
         else:
             self.status.value = f"<span class='gk-status'>Round {s.round}: {h(self.names[p])} is thinking…</span>"
         self.scores.value = self._scores_html(s, p)
+        self._update_others(s, p)
         self.moves.value = self._log_html()
         self._update_chart(s)
         payload = base64.b64encode(json.dumps(self.save_data()).encode()).decode()
@@ -294,6 +299,30 @@ class SamuraiGame(widgets.VBox):
             markers = f"<td>{h(s.markers[i] or '—')}</td>" if s.specialist else ""
             rows.append(f"<tr{cls}><td>{h(self.names[i])}{mark}</td><td>{s.scores[i]}</td>{markers}</tr>")
         return f"<table>{head}{''.join(rows)}</table>"
+
+    def _update_others(self, s, p) -> None:
+        """Every other player's house, small and read-only, with name and score."""
+        key = (s.houses, s.scores, s.markers, p, tuple(self.names))
+        if key == self._others_key:
+            return
+        self._others_key = key
+        self.others.value = self._others_html(s, p)
+
+    def _others_html(self, s, p) -> str:
+        cards = []
+        for i in range(s.players):
+            if i == self.seat:
+                continue
+            house = s.houses[i]
+            markers = f" · markers {h(s.markers[i] or '—')}" if s.specialist else ""
+            now = " gk-now" if i == p else ""
+            svg = render_house(house, cell=20, label=f"{self.names[i]}'s house")
+            cards.append(
+                f'<div class="gk-other{now}" data-player="{i}"><div class="gk-other-name">{h(self.names[i])}</div>'
+                f'<div class="gk-other-score">{s.scores[i]} points · {len(house.placed)} card{"s" if len(house.placed) != 1 else ""}{markers}</div>{svg}</div>'
+            )
+        return ("<div class='gk-others-head'>The other houses (they only show; you build on yours above)</div>"
+                f"<div class='gk-others-row'>{''.join(cards)}</div>")
 
     def _log_html(self) -> str:
         t = self.timeline

@@ -52,7 +52,7 @@ class TryBoard(widgets.VBox):
         if self.start.lineup and self.start.phase == "place":
             self.board.select(self.start.lineup[0])
         else:
-            self.board.show_message("Click a highlighted line to choose what scores first.")
+            self.board.show_message("Click a highlighted line (or its button) to choose which one scores first.")
 
     def play(self, text) -> bool:
         return self.board.play(text)
@@ -185,6 +185,7 @@ class QuizWidget(widgets.VBox):
         self.board = SamuraiBoard(quiz.state, panel=self.panel, clickable=False,
                                   header=f"The proposed move: {quiz.action} (outlined)")
         self.board.proposal = (a.card, a.x, a.y, a.turned)
+        self.board.selected, self.board.turned = a.card, a.turned  # the proposed card stands out in the line-up
         self.board.refresh()
         self.guess = widgets.IntText(description="Points:", layout=widgets.Layout(width="160px")).add_class("gk-guess")
         self.check_button = widgets.Button(description="Check", button_style="info").add_class("gk-check")
