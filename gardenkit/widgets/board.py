@@ -198,8 +198,9 @@ class SamuraiBoard(anywidget.AnyWidget):
         if self.my_turn() and self._state.phase == "place":
             n = sum(1 for sp in self.spots() if sp.points is not None)
             self.show_message(
-                f"Card {card_id}: {n} legal spots (badges show the points; grey ones are refused — "
-                "hover or click them to see why). Use “turn 180°” to try it the other way up."
+                f"Card {card_id}: {n} places it may go. The badge in a square's corner shows the points "
+                "(point at the square to see the card there; click to place it). The small grey × marks "
+                "are refused: point at one to see why. Use “turn 180°” to try it the other way up."
             )
 
     @guarded

@@ -105,6 +105,26 @@ def test_pick_a_card_then_a_spot_updates_log_and_scores(dash):
         g.screenshot(path=str(REPO / "docs" / "dashboard.png"))
 
 
+def test_hovering_a_spot_shows_the_card_there_and_the_other_houses_are_shown(dash):
+    g = game(dash)
+    pick_first_card(dash)
+    assert g.locator(".gk-board rect.gk-sq").first.get_attribute("width") == "40"
+    ghost = g.locator(".gk-board .gk-ghost")
+    assert ghost.get_attribute("visibility") == "hidden"
+    spot = g.locator(".gk-spot[data-action]:not(.gk-illegal)").first
+    spot.locator("circle").hover()
+    dash.wait_for_function("document.querySelector('.gk-game .gk-ghost').getAttribute('visibility') === 'visible'")
+    assert ghost.get_attribute("transform") == spot.get_attribute("transform")
+    g.locator(".gk-explanation").filter(has_text=spot.get_attribute("data-action")).wait_for()
+    g.locator(".gk-spot.gk-illegal").first.locator("circle").hover()
+    dash.wait_for_function("document.querySelector('.gk-game .gk-ghost').getAttribute('visibility') === 'hidden'")
+    others = g.locator(".gk-others .gk-other")
+    assert others.count() == 1
+    text = others.first.inner_text()
+    assert "Player 2 (greedy bot)" in text and "points" in text
+    assert others.first.locator("svg rect.gk-sq").count() >= 6
+
+
 def test_grey_spot_shows_the_refusal_reason(dash):
     g = game(dash)
     pick_first_card(dash)
