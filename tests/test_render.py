@@ -112,13 +112,13 @@ def test_board_has_spots_with_actions_turn_control_and_version():
     svg = render_board(s, 0, uid="t1", version=5, selected=card, spots=spots, marked=str(legal[0]))
     root = parse(svg)
     assert root.get("data-version") == "5"
-    acts = [g.get("data-action") for g in root.iter(SVG + "g") if g.get("data-action")]
+    acts = [e.get("data-action") for e in root.iter() if "gk-spot" in (e.get("class") or "")]
     assert acts == [str(a) for a in legal] + ["99@9,9"]
     assert root.find(f".//{SVG}g[@data-ui='turn']") is not None
-    marked = [g for g in root.iter(SVG + "g") if "gk-marked" in (g.get("class") or "")]
+    marked = [e for e in root.iter() if "gk-marked" in (e.get("class") or "")]
     assert len(marked) == 1 and marked[0].get("data-action") == str(legal[0])
-    grey = [g for g in root.iter(SVG + "g") if "gk-illegal" in (g.get("class") or "")]
-    assert len(grey) == 1 and grey[0].find(f"{SVG}text").text == "×"
+    grey = [e for e in root.iter() if "gk-illegal" in (e.get("class") or "")]
+    assert len(grey) == 1 and grey[0].text == "×"
 
 
 def test_board_view_leaves_room_for_a_card_on_every_side():
@@ -152,16 +152,25 @@ def test_badges_sit_small_in_the_top_left_corner_and_letters_in_the_bottom_right
 
     assert CELL >= 40
     s, legal, root = _spot_board()
-    for g in root.iter(SVG + "g"):
-        if "gk-spot" not in (g.get("class") or ""):
+    spots = [e for e in root.iter() if "gk-spot" in (e.get("class") or "")]
+    assert spots and all(e.get("data-action") for e in spots)  # every spot, legal or not, is a click target
+    points = {str(a): rules.placement_points(s, a) for a in legal}
+    children = list(root)
+    for e in spots:
+        if "gk-illegal" in e.get("class"):
+            # a quiet mark in its square's top-left corner: one glyph, no badge, no hover square
+            assert e.tag == SVG + "text" and e.text == "×" and len(e) == 0
             continue
-        c = g.find(SVG + "circle")
-        assert float(c.get("r")) <= 9 and float(c.get("cx")) <= CELL / 3 and float(c.get("cy")) <= CELL / 3
-        hit = g.find(SVG + "rect")
-        if "gk-illegal" in g.get("class"):
-            assert hit is None and float(c.get("r")) <= 6  # a quiet mark, still a click target
-        else:
-            assert hit is not None and float(hit.get("width")) == CELL  # the whole square hovers/clicks
+        # the whole square hovers and clicks; a corner tick marks it
+        assert e.tag == SVG + "rect" and float(e.get("width")) == CELL and e.get("pathLength") == "160"
+        nxt = children[children.index(e) + 1]
+        if points[e.get("data-action")] > 0:  # a scoring spot: its badge follows, in the top-left corner
+            assert "gk-scores" in e.get("class")
+            assert nxt.get("class") == "gk-badge" and nxt.text == f"+{points[e.get('data-action')]}"
+            assert nxt.get("transform") == e.get("transform") and float(nxt.get("x")) <= CELL / 3
+        else:  # nothing scored, nothing written: the board stays readable
+            assert nxt.get("class") != "gk-badge"
+    assert any(p > 0 for p in points.values()) and any(p == 0 for p in points.values())
     letters = [t for t in root.iter(SVG + "text") if "gk-ltb" in (t.get("class") or "")]
     assert letters  # house squares at this size put their letter bottom-right, clear of the badges
     sq = {(r.get("x"), r.get("y")) for r in root.iter(SVG + "rect") if r.get("class") == "gk-sq"}

@@ -250,7 +250,8 @@ def pick_label(run) -> str:
 
 def render_board(state, player: int, *, uid: str, version: int = 0, selected: int | None = None,
                  turned: bool = False, spots=(), marked: str | None = None, proposal=None, pending=(),
-                 header: str | None = None, cell: float = CELL, clickable: bool = True) -> SvgStr:
+                 header: str | None = None, cell: float = CELL, clickable: bool = True,
+                 style: bool = True) -> SvgStr:
     """The interactive board: a status line, the line-up (``data-card``), a turn control
     (``data-ui="turn"``), ``player``'s house and a badge per :class:`Spot` (``data-action``).
 
@@ -339,17 +340,20 @@ def render_board(state, player: int, *, uid: str, version: int = 0, selected: in
     for sp in spots:  # lean: the panel explains a spot on hover, so no per-spot tooltip
         legal = sp.points is not None
         cls = "gk-spot" + ("" if legal else " gk-illegal") + (" gk-marked" if sp.action == marked else "")
+        # lean markup (a board redraw is parsed on every click): a legal spot is one square
+        # whose dashed stroke draws a corner tick; a scoring one adds its "+N" badge (text whose
+        # stroke is the badge); a refused spot is a single glyph. Each still carries its action.
+        at = f"translate({px(sp.x):g} {py(sp.y):g})"
         if legal:
             if sp.points > 0:
                 cls += " gk-scores"
-                badge = f'<circle cx="11" cy="11" r="9"/><text x="11" y="14.5">+{sp.points}</text>'
-            else:
-                badge = '<circle cx="9" cy="9" r="6.5"/><text x="9" y="12">0</text>'
-            body = f'<rect width="{cell:g}" height="{cell:g}"/>{badge}'
+            parts.append(f'<rect class="{cls}" data-action="{esc(sp.action)}" transform="{at}" '
+                         f'width="{cell:g}" height="{cell:g}" pathLength="160"/>')
+            if sp.points > 0:
+                parts.append(f'<text class="gk-badge" transform="{at}" x="11" y="14.5">+{sp.points}</text>')
         else:
-            body = '<circle cx="8" cy="8" r="6"/><text x="8" y="11">×</text>'
-        parts.append(f'<g class="{cls}" data-action="{esc(sp.action)}" transform="translate({px(sp.x):g} {py(sp.y):g})">'
-                     f"{body}</g>")
+            parts.append(f'<text class="{cls}" data-action="{esc(sp.action)}" x="{px(sp.x) + 8:g}" '
+                         f'y="{py(sp.y) + 12:g}">×</text>')
     if ghost:
         parts.append(f'<use class="gk-ghost" href="#{uid}-gh" visibility="hidden"/>')
     body = "".join(parts)
@@ -357,4 +361,4 @@ def render_board(state, player: int, *, uid: str, version: int = 0, selected: in
         body = f"<defs>{''.join(defs)}</defs>" + body
     width = max(ox + W + 8, 72 + lw + 8, 8 * len(header or _status(state)) + 16)
     return svg_document(width, oy + H + 8, body, uid, label=header or _status(state),
-                        attrs=f' data-version="{version}"')
+                        attrs=f' data-version="{version}"', style=style)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import itertools
 from html import escape as _escape
 
-__all__ = ["SvgStr", "esc", "new_uid", "svg_document", "square_patterns", "TYPE_STYLE", "title"]
+__all__ = ["SVG_CSS", "SvgStr", "esc", "new_uid", "svg_document", "square_patterns", "TYPE_STYLE", "title"]
 
 _uids = itertools.count(1)
 
@@ -66,8 +66,7 @@ def square_patterns(uid: str) -> str:
     )
 
 
-_STYLE = (
-    "<style>"
+SVG_CSS = (
     ".gk-sq{stroke:#7d6b55;stroke-width:.6}"
     ".gk-lt{font:bold 10px sans-serif;fill:#1d1d1b;paint-order:stroke;stroke:#fffbe9;stroke-width:2.2px;"
     "pointer-events:none}"
@@ -82,16 +81,17 @@ _STYLE = (
     ".gk-btn text{font:13px sans-serif;fill:#2b2b2b}.gk-btn:hover rect{fill:#f1e7d3}"
     ".gk-btn.gk-on rect{fill:#ffe9a8}"
     ".gk-ltb{font-size:12px;text-anchor:end}"
-    ".gk-spot{cursor:pointer}.gk-spot>rect{fill:transparent}"
-    ".gk-spot circle{fill:#fff;fill-opacity:.8;stroke:#1f5e3a;stroke-width:1.2}"
-    ".gk-spot text{font:bold 9px sans-serif;fill:#1f5e3a;pointer-events:none;text-anchor:middle}"
-    ".gk-spot.gk-scores circle{fill:#1f6f43;fill-opacity:.85;stroke:#fff;stroke-width:1}"
-    ".gk-spot.gk-scores text{fill:#fff}"
-    ".gk-spot.gk-illegal circle{fill:#8a8a8a;fill-opacity:.18;stroke:none}"
-    ".gk-spot.gk-illegal text{font:9px sans-serif;fill:#8a8a8a}"
-    ".gk-spot:hover>rect{fill:rgba(255,214,102,.25)}.gk-spot:hover circle{stroke:#b07d00;stroke-width:2.5}"
-    ".gk-spot.gk-illegal:hover circle{fill-opacity:.45}"
-    ".gk-spot.gk-marked circle{stroke:#d18f00;stroke-width:3.5;fill-opacity:1}"
+    ".gk-spot{cursor:pointer}"
+    # a legal spot: transparent square, an L tick in its top-left corner (dash 9, gap 142, dash 9
+    # walks the perimeter, pathLength 160, from the corner and back to it)
+    "rect.gk-spot{fill:transparent;stroke:#1f6f43;stroke-width:3;stroke-dasharray:9 142 9}"
+    "rect.gk-spot:hover{fill:rgba(255,214,102,.28);stroke:#b07d00}"
+    "rect.gk-spot.gk-marked{stroke:#d18f00;stroke-width:4;stroke-dasharray:none}"
+    ".gk-badge{font:bold 9px sans-serif;fill:#fff;text-anchor:middle;pointer-events:none;"
+    "paint-order:stroke;stroke:#1f6f43;stroke-opacity:.9;stroke-width:14px;stroke-linejoin:round}"
+    "rect.gk-spot:hover+.gk-badge,rect.gk-spot.gk-marked+.gk-badge{stroke:#b07d00;stroke-opacity:1}"
+    "text.gk-spot.gk-illegal{font:13px sans-serif;fill:#9a9a9a;text-anchor:middle}"
+    "text.gk-spot.gk-illegal:hover{fill:#3a3a3a}"
     ".gk-ghost,.gk-ghost-mark{pointer-events:none}.gk-ghost{opacity:.93}.gk-ghost-mark{opacity:.55}"
     ".gk-prop{stroke:#d18f00;stroke-width:3;stroke-dasharray:6 3}"
     ".gk-pick{cursor:pointer}.gk-pick rect{fill:rgba(255,255,255,.3);stroke-width:4}"
@@ -101,15 +101,20 @@ _STYLE = (
     ".gk-pickbtn rect{fill:#fff;stroke-width:2}.gk-pickbtn:hover rect{fill:#fff3cc}"
     ".gk-t-F rect{stroke:#9a6a2f}.gk-t-F circle{fill:#9a6a2f}.gk-t-T rect{stroke:#6f7d12}.gk-t-T circle{fill:#6f7d12}"
     ".gk-t-P rect{stroke:#2d6fa8}.gk-t-P circle{fill:#2d6fa8}.gk-t-G rect{stroke:#2e7a2b}.gk-t-G circle{fill:#2e7a2b}"
-    "</style>"
 )
+_STYLE = f"<style>{SVG_CSS}</style>"
 
 
-def svg_document(width: float, height: float, body: str, uid: str, *, label: str = "", attrs: str = "") -> SvgStr:
-    """Wrap ``body`` in an ``<svg>`` root with the square patterns and the shared style."""
+def svg_document(width: float, height: float, body: str, uid: str, *, label: str = "", attrs: str = "",
+                 style: bool = True) -> SvgStr:
+    """Wrap ``body`` in an ``<svg>`` root with the square patterns and the shared style.
+
+    ``style=False`` leaves the ``<style>`` out, for a widget that loads :data:`SVG_CSS` once:
+    a stylesheet inside every redraw makes the browser restyle the whole page on each click.
+    """
     return SvgStr(
         f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
         f'width="{width:g}" height="{height:g}" viewBox="0 0 {width:g} {height:g}" class="gk-svg" '
         f'role="img" aria-label="{esc(label)}"{attrs}>'
-        f"<defs>{square_patterns(uid)}</defs>{_STYLE}{body}</svg>"
+        f"<defs>{square_patterns(uid)}</defs>{_STYLE if style else ''}{body}</svg>"
     )

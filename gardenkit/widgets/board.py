@@ -30,7 +30,7 @@ import gardenkit
 
 from ..core import CHANCE
 from ..render.samurai_gardener import Spot, board_view, render_board
-from ..render.svg import new_uid
+from ..render.svg import SVG_CSS, new_uid
 from ._html import PANEL_CSS, explanation_html, message_html
 
 _ESM = r"""
@@ -106,7 +106,7 @@ def guarded(method):
 
 
 class SamuraiBoard(anywidget.AnyWidget):
-    """One position: ``player``'s house and the line-up; pick a card, turn it, click a badge.
+    """One position: ``player``'s house and the line-up; pick a card, turn it, click a ticked square.
 
     ``on_play(action, explanation)``: called with a legal action instead of applying it here
     (a game view keeps its own timeline). Without it the board applies the move itself and
@@ -114,7 +114,7 @@ class SamuraiBoard(anywidget.AnyWidget):
     """
 
     _esm = _ESM
-    _css = _CSS
+    _css = _CSS + SVG_CSS  # loaded once; every redraw leaves its <style> out (style=False below)
     svg = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, state, *, player: int | None = None, panel: widgets.HTML | None = None, on_play=None,
@@ -198,8 +198,8 @@ class SamuraiBoard(anywidget.AnyWidget):
         if self.my_turn() and self._state.phase == "place":
             n = sum(1 for sp in self.spots() if sp.points is not None)
             self.show_message(
-                f"Card {card_id}: {n} places it may go. The badge in a square's corner shows the points "
-                "(point at the square to see the card there; click to place it). The small grey × marks "
+                f"Card {card_id}: {n} places it may go, each ticked green in its top-left corner, with a "
+                "+N badge where it scores (point at the square to see the card there; click to place it). The small grey × marks "
                 "are refused: point at one to see why. Use “turn 180°” to try it the other way up."
             )
 
@@ -283,7 +283,7 @@ class SamuraiBoard(anywidget.AnyWidget):
 
     # ----- spots (asked from the engine) ------------------------------------------------
     def spots(self) -> tuple[Spot, ...]:
-        """Badges for the picked card: every legal top-left square with its points, and the
+        """Spots for the picked card: every legal top-left square with its points, and the
         nearby refused ones (touching the house) with the engine's reason."""
         s = self._state
         if self.selected is None or s.phase != "place" or not self.my_turn() or self.selected not in s.lineup:
@@ -297,6 +297,9 @@ class SamuraiBoard(anywidget.AnyWidget):
         return tuple(sp.action for sp in self.spots() if (sp.points is not None) == legal)
 
     def _compute_spots(self, s, card: int, turned: bool) -> tuple[Spot, ...]:
+        """Every spot the engine lists for the card, with its points; and, drawn grey, the spots
+        next to the house that the engine does not list. Their reasons come from the engine
+        (``why_illegal`` through ``explain``) when one is hovered or clicked, not while drawing."""
         rules = self.rules
         out, taken = [], set()
         for a in rules.placements(s, card, turned):
@@ -309,14 +312,12 @@ class SamuraiBoard(anywidget.AnyWidget):
             r = "r" if turned else ""
             for y in range(vy0, vy1 - 1):
                 for x in range(vx0, vx1):
-                    if (x, y) in taken:
-                        continue
                     # only spots next to the house (a drawing choice; the engine gives the verdict)
-                    if not any((cx, cy) in grid for cx in range(x - 1, x + 3) for cy in range(y - 1, y + 4)):
+                    if (x, y) in taken or not any(
+                        (cx, cy) in grid for cx in range(x - 1, x + 3) for cy in range(y - 1, y + 4)
+                    ):
                         continue
-                    reason = rules.why_illegal(s, f"{card}{r}@{x},{y}")
-                    if reason:
-                        out.append(Spot(f"{card}{r}@{x},{y}", x, y, None, f"refused: {reason}"))
+                    out.append(Spot(f"{card}{r}@{x},{y}", x, y, None, "refused: hover or click for the rule"))
         return tuple(out)
 
     # ----- drawing ---------------------------------------------------------------------------
@@ -332,7 +333,7 @@ class SamuraiBoard(anywidget.AnyWidget):
             return f"Round {s.round}: {who}, choose which line scores next"
         if self.selected is None:
             return f"Round {s.round}: {who}, pick a card from the line-up"
-        return f"Round {s.round}: {who}, click a badge to place card {self.selected}{' (turned)' if self.turned else ''}"
+        return f"Round {s.round}: {who}, click a ticked square to place card {self.selected}{' (turned)' if self.turned else ''}"
 
     def refresh(self) -> None:
         """Redraw (a fresh string each time, so the front end always gets it)."""
@@ -346,6 +347,7 @@ class SamuraiBoard(anywidget.AnyWidget):
             s, self.player, uid=self._uid, version=self.version, selected=self.selected, turned=self.turned,
             spots=self.spots() if self.clickable else (), marked=self.marked, proposal=self.proposal,
             pending=pending, header=self.header or self.default_header(), clickable=self.clickable,
+            style=False,
         )
 
     # ----- messages from the browser --------------------------------------------------------

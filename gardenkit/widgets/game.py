@@ -108,7 +108,7 @@ class SamuraiGame(widgets.VBox):
             self._reset_chart(players)
         self.panel.value = message_html(
             f"New game: {players} players, you are player {seat + 1}, against {opponents} bots"
-            f"{', specialist rule on' if specialist else ''}. Pick a card from the line-up, then click a badge."
+            f"{', specialist rule on' if specialist else ''}. Pick a card from the line-up, then click a ticked square."
         )
         self._continue()
 
@@ -140,7 +140,7 @@ class SamuraiGame(widgets.VBox):
     # ----- the flow of play -------------------------------------------------------------------
     @guarded
     def play(self, text) -> bool:
-        """Play a move for you (exactly what a click on a badge does)."""
+        """Play a move for you (exactly what a click on a ticked square does)."""
         return self.board.play(text)
 
     def _human_played(self, action, expl) -> None:

@@ -20,7 +20,7 @@ def _gained(rules, before, after, player) -> int:
 
 
 class TryBoard(widgets.VBox):
-    """A prepared position to try a rule on: click badges (grey ones are refused, with the
+    """A prepared position to try a rule on: click ticked squares (grey × ones are refused, with the
     reason); a legal move shows its points and the house after it; 'Try again' resets."""
 
     def __init__(self, state, caption: str = "", **kwargs):
@@ -75,7 +75,7 @@ class TryBoard(widgets.VBox):
 
 class ScenarioPlayer(widgets.VBox):
     """Steps through a worked example: Back / Forward, a caption per step, the board and the
-    engine's explanation. At any step you can click another badge to see what it would score."""
+    engine's explanation. At any step you can click another ticked square to see what it would score."""
 
     def __init__(self, scenario, **kwargs):
         super().__init__(**kwargs)
@@ -134,7 +134,7 @@ class ScenarioPlayer(widgets.VBox):
         self.book_button.layout.display = "none"
         if step == 0:
             self.caption.value = (f"<div class='gk-caption'>The start. The book's move is ringed: "
-                                  f"<code>{h(nxt)}</code>. Press Forward to play it, or click another badge "
+                                  f"<code>{h(nxt)}</code>. Press Forward to play it, or click another ticked square "
                                   "to try your own choice.</div>")
             self.panel.value = explanation_html(self.rules, self.rules.explain(s, nxt), "The book's move would score:")
         else:
@@ -167,7 +167,7 @@ class ScenarioPlayer(widgets.VBox):
         self.book_button.layout.display = None
 
     def choose(self, text) -> bool:
-        """Try another move at this step (what a click on a badge does)."""
+        """Try another move at this step (what a click on a ticked square does)."""
         return self.board.play(text)
 
 

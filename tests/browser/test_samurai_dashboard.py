@@ -43,7 +43,7 @@ def pick_first_card(page):
 def click_spot(page, selector=".gk-spot[data-action]:not(.gk-illegal)"):
     spot = game(page).locator(selector).first
     action = spot.get_attribute("data-action")
-    spot.locator("circle").click()
+    spot.click()
     return action
 
 
@@ -84,7 +84,9 @@ def test_pick_a_card_then_a_spot_updates_log_and_scores(dash):
                for i in range(legal.count()))
     scoring = g.locator(".gk-spot.gk-scores")
     selector = ".gk-spot.gk-scores" if scoring.count() else ".gk-spot[data-action]:not(.gk-illegal)"
-    points = int(g.locator(selector).first.locator("text").text_content().strip().lstrip("+") or 0)
+    # a scoring spot's "+N" badge is the element right after it; a spot without a badge scores 0
+    badge = g.locator(selector).first.locator("xpath=following-sibling::*[1][@class='gk-badge']")
+    points = int(badge.text_content().strip().lstrip("+")) if scoring.count() else 0
     rnd = round_no(dash)
     action = click_spot(dash, selector)
     g.locator(".gk-log").filter(has_text=action).wait_for()
@@ -96,7 +98,7 @@ def test_pick_a_card_then_a_spot_updates_log_and_scores(dash):
     pick_first_card(dash)
     g.scroll_into_view_if_needed()
     best = g.locator(".gk-spot.gk-scores")
-    (best if best.count() else g.locator(".gk-spot:not(.gk-illegal)")).last.locator("circle").hover()
+    (best if best.count() else g.locator(".gk-spot:not(.gk-illegal)")).last.hover()
     dash.wait_for_timeout(400)
     ARTIFACTS.mkdir(exist_ok=True)
     g.screenshot(path=str(ARTIFACTS / "dashboard.png"))
@@ -112,11 +114,11 @@ def test_hovering_a_spot_shows_the_card_there_and_the_other_houses_are_shown(das
     ghost = g.locator(".gk-board .gk-ghost")
     assert ghost.get_attribute("visibility") == "hidden"
     spot = g.locator(".gk-spot[data-action]:not(.gk-illegal)").first
-    spot.locator("circle").hover()
+    spot.hover()
     dash.wait_for_function("document.querySelector('.gk-game .gk-ghost').getAttribute('visibility') === 'visible'")
     assert ghost.get_attribute("transform") == spot.get_attribute("transform")
     g.locator(".gk-explanation").filter(has_text=spot.get_attribute("data-action")).wait_for()
-    g.locator(".gk-spot.gk-illegal").first.locator("circle").hover()
+    g.locator(".gk-spot.gk-illegal").first.hover()
     dash.wait_for_function("document.querySelector('.gk-game .gk-ghost').getAttribute('visibility') === 'hidden'")
     others = g.locator(".gk-others .gk-other")
     assert others.count() == 1
@@ -145,7 +147,7 @@ def test_hint_then_undo(dash):
     marked.wait_for()
     action = marked.get_attribute("data-action")
     rnd = round_no(dash)
-    marked.locator("circle").click()
+    marked.click()
     g.locator(".gk-log").filter(has_text=action).wait_for()
     wait_for_my_turn_after(dash, rnd)
     g.locator("button.gk-undo").click()

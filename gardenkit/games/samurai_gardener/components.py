@@ -42,7 +42,7 @@ class Deck:
     def __getitem__(self, card_id: int) -> Card:
         return self.by_id[card_id]
 
-    @property
+    @cached_property
     def by_id(self) -> dict:
         return {c.id: c for c in self.cards}
 

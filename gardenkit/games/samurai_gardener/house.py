@@ -135,14 +135,11 @@ def touch(grid: dict, cells) -> tuple[bool, bool]:
 
 def new_runs(grid: dict, cells) -> tuple[Run, ...]:
     """Lines of 3+ through the new card's squares after it is laid on ``grid``."""
-    top = {(x, y): t for x, y, t in cells}
-
-    def at(c):
-        t = top.get(c)
-        return t if t is not None else grid.get(c)
-
+    after = dict(grid)
+    after.update(((x, y), t) for x, y, t in cells)
+    at = after.get
     found = set()
-    for (x, y), t in top.items():
+    for x, y, t in cells:
         for dx, dy in _DIRS:
             x0, y0 = x, y
             while at((x0 - dx, y0 - dy)) == t:
@@ -150,6 +147,6 @@ def new_runs(grid: dict, cells) -> tuple[Run, ...]:
             x1, y1 = x, y
             while at((x1 + dx, y1 + dy)) == t:
                 x1, y1 = x1 + dx, y1 + dy
-            if max(x1 - x0, y1 - y0) >= 2:
+            if x1 - x0 >= 2 or y1 - y0 >= 2:
                 found.add(Run(t, x0, y0, x1, y1))
     return tuple(sorted(found))

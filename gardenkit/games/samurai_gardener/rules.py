@@ -353,8 +353,22 @@ class SamuraiGardenerRules(GameRules):
                            tuple(effects))
 
     def placement_points(self, s, a: Place) -> int:
-        """Points a legal placement scores (best order under the specialist rule); fast, for highlights and bots."""
-        return self._placement_result(s, a)[0]
+        """Points a legal placement scores (best order under the specialist rule); fast, for highlights and bots.
+
+        Without the specialist rule it adds up the same tables as the itemised scoring but
+        writes no text (a board asks this for every spot on every card pick); the property
+        tests hold it equal to ``explain(s, a).points``.
+        """
+        if s.specialist:
+            return self._placement_result(s, a)[0]
+        card = s.cards[a.card]
+        runs = new_runs(s.houses[s.to_move].grid, card_cells(card, a.x, a.y, a.turned))
+        points, types = 0, set()
+        for r in runs:
+            if r.length in RUN_POINTS:
+                points += RUN_POINTS[r.length]
+                types.add(r.type)
+        return points + BONUS_POINTS.get(len(types), 0)
 
     # ----- results -------------------------------------------------------------------
     def scores(self, s):
