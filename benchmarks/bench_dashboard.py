@@ -38,8 +38,8 @@ def samurai_click(_page, i: int) -> str:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--rounds", type=int, default=3, help="alternating rounds per board")
-    ap.add_argument("--n", type=int, default=16, help="measured clicks per round (even)")
+    ap.add_argument("--rounds", type=int, default=5, help="alternating rounds per board")
+    ap.add_argument("--n", type=int, default=20, help="measured clicks per round (even)")
     ap.add_argument("--nodelay", choices=["on", "off"], default="on")
     args = ap.parse_args(argv)
     if not Path(CHROMIUM).exists():

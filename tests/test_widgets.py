@@ -105,14 +105,24 @@ def test_front_end_messages_are_validated_field_by_field():
     assert board.state is not s
 
 
-def test_each_redraw_sends_a_fresh_svg_with_a_new_version():
+def test_each_redraw_sends_one_message_with_only_the_parts_that_changed():
     board = SamuraiBoard(dealt())
-    seen = []
-    board.observe(lambda ch: seen.append(ch["new"]), "svg")
-    board.select(board.state.lineup[0])
+    sent = []
+    original = board.send_state
+    board.send_state = lambda key=None: (sent.append(set(key) if key is not None else None), original(key))[1]
+    house_before = board.house
+    board.select(board.state.lineup[0])  # a pick: the spots and the header change, the house does not
+    assert sent[-1] == {"head", "tail"} and board.house == house_before
+    v = board.version
     board.turn()
-    assert len(seen) == 2 and seen[0] != seen[1]
-    assert f'data-version="{board.version}"' in board.svg
+    assert sent[-1] == {"head", "tail"} and board.version == v + 1
+    assert f'data-version="{board.version}"' in board.head and board.svg.startswith("<svg")
+    board.play(board.spot_actions()[0])  # a card placed: the house is sent again
+    assert "house" in sent[-1] and board.house != house_before
+    assert board.svg.count("<svg") == 1 and board.svg.endswith("</svg>")
+    # the square patterns are sent once, in their own hidden drawing, never in a redraw
+    assert "patterns" not in set().union(*sent) and "<pattern" not in board.svg
+    assert board.patterns.count("<pattern") == 4 and f'url(#{board._uid}-G)' in board.svg
 
 
 def test_locked_board_refuses_politely():
@@ -396,3 +406,14 @@ def test_notebook_does_not_copy_rulebook_sentences():
     ours = words(_notebook_text())
     copied = [" ".join(ours[i:i + 12]) for i in range(len(ours) - 11) if tuple(ours[i:i + 12]) in grams]
     assert not copied
+
+
+def test_pick_help_is_said_once_then_a_pick_sends_only_the_board():
+    s = dealt()
+    board = SamuraiBoard(s)
+    board.select(s.lineup[0])
+    assert "places it may go" in board.panel.value and "refused" in board.panel.value
+    board.panel.value = "last explanation"
+    board.select(s.lineup[1])
+    assert board.panel.value == "last explanation"  # no second message per pick
+    assert f"place card {s.lineup[1]}" in board.svg  # the board's own header says what to do

@@ -25,6 +25,7 @@ __all__ = [
 ]
 
 CELL = 40
+HOUSE_START, HOUSE_END = "<!--gk-house-->", "<!--/gk-house-->"
 LINEUP_CELL = 18
 #: From this cell size on, a square's letter sits in its bottom-right corner (the top-left
 #: corner is where a spot's badge goes), else in its top-left corner.
@@ -251,7 +252,7 @@ def pick_label(run) -> str:
 def render_board(state, player: int, *, uid: str, version: int = 0, selected: int | None = None,
                  turned: bool = False, spots=(), marked: str | None = None, proposal=None, pending=(),
                  header: str | None = None, cell: float = CELL, clickable: bool = True,
-                 style: bool = True) -> SvgStr:
+                 style: bool = True, patterns: bool = True) -> SvgStr:
     """The interactive board: a status line, the line-up (``data-card``), a turn control
     (``data-ui="turn"``), ``player``'s house and a badge per :class:`Spot` (``data-action``).
 
@@ -314,7 +315,9 @@ def render_board(state, player: int, *, uid: str, version: int = 0, selected: in
     py = lambda y: oy + (y - vy0) * cell  # noqa: E731
     W, H = (vx1 - vx0 + 1) * cell, (vy1 - vy0 + 1) * cell
     parts.append(f'<rect class="gk-table" x="{ox}" y="{oy}" width="{W:g}" height="{H:g}" rx="6"/>')
-    parts.append(f'<g class="gk-house" data-player="{player}">{_house_body(house, uid, cell, px, py)}</g>')
+    # the house between markers: a front end that keeps the house's DOM between redraws (the
+    # widget does, when only the spots change) finds it by them; XML parsers ignore comments
+    parts.append(f'{HOUSE_START}<g class="gk-house" data-player="{player}">{_house_body(house, uid, cell, px, py)}</g>{HOUSE_END}')
     ghost = selected is not None and selected in state.cards.by_id and not pending
     defs = []
     if ghost:
@@ -361,4 +364,4 @@ def render_board(state, player: int, *, uid: str, version: int = 0, selected: in
         body = f"<defs>{''.join(defs)}</defs>" + body
     width = max(ox + W + 8, 72 + lw + 8, 8 * len(header or _status(state)) + 16)
     return svg_document(width, oy + H + 8, body, uid, label=header or _status(state),
-                        attrs=f' data-version="{version}"', style=style)
+                        attrs=f' data-version="{version}"', style=style, patterns=patterns)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import itertools
 from html import escape as _escape
 
-__all__ = ["SVG_CSS", "SvgStr", "esc", "new_uid", "svg_document", "square_patterns", "TYPE_STYLE", "title"]
+__all__ = ["SVG_CSS", "SvgStr", "esc", "pattern_defs", "new_uid", "svg_document", "square_patterns", "TYPE_STYLE", "title"]
 
 _uids = itertools.count(1)
 
@@ -106,15 +106,23 @@ _STYLE = f"<style>{SVG_CSS}</style>"
 
 
 def svg_document(width: float, height: float, body: str, uid: str, *, label: str = "", attrs: str = "",
-                 style: bool = True) -> SvgStr:
+                 style: bool = True, patterns: bool = True) -> SvgStr:
     """Wrap ``body`` in an ``<svg>`` root with the square patterns and the shared style.
 
     ``style=False`` leaves the ``<style>`` out, for a widget that loads :data:`SVG_CSS` once:
     a stylesheet inside every redraw makes the browser restyle the whole page on each click.
+    ``patterns=False`` leaves the square patterns out too, for a widget that keeps them in a
+    sibling ``<svg>`` of the same page (see :func:`pattern_defs`).
     """
     return SvgStr(
         f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
         f'width="{width:g}" height="{height:g}" viewBox="0 0 {width:g} {height:g}" class="gk-svg" '
         f'role="img" aria-label="{esc(label)}"{attrs}>'
-        f"<defs>{square_patterns(uid)}</defs>{_STYLE if style else ''}{body}</svg>"
+        f"{f'<defs>{square_patterns(uid)}</defs>' if patterns else ''}{_STYLE if style else ''}{body}</svg>"
     )
+
+
+def pattern_defs(uid: str) -> str:
+    """The square patterns of drawing ``uid`` in an invisible ``<svg>``, to keep in the page once."""
+    return (f'<svg width="0" height="0" style="position:absolute" aria-hidden="true">'
+            f"<defs>{square_patterns(uid)}</defs></svg>")

@@ -29,8 +29,8 @@ import traitlets
 import gardenkit
 
 from ..core import CHANCE
-from ..render.samurai_gardener import Spot, board_view, render_board
-from ..render.svg import SVG_CSS, new_uid
+from ..render.samurai_gardener import HOUSE_END, HOUSE_START, Spot, board_view, render_board
+from ..render.svg import SVG_CSS, new_uid, pattern_defs
 from ._html import PANEL_CSS, explanation_html, message_html
 
 _ESM = r"""
@@ -38,9 +38,34 @@ function render({ model, el }) {
   const root = document.createElement("div");
   root.className = "gk-board";
   let hoverTimer = null, lastHover = null;
-  const draw = () => { root.innerHTML = model.get("svg"); lastHover = null; };
+  // The board comes in three synced parts: head, house, tail. A pick changes only head and
+  // tail; then the house's DOM is kept (moved into the new drawing), so only the changed parts
+  // are parsed again. A new house (a card placed) redraws everything.
+  let houseEl = null, lastHouse = null, queued = false;
+  // the square patterns live once in a hidden sibling <svg>; every redraw refers to them
+  const defs = document.createElement("div");
+  defs.innerHTML = model.get("patterns");
+  el.appendChild(defs);
+  const draw = () => {
+    queued = false;
+    const head = model.get("head"), house = model.get("house"), tail = model.get("tail");
+    const old = root.querySelector("svg");
+    if (old && houseEl && house === lastHouse) {
+      const tmp = document.createElement("div");
+      tmp.innerHTML = head + '<g class="gk-house-slot"></g>' + tail;
+      const svg = tmp.firstElementChild;
+      svg.querySelector(".gk-house-slot").replaceWith(houseEl);
+      root.replaceChild(svg, old);
+    } else {
+      root.innerHTML = head + house + tail;
+      houseEl = root.querySelector("svg .gk-house");
+      lastHouse = house;
+    }
+    lastHover = null;
+  };
+  const schedule = () => { if (!queued) { queued = true; queueMicrotask(draw); } };  // one draw per update
   draw();
-  model.on("change:svg", draw);
+  for (const part of ["head", "house", "tail"]) model.on(`change:${part}`, schedule);
   const version = () => {
     const s = root.querySelector("svg");
     return s ? Number(s.getAttribute("data-version")) : -1;
@@ -78,7 +103,10 @@ function render({ model, el }) {
     hoverTimer = setTimeout(() => model.send({ kind: "hover", action: a, version: version() }), 150);
   });
   el.appendChild(root);
-  return () => { clearTimeout(hoverTimer); model.off("change:svg", draw); };
+  return () => {
+    clearTimeout(hoverTimer);
+    for (const part of ["head", "house", "tail"]) model.off(`change:${part}`, schedule);
+  };
 }
 export default { render };
 """
@@ -115,7 +143,16 @@ class SamuraiBoard(anywidget.AnyWidget):
 
     _esm = _ESM
     _css = _CSS + SVG_CSS  # loaded once; every redraw leaves its <style> out (style=False below)
-    svg = traitlets.Unicode("").tag(sync=True)
+    # the drawing in three parts (see the front end): only the parts that changed are sent
+    patterns = traitlets.Unicode("").tag(sync=True)  # sent once
+    head = traitlets.Unicode("").tag(sync=True)
+    house = traitlets.Unicode("").tag(sync=True)
+    tail = traitlets.Unicode("").tag(sync=True)
+
+    @property
+    def svg(self) -> str:
+        """The whole drawing as the browser shows it (its square patterns: ``patterns``)."""
+        return self.head + self.house + self.tail
 
     def __init__(self, state, *, player: int | None = None, panel: widgets.HTML | None = None, on_play=None,
                  clickable: bool = True, show_illegal: bool = True, header: str | None = None, **kwargs):
@@ -135,8 +172,10 @@ class SamuraiBoard(anywidget.AnyWidget):
         self.proposal = None
         self.locked: str | None = None  # a polite refusal while e.g. a bot is thinking
         self._uid = new_uid("gkb")
+        self.patterns = pattern_defs(self._uid)
         self._cache: dict = {}
         self._fixed_player = player
+        self._pick_help_shown = False
         self._state = None
         self.on_msg(self._on_front_end_msg)
         self.set_state(state)
@@ -157,6 +196,7 @@ class SamuraiBoard(anywidget.AnyWidget):
             if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < s.players:
                 raise ValueError(f"player must be a number from 0 to {s.players - 1}")
             self._fixed_player = player
+        self._pick_help_shown = False
         self._state = s
         self._cache = {}
         if not keep_selection or self.selected not in s.lineup:
@@ -195,7 +235,10 @@ class SamuraiBoard(anywidget.AnyWidget):
             self.selected, self.turned = card_id, False
         self.marked = None
         self.refresh()
-        if self.my_turn() and self._state.phase == "place":
+        # how to read the spots: said on the first pick; after that the board's own header line
+        # says what to do, and the panel keeps the last explanation (one message per click)
+        if self.my_turn() and self._state.phase == "place" and not self._pick_help_shown:
+            self._pick_help_shown = True
             n = sum(1 for sp in self.spots() if sp.points is not None)
             self.show_message(
                 f"Card {card_id}: {n} places it may go, each ticked green in its top-left corner, with a "
@@ -343,12 +386,16 @@ class SamuraiBoard(anywidget.AnyWidget):
         if s.phase == "order" and self.my_turn() and self.clickable:
             # the lines the engine lets this player score next, in its order
             pending = tuple(a.run for a in self.rules.legal_actions(s) if hasattr(a, "run"))
-        self.svg = render_board(
+        svg = render_board(
             s, self.player, uid=self._uid, version=self.version, selected=self.selected, turned=self.turned,
             spots=self.spots() if self.clickable else (), marked=self.marked, proposal=self.proposal,
             pending=pending, header=self.header or self.default_header(), clickable=self.clickable,
-            style=False,
+            style=False, patterns=False,
         )
+        head, rest = svg.split(HOUSE_START, 1)
+        house, tail = rest.split(HOUSE_END, 1)
+        with self.hold_sync():  # one message, holding only the parts that changed
+            self.head, self.house, self.tail = head, house, tail
 
     # ----- messages from the browser --------------------------------------------------------
     def _on_front_end_msg(self, _widget, content, _buffers) -> None:
