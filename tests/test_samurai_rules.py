@@ -338,3 +338,13 @@ def test_every_rule_id_has_a_test_here():
     for rule in R.info.rules:
         part = rule.split(".", 1)[1].replace(".", "_")
         assert f"test_{part}" in names, f"no test for rule {rule}"
+
+
+def test_score_run_a_finished_line_grown_to_four_scores_again_in_full():
+    # ambiguity, decided: a line of 3 may not be covered, but a card at its end makes a new,
+    # longer line, and that line scores in full (rulebook: points for lines "made with the card")
+    s = position([[("GG", "TF", "PT", 0, 0), ("GF", "FT", "TP", 2, 0)], OTHER], [("GT", "FP", "TF"), ("TT", "FF", "PP")])
+    assert s.houses[0].runs() == (Run("G", 0, 0, 2, 0),)
+    e = R.explain(s, Place(s.lineup[0], 3, 0))  # covers (3,0), which is not part of the line
+    garden = [line for line in e.lines if "garden" in line.text and line.rule == "samurai_gardener.score.run"]
+    assert [(line.points, line.text.split(" (")[0]) for line in garden] == [(2, "row of 4 garden")]
