@@ -353,13 +353,11 @@ class SamuraiBoard(anywidget.AnyWidget):
             grid = s.houses[self.player].grid
             vx0, vy0, vx1, vy1 = board_view(s.houses[self.player])
             r = "r" if turned else ""
-            for y in range(vy0, vy1 - 1):
-                for x in range(vx0, vx1):
-                    # only spots next to the house (a drawing choice; the engine gives the verdict)
-                    if (x, y) in taken or not any(
-                        (cx, cy) in grid for cx in range(x - 1, x + 3) for cy in range(y - 1, y + 4)
-                    ):
-                        continue
+            # only spots next to the house, corners included (a drawing choice; the engine gives
+            # the verdict): the card's 2x3 footprint grown by one square meets a house square
+            near = {(cx + i, cy + j) for cx, cy in grid for i in range(-2, 2) for j in range(-3, 2)}
+            for x, y in sorted(near - taken, key=lambda c: (c[1], c[0])):
+                if vx0 <= x < vx1 and vy0 <= y < vy1 - 1:
                     out.append(Spot(f"{card}{r}@{x},{y}", x, y, None, "refused: hover or click for the rule"))
         return tuple(out)
 
