@@ -12,27 +12,33 @@ import time
 
 import gardenkit
 from gardenkit import CHANCE
-from gardenkit.bots import GreedyBot, RandomBot, play_game
+from gardenkit.bots import RandomBot, play_game
 
 R = gardenkit.make("samurai_gardener")
 
 
-def games_per_second(players: int, specialist: bool, seconds: float) -> tuple[float, int]:
-    start, n = time.perf_counter(), 0
+def games_per_second(players: int, specialist: bool, seconds: float) -> tuple[float, int, float]:
+    """(games/s, games, placements/s): placements/s compares across decks and game lengths."""
+    start, n, placed = time.perf_counter(), 0, 0
     while time.perf_counter() - start < seconds or n < 3:
         s = R.initial_state(players=players, seed=n, specialist=specialist)
-        play_game(R, s, [RandomBot(n + i) for i in range(players)])
+        final = play_game(R, s, [RandomBot(n + i) for i in range(players)])
+        placed += sum(len(h.placed) - 1 for h in final.houses)
         n += 1
-    return n / (time.perf_counter() - start), n
+    elapsed = time.perf_counter() - start
+    return n / elapsed, n, placed / elapsed
 
 
 def mid_game_states(count: int, cards_in_house: int = 10):
-    """Positions where the player to move already has ``cards_in_house`` cards (greedy play)."""
+    """Positions where the player to move already has ``cards_in_house`` cards.
+
+    Random play: greedy games end at 25 points before a house holds that many cards."""
     out = []
-    seed = 0
-    while len(out) < count:
+    for seed in range(1000):
+        if len(out) == count:
+            break
         s = R.initial_state(players=2, seed=seed)
-        bots = [GreedyBot(seed), GreedyBot(seed + 1)]
+        bots = [RandomBot(seed), RandomBot(seed + 1)]
         while not R.is_terminal(s):
             p = R.current_player(s)
             if p is CHANCE:
@@ -42,7 +48,8 @@ def mid_game_states(count: int, cards_in_house: int = 10):
                 out.append(s)
                 break
             s = R.apply(s, bots[p].choose(R, s))
-        seed += 1
+    if len(out) < count:
+        raise RuntimeError(f"found only {len(out)} positions with {cards_in_house} cards in a house")
     return out
 
 
@@ -82,9 +89,9 @@ def main(argv=None):
     args = ap.parse_args(argv)
     print("samurai_gardener engine")
     for players, specialist in ((2, False), (3, False), (5, False), (3, True)):
-        rate, n = games_per_second(players, specialist, args.seconds)
+        rate, n, moves = games_per_second(players, specialist, args.seconds)
         label = f"{players}p{' specialist' if specialist else ''}"
-        print(f"  random games/s     {label:14} {rate:7.1f}  ({n} games)")
+        print(f"  random games/s     {label:14} {rate:7.1f}  ({n} games, {moves:6.0f} placements/s)", flush=True)
     h = bench_highlight(args.repeat)
     print(
         f"  highlight (all spots of a card, both ways, with points; house of {h['house_cards']} cards, "
