@@ -170,7 +170,7 @@ class SamuraiGardenerRules(GameRules):
         return scoring, long
 
     @staticmethod
-    def _bonus(types, round_no, made=None) -> tuple[Line, ...]:
+    def _bonus(types, round_no) -> tuple[Line, ...]:
         k = len(set(types))
         if k >= 2:
             return (Line(BONUS_POINTS[k], f"bonus for {k} types of scoring line ({_names(set(types))})",
@@ -204,18 +204,20 @@ class SamuraiGardenerRules(GameRules):
                 scored.append(runs[i].type)
         return points, markers, tuple(lines), tuple(scored)
 
-    def _order_outcomes(self, runs, markers, round_no):
-        """Every distinct result of scoring ``runs`` in some order: {(points+bonus, markers): order}."""
+    def _order_outcomes(self, runs, markers, round_no, prior_scored=()):
+        """Every distinct result of scoring ``runs`` in some order: {(points+bonus, markers): order}.
+
+        ``prior_scored``: types this card already scored (the bonus counts them too)."""
         results = {}
         for order in permutations(range(len(runs))):
             points, after, _, scored = self._run_in_order(runs, order, markers, round_no)
-            total = points + sum(line.points for line in self._bonus(scored, round_no))
+            total = points + sum(line.points for line in self._bonus(tuple(prior_scored) + scored, round_no))
             results.setdefault((total, after), order)
         return results
 
     def _finish_specialist(self, runs, markers, round_no, made, prior_points=0, prior_scored=(), prior_lines=()):
         """Score the remaining runs in the best order (all orders equal when this is called)."""
-        outcomes = self._order_outcomes(runs, markers, round_no)
+        outcomes = self._order_outcomes(runs, markers, round_no, prior_scored)
         (total, _), order = max(outcomes.items(), key=lambda kv: kv[0][0])
         points, after, lines, scored = self._run_in_order(runs, order, markers, round_no)
         scored = tuple(prior_scored) + scored
@@ -287,9 +289,9 @@ class SamuraiGardenerRules(GameRules):
         scored = p.scored + ((a.run.type,) if ok else ())
         pending = Pending(p.player, tuple(runs), p.points + pts, scored, p.lines + lines, p.made)
         s = _with_markers(s, p.player, markers)
-        if runs and len(self._order_outcomes(tuple(runs), markers, s.round)) > 1:
+        if runs and len(self._order_outcomes(tuple(runs), markers, s.round, scored)) > 1:
             return dataclasses.replace(s, pending=pending)
-        total, markers, lines = self._finish_specialist(
+        _, markers, lines = self._finish_specialist(
             tuple(runs), markers, s.round, p.made, pending.points, pending.scored, pending.lines
         )
         return self._credit(dataclasses.replace(s, pending=None, phase="place"), p.player, lines, markers)

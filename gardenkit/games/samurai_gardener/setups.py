@@ -69,7 +69,6 @@ def position(houses, lineup, *, scores=None, markers=None, specialist=False, to_
         built.append(House.build(placed, cards))
     line = tuple(card_id(c) for c in lineup)
     used = {p.card for h in built for p in h.placed} | set(line)
-    n_placed = (to_move - 0) % players
     return SamuraiGardenerState(
         players=players,
         specialist=specialist,
@@ -77,7 +76,7 @@ def position(houses, lineup, *, scores=None, markers=None, specialist=False, to_
         phase="place",
         round=round,
         start=0,
-        placed=n_placed,
+        placed=to_move % players,  # the start player is player 1, so this many have placed
         deck=tuple(c for c in cards.ids if c not in used),
         lineup=line,
         houses=tuple(built),
