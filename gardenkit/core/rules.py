@@ -141,6 +141,12 @@ class GameRules:
         actions = self.legal_actions(s)
         return str(actions[0]) if actions else ""
 
+    def _refusal(self, s, a) -> str | None:
+        """Why the (already read) action ``a`` is refused in ``s``, or None: the one place that decides."""
+        if self.is_terminal(s):
+            return "the game is over; no more actions"
+        return self._why_illegal(s, a)
+
     def why_illegal(self, s, a) -> str | None:
         """``None`` if ``a`` is legal, else the reason, naming the rule."""
         self._check_state(s)
@@ -148,17 +154,13 @@ class GameRules:
             a = self.coerce_action(s, a)
         except ValueError as e:
             return str(e)
-        if self.is_terminal(s):
-            return "the game is over; no more actions"
-        return self._why_illegal(s, a)
+        return self._refusal(s, a)
 
     def apply(self, s, a):
         """A new state after ``a``; ``s`` is never changed. Illegal: :class:`IllegalActionError`."""
         self._check_state(s)
         a = self.coerce_action(s, a)
-        if self.is_terminal(s):
-            raise IllegalActionError("the game is over; no more actions")
-        reason = self._why_illegal(s, a)
+        reason = self._refusal(s, a)
         if reason is not None:
             raise IllegalActionError(reason, rule=_rule_in(reason))
         if self.current_player(s) is CHANCE and getattr(s, "rng", None) is not None:
@@ -170,7 +172,7 @@ class GameRules:
         """What ``a`` would do, without doing it. Refused actions come back with ``legal=False``."""
         self._check_state(s)
         a = self.coerce_action(s, a)
-        reason = self.why_illegal(s, a)
+        reason = self._refusal(s, a)
         if reason is not None:
             return Explanation(action=str(a), legal=False, reason=reason, rules=_rules_in(reason))
         return self._explain(s, a)
