@@ -32,6 +32,7 @@ def test_cards_are_conserved_and_scores_never_fall(setup, data):
             expl = R.explain(s, a)
             if isinstance(a, Place):
                 assert R.placement_points(s, a) == expl.points  # the fast path agrees with the itemised one
+            assert R.action_points(s, a) == expl.points
             s = R.apply(s, a)
             mover = R.current_player(before)
             if s.phase != "order" and before.phase != "order":

@@ -29,8 +29,8 @@ class RandomBot:
 class GreedyBot:
     """Takes the action that gains the most points now; ties broken by its seed.
 
-    Under the hood it asks ``rules.explain`` (or a game's faster ``placement_points``),
-    so it scores moves with exactly the code that applies them.
+    It ranks by ``rules.action_points`` (the contract's ``explain(...).points``, which a game
+    may answer faster), so it scores moves with exactly the code that applies them.
     """
 
     name = "greedy"
@@ -40,15 +40,7 @@ class GreedyBot:
 
     def ranked(self, rules, state):
         """``(points, action)`` for every legal action, best first (stable order among equals)."""
-        actions = rules.legal_actions(state)
-        fast = getattr(rules, "placement_points", None)
-        scored = []
-        for a in actions:
-            try:
-                pts = fast(state, a) if fast is not None and type(a).__name__ == "Place" else rules.explain(state, a).points
-            except ValueError:
-                pts = rules.explain(state, a).points
-            scored.append((pts, a))
+        scored = [(rules.action_points(state, a), a) for a in rules.legal_actions(state)]
         scored.sort(key=lambda pa: -pa[0])
         return scored
 

@@ -372,6 +372,11 @@ class SamuraiGardenerRules(GameRules):
                 types.add(r.type)
         return points + BONUS_POINTS.get(len(types), 0)
 
+    def action_points(self, s, a) -> int:
+        if isinstance(a, Place):  # a legal placement: the fast, text-free path
+            return self.placement_points(s, a)
+        return super().action_points(s, a)
+
     # ----- results -------------------------------------------------------------------
     def scores(self, s):
         self._check_state(s)
