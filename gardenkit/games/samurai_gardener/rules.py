@@ -229,7 +229,9 @@ class SamuraiGardenerRules(GameRules):
         return prior_points + points + sum(b.points for b in bonus), after, lines + bonus
 
     def _placement_result(self, s, a: Place):
-        """(points, breakdown lines, markers after, pending-or-None) of a legal placement."""
+        """(points, breakdown lines, markers after, pending-or-None) of a legal placement.
+
+        With a pending order (specialist rule) the points and lines are those of the best order."""
         player = s.to_move
         card = s.cards[a.card]
         house = s.houses[player]
@@ -239,11 +241,11 @@ class SamuraiGardenerRules(GameRules):
             lines = tuple(line for r in runs for line in self._score_run(r, markers, False, s.round)[2])
             lines += long_lines + self._bonus([r.type for r in runs], s.round)
             return sum(line.points for line in lines), lines, markers, None
-        outcomes = self._order_outcomes(runs, markers, s.round)
-        if len(outcomes) > 1:
-            best = max(total for total, _ in outcomes)
+        if len(self._order_outcomes(runs, markers, s.round)) > 1:
+            # the player will choose the order; what it would do is itemised for the best order
+            best, _, preview = self._finish_specialist(runs, markers, s.round, len(runs))
             pending = Pending(player, runs, 0, (), long_lines, len(runs))
-            return best, long_lines, markers, pending
+            return best, long_lines + preview, markers, pending
         points, after, lines = self._finish_specialist(runs, markers, s.round, len(runs))
         return points, long_lines + lines, after, None
 
