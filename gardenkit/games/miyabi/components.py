@@ -1,0 +1,230 @@
+"""Miyabi's components: the six rows, 96 garden tiles, 16 Zen tiles, bonuses and round table.
+
+The shipped set is in ``components.json`` (made by ``_make_components.py``); every entry says
+where it comes from (``rulebook``, ``published`` or ``reconstructed``). A user can load their
+own file in the same format; it is checked against the rulebook's totals.
+
+>>> c = default_components()
+>>> len(c.tiles), len(c.zen), c.kinds
+(96, 16, ('maple', 'pagoda', 'fish', 'azalea', 'boxwood', 'stone'))
+>>> t = c.tile(1)
+>>> t.shape, t.kind, t.objects, t.footprint(0)
+('single', 'maple', 1, ((0, 0),))
+>>> c.tile(70).footprint(90)   # a straight triple with its object in the middle, turned upright
+((0, 0), (0, -1), (0, 1))
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+from ...core import MalformedInputError
+
+SHAPES = ("single", "double", "corner", "straight")
+ROTATIONS = (0, 90, 180, 270)
+SOURCES = ("rulebook", "published", "reconstructed")
+SIZE = 6
+
+
+def rotate(cells, rot: int) -> tuple[tuple[int, int], ...]:
+    """Cells turned clockwise (on screen, y pointing down) by ``rot`` degrees about the object square."""
+    out = []
+    for x, y in cells:
+        for _ in range(rot // 90):
+            x, y = -y, x
+        out.append((x, y))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class Tile:
+    """A garden tile: ``cells`` relative to its object square (listed first), which shows ``objects`` of ``kind``."""
+
+    id: int
+    shape: str
+    kind: str
+    objects: int
+    cells: tuple[tuple[int, int], ...]
+    source: str = "reconstructed"
+
+    def footprint(self, rot: int) -> tuple[tuple[int, int], ...]:
+        return rotate(self.cells, rot)
+
+    @property
+    def rotations(self) -> tuple[int, ...]:
+        """The turns that give different footprints (a single has one; a middle-object straight two)."""
+        seen, out = set(), []
+        for rot in ROTATIONS:
+            key = frozenset(self.footprint(rot))
+            if key not in seen:
+                seen.add(key)
+                out.append(rot)
+        return tuple(out)
+
+    def canonical(self, rot: int) -> int:
+        """The listed turn with the same footprint as ``rot``."""
+        key = frozenset(self.footprint(rot))
+        return next(r for r in self.rotations if frozenset(self.footprint(r)) == key)
+
+    def describe(self) -> str:
+        what = {"single": "single", "double": "double", "corner": "corner triple", "straight": "straight triple"}[self.shape]
+        return f"tile {self.id} ({what}, {self.objects} {self.kind})"
+
+
+@dataclass(frozen=True)
+class ZenTile:
+    id: int
+    kind: str
+    source: str = "reconstructed"
+
+    def describe(self) -> str:
+        return f"Zen tile Z{self.id} ({self.kind})"
+
+
+@dataclass(frozen=True)
+class Components:
+    kinds: tuple[str, ...]  # the rows, top to bottom
+    letters: tuple[str, ...]
+    row_values: tuple[tuple[int, int], ...]  # (most, second most) per row
+    bonus: tuple[int, ...]  # fifth-layer bonus per kind
+    rounds: dict  # players -> building rounds
+    round_tiles: dict  # shape -> (2p, 3p, 4p) counts
+    tiles: tuple[Tile, ...]
+    zen: tuple[ZenTile, ...]
+    note: str = ""
+    sources: dict = field(default_factory=dict)
+    _by_id: dict = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self):
+        self._by_id.update({t.id: t for t in self.tiles})
+        self._by_id.update({("Z", z.id): z for z in self.zen})
+
+    def __hash__(self) -> int:
+        return id(self)
+
+    def __eq__(self, other) -> bool:
+        return self is other or (isinstance(other, Components) and self.to_dict() == other.to_dict())
+
+    def tile(self, tile_id: int) -> Tile:
+        return self._by_id[tile_id]
+
+    def zen_tile(self, zen_id: int) -> ZenTile:
+        return self._by_id[("Z", zen_id)]
+
+    def row_of(self, kind: str) -> int:
+        return self.kinds.index(kind)
+
+    def tiles_per_round(self, players: int) -> dict:
+        return {shape: self.round_tiles[shape][players - 2] for shape in SHAPES}
+
+    def to_dict(self) -> dict:
+        return {
+            "note": self.note,
+            "rows": [{"kind": k, "letter": letter, "first": a, "second": b, **self.sources.get(("row", k), {})}
+                     for k, letter, (a, b) in zip(self.kinds, self.letters, self.row_values)],
+            "bonus": [{"kind": k, "points": p, **self.sources.get(("bonus", k), {})} for k, p in zip(self.kinds, self.bonus)],
+            "rounds": {**{str(p): n for p, n in self.rounds.items()}, "source": "rulebook"},
+            "round_tiles": {**{s: list(v) for s, v in self.round_tiles.items()}, "source": "rulebook"},
+            "tiles": [{"id": t.id, "shape": t.shape, "kind": t.kind, "objects": t.objects,
+                       "cells": [list(c) for c in t.cells], "source": t.source} for t in self.tiles],
+            "zen": [{"id": z.id, "kind": z.kind, "source": z.source} for z in self.zen],
+        }
+
+
+def _int(v, what) -> int:
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise MalformedInputError(f"{what} must be an integer, not {v!r}")
+    return v
+
+
+def parse_components(data) -> Components:
+    """Read and check a component set (a dict in the format of ``components.json``)."""
+    if not isinstance(data, dict):
+        raise MalformedInputError("a Miyabi component file holds a JSON object")
+    try:
+        rows = data["rows"]
+        if not isinstance(rows, list) or len(rows) != 6:
+            raise MalformedInputError("'rows' must list the 6 rows, top to bottom")
+        kinds = tuple(str(r["kind"]) for r in rows)
+        if len(set(kinds)) != 6:
+            raise MalformedInputError("the 6 rows must hold 6 different kinds of object")
+        letters = tuple(str(r.get("letter", r["kind"][:1].upper())) for r in rows)
+        row_values = tuple((_int(r["first"], "a row's first value"), _int(r["second"], "a row's second value")) for r in rows)
+        sources = {("row", r["kind"]): {k: r[k] for k in ("source", "values_source") if k in r} for r in rows}
+        bonus_by = {b["kind"]: _int(b["points"], "a bonus") for b in data["bonus"]}
+        if set(bonus_by) != set(kinds):
+            raise MalformedInputError("'bonus' must give one fifth-layer bonus per kind")
+        sources.update({("bonus", b["kind"]): {"source": b["source"]} for b in data["bonus"] if "source" in b})
+        rounds = {p: _int(data["rounds"][str(p)], "a round count") for p in (2, 3, 4)}
+        round_tiles = {s: tuple(_int(v, "a round-table count") for v in data["round_tiles"][s]) for s in SHAPES}
+        if any(len(v) != 3 for v in round_tiles.values()):
+            raise MalformedInputError("'round_tiles' gives 3 counts per shape (2, 3 and 4 players)")
+        tiles, seen = [], set()
+        for t in data["tiles"]:
+            tid = _int(t["id"], "a tile id")
+            if tid in seen or tid < 1:
+                raise MalformedInputError(f"tile id {tid} is repeated or not positive")
+            seen.add(tid)
+            if t["shape"] not in SHAPES:
+                raise MalformedInputError(f"tile {tid}: shape must be one of {', '.join(SHAPES)}")
+            if t["kind"] not in kinds:
+                raise MalformedInputError(f"tile {tid}: unknown kind {t['kind']!r}")
+            cells = tuple((_int(c[0], "a cell"), _int(c[1], "a cell")) for c in t["cells"])
+            size = {"single": 1, "double": 2, "corner": 3, "straight": 3}[t["shape"]]
+            if len(cells) != size or len(set(cells)) != size or cells[0] != (0, 0):
+                raise MalformedInputError(f"tile {tid}: a {t['shape']} has {size} different cells, the object square (0, 0) first")
+            if not _shape_ok(t["shape"], cells):
+                raise MalformedInputError(f"tile {tid}: its cells do not make a {t['shape']}")
+            objects = _int(t["objects"], "a tile's objects")
+            if not 1 <= objects <= 9:
+                raise MalformedInputError(f"tile {tid}: objects must be 1 to 9")
+            tiles.append(Tile(tid, t["shape"], t["kind"], objects, cells, str(t.get("source", "reconstructed"))))
+        for p in (2, 3, 4):
+            for s in SHAPES:
+                have = sum(1 for t in tiles if t.shape == s)
+                need = rounds[p] * round_tiles[s][p - 2]
+                if have < need:
+                    raise MalformedInputError(f"{p} players need {need} {s} tiles over {rounds[p]} rounds; the file has {have}")
+        zen, zseen = [], set()
+        for z in data.get("zen", []):
+            zid = _int(z["id"], "a Zen tile id")
+            if zid in zseen or zid < 1 or z["kind"] not in kinds:
+                raise MalformedInputError(f"Zen tile {zid}: repeated id, or unknown kind")
+            zseen.add(zid)
+            zen.append(ZenTile(zid, z["kind"], str(z.get("source", "reconstructed"))))
+    except (KeyError, TypeError, IndexError) as e:
+        raise MalformedInputError(f"not a valid Miyabi component file: {e!r}") from None
+    return Components(kinds, letters, row_values, tuple(bonus_by[k] for k in kinds), rounds, round_tiles,
+                      tuple(tiles), tuple(zen), str(data.get("note", "")), sources)
+
+
+def _shape_ok(shape: str, cells) -> bool:
+    xs = sorted({x for x, _ in cells})
+    ys = sorted({y for _, y in cells})
+    connected = len(cells) == 1 or all(any(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for b in cells) for a in cells)
+    if not connected:
+        return False
+    if shape == "straight":
+        return len(xs) == 1 or len(ys) == 1
+    if shape == "corner":
+        return len(xs) == 2 and len(ys) == 2
+    return True
+
+
+@cache
+def default_components() -> Components:
+    return load_components(Path(__file__).with_name("components.json"))
+
+
+def load_components(path) -> Components:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as e:
+        raise MalformedInputError(f"cannot read the component file {path}: {e.strerror}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise MalformedInputError(f"the component file {path} is not valid JSON: {e}") from None
+    return parse_components(data)

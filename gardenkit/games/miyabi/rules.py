@@ -1,0 +1,545 @@
+"""The rules of Miyabi, with the five mini-expansions as options.
+
+>>> import gardenkit
+>>> rules = gardenkit.make("miyabi")
+>>> s = rules.initial_state(players=2, seed=7)
+>>> rules.current_player(s) is gardenkit.CHANCE   # the round's tiles come out of the box first
+True
+>>> while rules.current_player(s) is gardenkit.CHANCE:
+...     s = rules.step_chance(s)
+>>> rules.current_player(s), len(s.display)
+(0, 12)
+>>> a = rules.legal_actions(s)[0]
+>>> e = rules.explain(s, a)
+>>> e.legal, e.points == e.lines[0].points
+(True, True)
+"""
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+from ...core import CHANCE, Explanation, GameInfo, GameRules, Line, MalformedInputError, Option, Outcome, Rng
+from .actions import ACTION_TYPES, EndTurn, Frog, Pass, Place, PlaceZen, Draw, Reveal, cell_name, parse
+from .components import SHAPES, Components, default_components, load_components
+from .garden import SIZE, Garden, Piece, neighbours
+from .rules_text import RULES
+from .state import EXPANSIONS, FULL, PHASES, FrogMarker, MiyabiState
+
+GAME = "miyabi"
+BONUS_LAYER = 5
+GOLDEN_LAYER = 4
+ZEN_FACE_UP = 5
+
+INFO = GameInfo(
+    id=GAME,
+    title="Miyabi",
+    min_players=2,
+    max_players=4,
+    options={
+        "colorful": Option("colorful", False, "A) The Colorful Garden: your largest group of objects scores 1 per object at the end."),
+        "meadow": Option("meadow", False, "B) The Big Meadow: your largest group of empty green squares scores 2 per square at the end."),
+        "zen": Option("zen", False, "C) The Zen Garden: 16 Zen tiles to take instead of a garden tile."),
+        "seven": Option("seven", False, "D) 7!: 7 points for each row and column with exactly 7 objects at the end."),
+        "frog": Option("frog", False, "E) The Frog: one step before or after each turn, points for climbing."),
+        "start_player": Option("start_player", 0, "Who holds the bonsai in the first round (0 = player 1)."),
+        "components": Option(
+            "components", "standard",
+            "'standard' for the shipped (partly reconstructed) tiles, or the path of your own component file in the same JSON format.",
+        ),
+    },
+    rules=RULES,
+)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s" if not word.endswith("fish") else f"{n} {word}"
+
+
+@dataclasses.dataclass(frozen=True)
+class _Result:
+    """What one action does to its player: the single source for apply and explain."""
+
+    lines: tuple[Line, ...] = ()
+    effects: tuple[str, ...] = ()
+    garden: Garden | None = None
+    frog: FrogMarker | None = None
+    bonus: str | None = None
+    zen_scored: tuple[int, ...] | None = None
+    lantern: int | None = None
+
+
+class MiyabiRules(GameRules):
+    info = INFO
+    state_type = MiyabiState
+    action_types = ACTION_TYPES
+
+    # ----- setting up --------------------------------------------------------------
+    def _initial_state(self, players, seed, colorful, meadow, zen, seven, frog, start_player, components):
+        if not 0 <= start_player < players:
+            raise MalformedInputError(f"start_player must be between 0 and {players - 1}, not {start_player}")
+        comps = default_components() if components == "standard" else load_components(Path(components))
+        if zen and len(comps.zen) < ZEN_FACE_UP:
+            raise MalformedInputError("the Zen Garden needs Zen tiles; this component file has fewer than 5")
+        return MiyabiState(
+            players=players, rng=Rng.from_seed(seed), phase="deal", round=1, start=start_player, to_move=None,
+            box=tuple(sorted(t.id for t in comps.tiles)), display=(), gardens=tuple(Garden() for _ in range(players)),
+            lanterns=(0,) * players, passed=(False,) * players, scores=(0,) * players, lines=((),) * players,
+            bonuses=comps.kinds, colorful=colorful, meadow=meadow, zen=zen, seven=seven, frog=frog,
+            zen_pile=tuple(sorted(z.id for z in comps.zen)) if zen else (), zen_display=(),
+            zen_reveal=ZEN_FACE_UP if zen else 0, zen_scored=((),) * players, frogs=(None,) * players,
+            start_player=start_player, components=comps,
+        )
+
+    # ----- whose turn ----------------------------------------------------------------
+    def current_player(self, s):
+        self._check_state(s)
+        if s.phase == "over":
+            return None
+        if s.phase == "deal" or (s.zen_reveal and s.zen_pile):
+            return CHANCE
+        return s.to_move
+
+    def _next_shape(self, s) -> str | None:
+        """The shape of the next tile the round's display still needs (None: it is complete)."""
+        need = s.components.tiles_per_round(s.players)
+        have = {shape: 0 for shape in SHAPES}
+        for t in s.display:
+            have[s.components.tile(t).shape] += 1
+        return next((shape for shape in SHAPES if have[shape] < need[shape]), None)
+
+    # ----- legal actions -------------------------------------------------------------
+    def _legal_actions(self, s):
+        if s.zen_reveal and s.zen_pile:
+            return tuple(Reveal(z) for z in s.zen_pile)
+        if s.phase == "deal":
+            shape = self._next_shape(s)
+            return tuple(Draw(t) for t in s.box if s.components.tile(t).shape == shape)
+        p = s.to_move
+        if s.phase == "frog_start":
+            return tuple(Frog(x, y) for y in range(SIZE) for x in range(SIZE))
+        frog_moves = self.frog_moves(s) if s.frog and not s.frog_moved else ()
+        if s.phase == "after":
+            return frog_moves + (EndTurn(),)
+        places = tuple(a for t in s.display for a in self.placements(s, t))
+        zens = self.zen_placements(s)
+        if places or zens:
+            return frog_moves + places + zens
+        return frog_moves + (Pass(),)
+
+    def placements(self, s, tile: int, rot: int | None = None) -> tuple[Place, ...]:
+        """Legal placements of one display tile (every turn, or just ``rot``): what a board highlights."""
+        self._check_state(s)
+        if s.phase != "turn" or tile not in s.display:
+            return ()
+        t = s.components.tile(tile)
+        y = s.components.row_of(t.kind)
+        garden, p = s.gardens[s.to_move], s.to_move
+        rots = t.rotations if rot is None else (t.canonical(rot),)
+        out = []
+        for r in rots:
+            foot = t.footprint(r)
+            for x in range(SIZE):
+                if s.lantern_free(p, x) and self._layer(garden, foot, x, y)[0] is not None:
+                    out.append(Place(tile, x, y, r))
+        return tuple(out)
+
+    def zen_placements(self, s) -> tuple[PlaceZen, ...]:
+        if not s.zen or s.phase != "turn" or self._zen_blocked(s, s.to_move):
+            return ()
+        out = []
+        for z in s.zen_display:
+            y = s.components.row_of(s.components.zen_tile(z).kind)
+            for x in range(SIZE):
+                if self._zen_problem(s, s.to_move, x, y) is None:
+                    out.append(PlaceZen(z, x, y))
+        return tuple(out)
+
+    def frog_moves(self, s) -> tuple[Frog, ...]:
+        p = s.to_move
+        if not s.frog or p is None or s.frogs[p] is None or s.phase not in ("turn", "after"):
+            return ()
+        f = s.frogs[p]
+        return tuple(sorted((Frog(x, y) for x, y in neighbours(f.x, f.y) if self._frog_problem(s, p, x, y) is None),
+                            key=lambda a: a.sort_key()))
+
+    # ----- why not -----------------------------------------------------------------------
+    @staticmethod
+    def _layer(garden: Garden, foot, x: int, y: int):
+        """(layer, None) where the footprint at (x, y) would lie, or (None, reason)."""
+        cells = [(x + dx, y + dy) for dx, dy in foot]
+        if any(not (0 <= cx < SIZE and 0 <= cy < SIZE) for cx, cy in cells):
+            return None, "it would stick out of the 6x6 garden [miyabi.place.grid]"
+        if any(garden.is_zen(cx, cy) for cx, cy in cells):
+            return None, "it would cover a Zen tile, which stays uncovered [miyabi.zen.cover]"
+        heights = {garden.height(cx, cy) for cx, cy in cells}
+        if len(heights) > 1:
+            hs = ", ".join(str(h) for h in sorted(heights))
+            return None, (f"its squares would lie on different heights ({hs}); a tile lies flat, wholly on the board "
+                          "or wholly on tiles of one height [miyabi.place.layer]")
+        return heights.pop() + 1, None
+
+    def _zen_blocked(self, s, p) -> str | None:
+        for piece in reversed(s.gardens[p].pieces):
+            if piece.zen:
+                if not s.gardens[p].surrounded(*piece.obj):
+                    return (f"your last Zen tile (on {cell_name(*piece.obj)}) is not surrounded yet; only then may you "
+                            "take another [miyabi.zen.next]")
+                return None
+        return None
+
+    def _zen_problem(self, s, p, x, y) -> str | None:
+        garden = s.gardens[p]
+        if garden.height(x, y) > 0:
+            return f"{cell_name(x, y)} is not bare board: a Zen tile goes only on the lowest layer [miyabi.zen.place]"
+        if not s.lantern_free(p, x):
+            return f"column {cell_name(x, y)[0]} already has its lantern this round [miyabi.place.lantern]"
+        f = s.frogs[p] if s.frog else None
+        if f is not None and (f.x, f.y) == (x, y):
+            return f"your frog sits on {cell_name(x, y)}, and a frog may never be on a Zen tile [miyabi.zen.cover]"
+        return None
+
+    def _frog_problem(self, s, p, x, y) -> str | None:
+        f = s.frogs[p]
+        garden = s.gardens[p]
+        if not (0 <= x < SIZE and 0 <= y < SIZE):
+            return "the frog stays in the garden [miyabi.frog.move]"
+        if abs(f.x - x) + abs(f.y - y) != 1:
+            return (f"the frog moves one square up, down, left or right, and {cell_name(x, y)} is not next to it "
+                    f"(it is on {cell_name(f.x, f.y)}) [miyabi.frog.move]")
+        if garden.is_zen(x, y):
+            return f"{cell_name(x, y)} is a Zen tile, where no frog may go [miyabi.zen.cover]"
+        here, there = garden.height(f.x, f.y), garden.height(x, y)
+        if there < here:
+            return f"{cell_name(x, y)} is lower (height {there}) than the frog (height {here}); it never goes down [miyabi.frog.layer]"
+        if there > here + 1:
+            return f"{cell_name(x, y)} is {there - here} layers higher; the frog climbs at most one [miyabi.frog.layer]"
+        if not f.golden and garden.objects_at(x, y):
+            return f"{cell_name(x, y)} shows objects, and a silver frog may not go onto objects [miyabi.frog.silver]"
+        return None
+
+    def _why_illegal(self, s, a):
+        if isinstance(a, (Draw, Reveal)):
+            if isinstance(a, Reveal):
+                if not (s.zen_reveal and s.zen_pile):
+                    return "no Zen tile is waiting to be turned face up [miyabi.zen.setup]"
+                return None if a.zen in s.zen_pile else f"Z{a.zen} is not face down in the Zen pile [miyabi.zen.setup]"
+            if s.phase != "deal" or (s.zen_reveal and s.zen_pile):
+                return "tiles come out of the box only while a round's display is laid out [miyabi.round.tiles]"
+            if a.tile not in s.box:
+                return f"tile {a.tile} is not in the box [miyabi.round.tiles]"
+            shape = self._next_shape(s)
+            if s.components.tile(a.tile).shape != shape:
+                return f"the display next needs a {shape} tile, and tile {a.tile} is a {s.components.tile(a.tile).shape} [miyabi.round.tiles]"
+            return None
+        if self.current_player(s) is CHANCE:
+            return "the round's tiles are still being laid out: a chance draw comes first [miyabi.round.tiles]"
+        p = s.to_move
+        if isinstance(a, Frog):
+            if s.phase == "frog_start":
+                return None if 0 <= a.x < SIZE and 0 <= a.y < SIZE else "the frog goes on a square of the garden [miyabi.frog.setup]"
+            if not s.frog:
+                return "there is no frog in this game (The Frog expansion is off) [miyabi.frog.move]"
+            if s.frog_moved:
+                return "your frog has already moved this turn: once a turn [miyabi.frog.move]"
+            return self._frog_problem(s, p, a.x, a.y)
+        if s.phase == "frog_start":
+            return "first each player puts their frog on a square of their garden [miyabi.frog.setup]"
+        if isinstance(a, EndTurn):
+            return None if s.phase == "after" else "'end' is for ending a turn without moving the frog after it [miyabi.frog.move]"
+        if s.phase == "after":
+            return "your turn is done; you may still move your frog one step, or 'end' [miyabi.frog.move]"
+        if isinstance(a, Pass):
+            if self._any_placement(s):
+                return "a tile still fits your garden, and you may pass only when none does [miyabi.turn.pass]"
+            return None
+        if isinstance(a, PlaceZen):
+            if not s.zen:
+                return "there are no Zen tiles in this game (The Zen Garden expansion is off) [miyabi.zen.take]"
+            if a.zen not in s.zen_display:
+                shown = ", ".join(f"Z{z}" for z in s.zen_display) or "none"
+                return f"Z{a.zen} is not face up (face up: {shown}) [miyabi.zen.take]"
+            blocked = self._zen_blocked(s, p)
+            if blocked:
+                return blocked
+            kind = s.components.zen_tile(a.zen).kind
+            row = s.components.row_of(kind)
+            if not (0 <= a.x < SIZE and 0 <= a.y < SIZE):
+                return "a Zen tile goes on a square of the garden [miyabi.place.grid]"
+            if a.y != row:
+                return f"Z{a.zen} shows a {kind}, which belongs in row {row + 1}, not row {a.y + 1} [miyabi.place.row]"
+            return self._zen_problem(s, p, a.x, a.y)
+        # a garden tile
+        if a.tile not in s.display:
+            return f"tile {a.tile} is not in this round's display [miyabi.turn.take]"
+        t = s.components.tile(a.tile)
+        if a.rot not in (0, 90, 180, 270):
+            return f"a tile turns by 0, 90, 180 or 270 degrees [miyabi.place.rotate]"
+        row = s.components.row_of(t.kind)
+        if not (0 <= a.x < SIZE and 0 <= a.y < SIZE):
+            return "the tile's object square must be a square of the garden [miyabi.place.grid]"
+        if a.y != row:
+            return f"tile {a.tile} shows {_plural(t.objects, t.kind)}, which belong in row {row + 1}, not row {a.y + 1} [miyabi.place.row]"
+        _, reason = self._layer(s.gardens[p], t.footprint(a.rot), a.x, a.y)
+        if reason:
+            return reason
+        if not s.lantern_free(p, a.x):
+            return f"column {cell_name(a.x, a.y)[0]} already has its lantern this round [miyabi.place.lantern]"
+        return None
+
+    def _any_placement(self, s) -> bool:
+        return any(self.placements(s, t) for t in s.display) or bool(self.zen_placements(s))
+
+    # ----- what an action does (apply and explain both use this) ---------------------------
+    def _result(self, s, a) -> _Result:
+        p = s.to_move
+        comps = s.components
+        if isinstance(a, Frog):
+            if s.phase == "frog_start":
+                return _Result(effects=(f"frog (silver) on {cell_name(a.x, a.y)} [miyabi.frog.setup]",),
+                               frog=FrogMarker(a.x, a.y))
+            f, g = s.frogs[p], s.gardens[p]
+            here, there = g.height(f.x, f.y), g.height(a.x, a.y)
+            lines, effects = [], [f"frog {cell_name(f.x, f.y)} -> {cell_name(a.x, a.y)}"]
+            if there > here:
+                lines.append(Line(there, f"frog climbs to layer {there}", "miyabi.frog.points", s.round))
+            golden = f.golden or there >= GOLDEN_LAYER
+            if golden and not f.golden:
+                effects.append("the frog reaches layer 4 and turns golden: it may now go onto objects [miyabi.frog.golden]")
+            return _Result(tuple(lines), tuple(effects), frog=FrogMarker(a.x, a.y, golden))
+        if isinstance(a, (Pass, EndTurn)):
+            what = ("pass: out for the rest of this round [miyabi.turn.pass]" if isinstance(a, Pass)
+                    else "turn ends; the frog stays [miyabi.frog.move]")
+            return _Result(effects=(what,))
+        g = s.gardens[p]
+        lines, effects = [], []
+        if isinstance(a, PlaceZen):
+            z = comps.zen_tile(a.zen)
+            piece = Piece(a.zen, ((a.x, a.y),), (a.x, a.y), z.kind, 1, 1, 0, True)
+            lines.append(Line(1, f"Zen tile Z{a.zen} placed on {cell_name(a.x, a.y)}", "miyabi.zen.point", s.round))
+        else:
+            t = comps.tile(a.tile)
+            rot = t.canonical(a.rot)
+            foot = t.footprint(rot)
+            layer, _ = self._layer(g, foot, a.x, a.y)
+            piece = Piece(a.tile, tuple((a.x + dx, a.y + dy) for dx, dy in foot), (a.x, a.y), t.kind, t.objects, layer, rot)
+            lines.append(Line(t.objects * layer, f"{_plural(t.objects, t.kind)} x layer {layer}", "miyabi.score.placement", s.round))
+        new = g.add(piece)
+        effects.append(f"lantern on column {cell_name(a.x, a.y)[0]} [miyabi.place.lantern]")
+        covered = sum(g.objects_at(cx, cy) for cx, cy in piece.cells)
+        if covered:
+            effects.append(f"covers {covered} object{'s' if covered != 1 else ''}, which no longer count [miyabi.place.cover]")
+        bonus = None
+        if not piece.zen and piece.layer == BONUS_LAYER and piece.kind in s.bonuses:
+            bonus = piece.kind
+            points = comps.bonus[comps.row_of(piece.kind)]
+            lines.append(Line(points, f"first {piece.kind} on layer 5: the {piece.kind} bonus tile", "miyabi.bonus.fifth", s.round))
+        scored = s.zen_scored[p]
+        if s.zen:
+            for zp in new.zen_pieces:
+                if zp.tile in scored or not new.surrounded(*zp.obj):
+                    continue
+                adj = new.adjacent_objects(*zp.obj)
+                n = sum(c for _, c in adj)
+                lines.append(Line(n + 1, f"Zen tile Z{zp.tile} on {cell_name(*zp.obj)} surrounded: {n} object"
+                                          f"{'s' if n != 1 else ''} next to it + 1 for its own", "miyabi.zen.surround", s.round))
+                scored = tuple(sorted(scored + (zp.tile,)))
+        frog = s.frogs[p] if s.frog else None
+        if frog is not None and (frog.x, frog.y) in piece.cells:
+            golden = frog.golden or piece.layer >= GOLDEN_LAYER
+            effects.append(f"the frog is lifted onto the new tile, to layer {piece.layer} [miyabi.frog.lift]"
+                           + (" and turns golden [miyabi.frog.golden]" if golden and not frog.golden else ""))
+            frog = FrogMarker(frog.x, frog.y, golden)
+        return _Result(tuple(lines), tuple(effects), new, frog, bonus, scored, a.x)
+
+    def _explain(self, s, a):
+        if self.current_player(s) is CHANCE:
+            what = (f"Z{a.zen} is turned face up [miyabi.zen.setup]" if isinstance(a, Reveal)
+                    else f"{s.components.tile(a.tile).describe()} joins the display [miyabi.round.tiles]")
+            return Explanation(action=str(a), legal=True, effects=(what,), rules=_rule_ids((), (what,)))
+        r = self._result(s, a)
+        return Explanation(action=str(a), legal=True, points=sum(line.points for line in r.lines), lines=r.lines,
+                           effects=r.effects, rules=_rule_ids(r.lines, r.effects))
+
+    def action_points(self, s, a) -> int:
+        return sum(line.points for line in self._result(s, a).lines) if self.current_player(s) is not CHANCE else 0
+
+    def _apply(self, s, a):
+        if isinstance(a, Reveal):
+            pile = tuple(z for z in s.zen_pile if z != a.zen)
+            return dataclasses.replace(s, zen_pile=pile, zen_display=tuple(sorted(s.zen_display + (a.zen,))),
+                                       zen_reveal=s.zen_reveal - 1 if pile else 0)
+        if isinstance(a, Draw):
+            s = dataclasses.replace(s, box=tuple(t for t in s.box if t != a.tile),
+                                    display=tuple(sorted(s.display + (a.tile,))))
+            if self._next_shape(s) is None:
+                s = self._begin_play(s)
+            return s
+        p = s.to_move
+        r = self._result(s, a)
+        if s.phase == "frog_start":
+            s = _set(s, "frogs", p, r.frog)
+            nxt = (p + 1) % s.players
+            if nxt == s.start:
+                return dataclasses.replace(s, phase="turn", to_move=s.start)
+            return dataclasses.replace(s, to_move=nxt)
+        if r.lines:
+            s = _set(s, "scores", p, s.scores[p] + sum(line.points for line in r.lines))
+            s = _set(s, "lines", p, s.lines[p] + r.lines)
+        if isinstance(a, Frog):
+            s = dataclasses.replace(_set(s, "frogs", p, r.frog), frog_moved=True)
+            return s if s.phase == "turn" else self._next_turn(s)
+        if isinstance(a, EndTurn):
+            return self._next_turn(s)
+        if isinstance(a, Pass):
+            s = _set(s, "passed", p, True)
+        else:
+            s = _set(_set(s, "gardens", p, r.garden), "lanterns", p, s.lanterns[p] | 1 << r.lantern)
+            s = _set(s, "zen_scored", p, r.zen_scored)
+            if r.frog is not None:
+                s = _set(s, "frogs", p, r.frog)
+            if r.bonus:
+                s = dataclasses.replace(s, bonuses=tuple(k for k in s.bonuses if k != r.bonus))
+            if isinstance(a, PlaceZen):
+                s = dataclasses.replace(s, zen_display=tuple(z for z in s.zen_display if z != a.zen),
+                                        zen_reveal=1 if s.zen_pile else 0)
+            else:
+                s = dataclasses.replace(s, display=tuple(t for t in s.display if t != a.tile))
+        # the frog may still move after the turn
+        if s.frog and not s.frog_moved and s.frogs[p] is not None:
+            s = dataclasses.replace(s, phase="after")
+            if self.frog_moves(s):
+                return s
+        return self._next_turn(s)
+
+    # ----- the flow of a round ------------------------------------------------------------------
+    def _begin_play(self, s):
+        if s.frog and s.round == 1 and any(f is None for f in s.frogs):
+            return dataclasses.replace(s, phase="frog_start", to_move=s.start)
+        return dataclasses.replace(s, phase="turn", to_move=s.start, frog_moved=False)
+
+    def _next_turn(self, s):
+        s = dataclasses.replace(s, phase="turn", frog_moved=False)
+        for step in range(1, s.players + 1):
+            q = (s.to_move + step) % s.players
+            if s.active(q):
+                return dataclasses.replace(s, to_move=q)
+        return self._end_round(s)
+
+    def _end_round(self, s):
+        s = dataclasses.replace(s, display=(), to_move=None)
+        if s.round >= s.rounds:
+            return self._final_scoring(s)
+        return dataclasses.replace(s, phase="deal", round=s.round + 1, start=(s.start + 1) % s.players,
+                                   lanterns=(0,) * s.players, passed=(False,) * s.players)
+
+    def final_lines(self, s, player: int) -> tuple[Line, ...]:
+        """The final scoring of ``player``'s garden as it stands (majorities, and the expansions in play)."""
+        self._check_state(s)
+        comps = s.components
+        rnd = s.rounds
+        out = []
+        for y, kind in enumerate(comps.kinds):
+            counts = [g.row_objects(y) for g in s.gardens]
+            first_v, second_v = comps.row_values[y]
+            place = _majority_place(counts, player)
+            mine = counts[player]
+            if place == 1:
+                tied = sum(1 for c in counts if c == mine) > 1
+                out.append(Line(first_v, f"row {y + 1} ({kind}): most objects ({mine}){', tied' if tied else ''}",
+                                "miyabi.end.tie_first" if tied else "miyabi.end.majority", rnd))
+            elif place == 2:
+                tied = sum(1 for c in counts if c == mine) > 1
+                out.append(Line(second_v, f"row {y + 1} ({kind}): second most objects ({mine}){', tied' if tied else ''}",
+                                "miyabi.end.tie_second" if tied else "miyabi.end.majority", rnd))
+        g = s.gardens[player]
+        if s.colorful:
+            groups = g.object_groups()
+            n = sum(g.objects_at(*c) for c in groups[0]) if groups else 0
+            out.append(Line(n, f"largest group of objects: {n} object{'s' if n != 1 else ''}", "miyabi.colorful.group", rnd))
+        if s.meadow:
+            groups = g.green_groups()
+            n = len(groups[0]) if groups else 0
+            out.append(Line(2 * n, f"largest meadow: {n} empty green square{'s' if n != 1 else ''} x 2", "miyabi.meadow.group", rnd))
+        if s.seven:
+            for i in range(SIZE):
+                if g.row_objects(i) == 7:
+                    out.append(Line(7, f"row {i + 1} has exactly 7 objects", "miyabi.seven.lines", rnd))
+            for i in range(SIZE):
+                if g.column_objects(i) == 7:
+                    out.append(Line(7, f"column {'abcdef'[i]} has exactly 7 objects", "miyabi.seven.lines", rnd))
+        return tuple(out)
+
+    def _final_scoring(self, s):
+        add = [self.final_lines(s, p) for p in range(s.players)]
+        return dataclasses.replace(
+            s, phase="over", over="the last building round is over", to_move=None, frog_moved=False, zen_reveal=0,
+            scores=tuple(s.scores[p] + sum(line.points for line in add[p]) for p in range(s.players)),
+            lines=tuple(s.lines[p] + add[p] for p in range(s.players)),
+        )
+
+    # ----- scores and the end ----------------------------------------------------------------
+    def scores(self, s):
+        self._check_state(s)
+        return s.scores
+
+    def score_breakdown(self, s, player: int):
+        self._check_state(s)
+        return s.lines[player]
+
+    def outcome(self, s):
+        self._check_state(s)
+        if s.phase != "over":
+            return None
+        best = max(s.scores)
+        winners = tuple(p for p, v in enumerate(s.scores) if v == best)
+        reason = (f"most points ({best})" if len(winners) == 1 else f"tied on {best} points: the victory is shared") + " [miyabi.end.winner]"
+        return Outcome(winners, s.scores, reason)
+
+    def observe(self, s, player: int):
+        """What ``player`` sees: everything but the order of the box and the Zen pile (the RNG)."""
+        self._check_state(s)
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < s.players:
+            raise MalformedInputError(f"player must be between 0 and {s.players - 1}")
+        return dataclasses.replace(s, rng=None)
+
+    # ----- notation and saves ----------------------------------------------------------------
+    def _parse_action(self, s, text):
+        a = parse(text)
+        if isinstance(a, Place) and a.tile in s.box + s.display:
+            a = dataclasses.replace(a, rot=s.components.tile(a.tile).canonical(a.rot))
+        return a
+
+    def _state_from_dict(self, d):
+        from .serialize import state_from_dict
+
+        return state_from_dict(self, d)
+
+
+def _majority_place(counts, player) -> int | None:
+    """1 or 2 if ``player`` scores the row's higher or lower value, else None (rulebook ties)."""
+    mine = counts[player]
+    if mine <= 0:
+        return None
+    top = max(counts)
+    if mine == top:
+        return 1
+    if sum(1 for c in counts if c == top) > 1:
+        return None  # a tie for first: nobody scores the lower value
+    second = max(c for c in counts if c < top)
+    return 2 if mine == second else None
+
+
+def _set(s, name: str, p: int, value):
+    seq = list(getattr(s, name))
+    seq[p] = value
+    return dataclasses.replace(s, **{name: tuple(seq)})
+
+
+def _rule_ids(lines, effects) -> tuple[str, ...]:
+    import re
+
+    ids = [line.rule for line in lines]
+    for e in effects:
+        ids += re.findall(r"\[([a-z_]+(?:\.[a-z_0-9]+)+)\]", e)
+    return tuple(dict.fromkeys(ids))
