@@ -53,7 +53,7 @@ def build_garden(s, notations, who: str = "the garden") -> Garden:
 
 def position(players: int = 2, *, gardens: dict | None = None, display=None, zen_display=None, to_move: int = 0,
              round: int = 1, lanterns: dict | None = None, frogs: dict | None = None, scores: dict | None = None,
-             bonuses=None, seed: int = 0, **options):
+             bonuses=None, passed=(), seed: int = 0, **options):
     """A position with ``player -> [notation, ...]`` gardens, ready for ``to_move`` to act.
 
     ``display``: the face-up tile ids (default: the round's seeded draw); ``zen_display`` the
@@ -108,4 +108,6 @@ def position(players: int = 2, *, gardens: dict | None = None, display=None, zen
             for c in cols:
                 lit[p] |= 1 << ("abcdef".index(c) if isinstance(c, str) else c)
         s = dataclasses.replace(s, lanterns=tuple(lit))
+    if passed:
+        s = dataclasses.replace(s, passed=tuple(p in passed for p in range(players)))
     return dataclasses.replace(s, to_move=to_move) if s.phase in ("turn", "frog_start") else s
