@@ -358,8 +358,37 @@ class MiyabiRules(GameRules):
                     else f"{s.components.tile(a.tile).describe()} joins the display [miyabi.round.tiles]")
             return Explanation(action=str(a), legal=True, effects=(what,), rules=_rule_ids((), (what,)))
         r = self._result(s, a)
+        effects = r.effects + self._placement_notes(s, a) + self._flow_notes(s, self._apply(s, a))
         return Explanation(action=str(a), legal=True, points=sum(line.points for line in r.lines), lines=r.lines,
-                           effects=r.effects, rules=_rule_ids(r.lines, r.effects))
+                           effects=effects, rules=_rule_ids(r.lines, effects))
+
+    def _placement_notes(self, s, a) -> tuple[str, ...]:
+        """How a placement meets the placing rules, for the learner."""
+        if not isinstance(a, Place):
+            return ()
+        t = s.components.tile(a.tile)
+        notes = [f"its {_plural(t.objects, t.kind)} on {cell_name(a.x, a.y)}, in the {t.kind} row [miyabi.place.row]"]
+        if len(t.cells) > 1:
+            notes.append("its empty green squares may lie in any row and column [miyabi.place.green]")
+        if t.canonical(a.rot):
+            notes.append(f"turned {t.canonical(a.rot)} degrees clockwise [miyabi.place.rotate]")
+        layer, _ = self._layer(s.gardens[s.to_move], t.footprint(a.rot), a.x, a.y)
+        if layer > 1:
+            notes.append(f"every square lies on tiles of height {layer - 1}, so it is on layer {layer} [miyabi.place.layer]")
+        return tuple(notes)
+
+    def _flow_notes(self, s, after) -> tuple[str, ...]:
+        """What happens next: the player's round over, the round over, the game over."""
+        p = s.to_move
+        notes = []
+        if after.phase == "over":
+            notes.append("that was the last turn of the last building round: the final scoring follows [miyabi.end.rounds]")
+        elif after.round > s.round:
+            notes.append(f"building round {s.round} ends; tiles left over leave the game [miyabi.round.end]")
+            notes.append(f"the bonsai passes to player {after.start + 1} [miyabi.round.bonsai]")
+        elif s.active(p) and not after.active(p) and not after.passed[p]:
+            notes.append("all six lantern fields are full: no more turns for you this round [miyabi.round.turns]")
+        return tuple(notes)
 
     def action_points(self, s, a) -> int:
         return sum(line.points for line in self._result(s, a).lines) if self.current_player(s) is not CHANCE else 0
