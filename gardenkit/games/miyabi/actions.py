@@ -23,7 +23,10 @@ COLUMNS = "abcdef"
 
 
 def cell_name(x: int, y: int) -> str:
-    return f"{COLUMNS[x]}{y + 1}"
+    """``c2`` for (2, 1); a square off the garden is named by its numbers (it only shows in a refusal)."""
+    if 0 <= x < len(COLUMNS) and 0 <= y < len(COLUMNS):
+        return f"{COLUMNS[x]}{y + 1}"
+    return f"(x={x}, y={y})"
 
 
 def parse_cell(text: str) -> tuple[int, int]:
