@@ -89,14 +89,16 @@ def test_front_end_messages_are_validated_field_by_field():
     s = dealt()
     board = SamuraiBoard(s)
     v = board.version
-    for bad in ({"kind": "select"}, {"kind": "select", "card": "1", "version": v}, {"kind": "nope", "version": v},
-                {"kind": "select", "card": s.lineup[0], "version": v, "extra": 1}, [1, 2], "play",
-                {"kind": "play", "action": "x" * 500, "version": v}, {"kind": "turn", "version": True}):
+    card = str(s.lineup[0])
+    for bad in ({"kind": "pick"}, {"kind": "pick", "value": s.lineup[0], "version": v}, {"kind": "nope", "version": v},
+                {"kind": "pick", "value": card, "version": v, "extra": 1}, [1, 2], "play",
+                {"kind": "select", "card": s.lineup[0], "version": v},  # the old message kinds are gone
+                {"kind": "play", "action": "x" * 500, "version": v}, {"kind": "ui", "name": "turn", "version": True}):
         msg(board, **bad) if isinstance(bad, dict) else board._on_front_end_msg(board, bad, [])
         assert board.selected is None and board.state is s
-    msg(board, kind="select", card=s.lineup[0], version=board.version)
+    msg(board, kind="pick", value=card, version=board.version)
     assert board.selected == s.lineup[0]
-    msg(board, kind="turn", version=board.version)
+    msg(board, kind="ui", name="turn", version=board.version)
     assert board.turned
     action = board.spot_actions()[0]
     msg(board, kind="play", action=action, version=board.version - 1)  # stale: refused politely
@@ -118,7 +120,7 @@ def test_each_redraw_sends_one_message_with_only_the_parts_that_changed():
     assert sent[-1] == {"head", "tail"} and board.version == v + 1
     assert f'data-version="{board.version}"' in board.head and board.svg.startswith("<svg")
     board.play(board.spot_actions()[0])  # a card placed: the house is sent again
-    assert "house" in sent[-1] and board.house != house_before
+    assert "body" in sent[-1] and board.house != house_before
     assert board.svg.count("<svg") == 1 and board.svg.endswith("</svg>")
     # the square patterns are sent once, in their own hidden drawing, never in a redraw
     assert "patterns" not in set().union(*sent) and "<pattern" not in board.svg

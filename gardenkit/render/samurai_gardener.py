@@ -18,14 +18,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .svg import TYPE_STYLE, SvgStr, esc, new_uid, svg_document, title
+from .svg import BODY_END, BODY_START, TYPE_STYLE, SvgStr, esc, new_uid, svg_document, title
 
 __all__ = [
     "Spot", "board_view", "pick_label", "render_board", "render_card", "render_house", "render_lineup", "render_state",
 ]
 
 CELL = 40
-HOUSE_START, HOUSE_END = "<!--gk-house-->", "<!--/gk-house-->"
+HOUSE_START, HOUSE_END = BODY_START, BODY_END  # the old names: the board's body is the house
 LINEUP_CELL = 18
 #: From this cell size on, a square's letter sits in its bottom-right corner (the top-left
 #: corner is where a spot's badge goes), else in its top-left corner.
@@ -141,7 +141,7 @@ def _lineup_body(cards, uid: str, X: float, Y: float, *, selected=None, turned=F
     for card in cards:
         sel = card.id == selected
         t = turned if sel else False
-        attrs = f' data-card="{card.id}"' if clickable else ""
+        attrs = f' data-card="{card.id}" data-pick="{card.id}"' if clickable else ""
         cls = "gk-lcard gk-selected" if sel else "gk-lcard"
         hint = "selected; click a badge on the house to place it" if sel else "click to pick this card"
         parts.append(
@@ -253,7 +253,7 @@ def render_board(state, player: int, *, uid: str, version: int = 0, selected: in
                  turned: bool = False, spots=(), marked: str | None = None, proposal=None, pending=(),
                  header: str | None = None, cell: float = CELL, clickable: bool = True,
                  style: bool = True, patterns: bool = True) -> SvgStr:
-    """The interactive board: a status line, the line-up (``data-card``), a turn control
+    """The interactive board: a status line, the line-up (``data-pick``, and ``data-card``), a turn control
     (``data-ui="turn"``), ``player``'s house and a badge per :class:`Spot` (``data-action``).
 
     A badge sits small in the top-left corner of its square (the square's letter is in the
@@ -315,9 +315,9 @@ def render_board(state, player: int, *, uid: str, version: int = 0, selected: in
     py = lambda y: oy + (y - vy0) * cell  # noqa: E731
     W, H = (vx1 - vx0 + 1) * cell, (vy1 - vy0 + 1) * cell
     parts.append(f'<rect class="gk-table" x="{ox}" y="{oy}" width="{W:g}" height="{H:g}" rx="6"/>')
-    # the house between markers: a front end that keeps the house's DOM between redraws (the
-    # widget does, when only the spots change) finds it by them; XML parsers ignore comments
-    parts.append(f'{HOUSE_START}<g class="gk-house" data-player="{player}">{_house_body(house, uid, cell, px, py)}</g>{HOUSE_END}')
+    # the house is the drawing's body (between markers): a widget sends it again only when it
+    # changed, and its front end keeps the house's DOM when only the spots change
+    parts.append(f'{BODY_START}<g class="gk-house" data-player="{player}">{_house_body(house, uid, cell, px, py)}</g>{BODY_END}')
     ghost = selected is not None and selected in state.cards.by_id and not pending
     defs = []
     if ghost:

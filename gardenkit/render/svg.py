@@ -13,9 +13,14 @@ from __future__ import annotations
 import itertools
 from html import escape as _escape
 
-__all__ = ["SVG_CSS", "SvgStr", "esc", "pattern_defs", "new_uid", "svg_document", "square_patterns", "TYPE_STYLE", "title"]
+__all__ = ["BODY_END", "BODY_START", "SVG_CSS", "SvgStr", "esc", "split_body", "pattern_defs", "new_uid", "svg_document", "square_patterns", "TYPE_STYLE", "title"]
 
 _uids = itertools.count(1)
+
+#: Markers around a drawing's *body*: the part that changes least between redraws (a house, a
+#: garden). A widget sends the body only when it changed and its front end keeps the body's DOM
+#: otherwise (see :func:`split_body`); XML parsers ignore the comments.
+BODY_START, BODY_END = "<!--gk-body-->", "<!--/gk-body-->"
 
 
 class SvgStr(str):
@@ -120,6 +125,22 @@ def svg_document(width: float, height: float, body: str, uid: str, *, label: str
         f'role="img" aria-label="{esc(label)}"{attrs}>'
         f"{f'<defs>{square_patterns(uid)}</defs>' if patterns else ''}{_STYLE if style else ''}{body}</svg>"
     )
+
+
+def split_body(svg: str) -> tuple[str, str, str]:
+    """``(head, body, tail)`` of a drawing, cut at its :data:`BODY_START`/:data:`BODY_END` markers
+    (which are dropped). A drawing without markers is all head.
+
+    >>> split_body(f"<svg><text>hi</text>{BODY_START}<g/>{BODY_END}</svg>")
+    ('<svg><text>hi</text>', '<g/>', '</svg>')
+    >>> split_body("<svg/>")
+    ('<svg/>', '', '')
+    """
+    if BODY_START not in svg:
+        return svg, "", ""
+    head, rest = svg.split(BODY_START, 1)
+    body, tail = rest.split(BODY_END, 1)
+    return head, body, tail
 
 
 def pattern_defs(uid: str) -> str:

@@ -1,9 +1,10 @@
 """SamuraiBoard: a clickable SVG board (anywidget) for one Samurai Gardener position.
 
-A click in the browser sends a small message; Python checks every field and calls the same
-public method a user can call: ``select(card_id)``, ``turn()``, ``play(notation)``,
-``hover(notation)``. Legality and points always come from the engine (``rules.placements``,
-``rules.placement_points``, ``rules.why_illegal``, ``rules.explain``).
+The game-independent part (the front end, checking the browser's messages, play/hover/mark,
+the panel) is :class:`~gardenkit.widgets.base.BoardWidget`; this adds the line-up pick
+(``select(card_id)``, a ``data-pick`` click), the turn control (``turn()``, ``data-ui="turn"``),
+the spots the engine allows and the drawing. Legality and points always come from the engine
+(``rules.placements``, ``rules.placement_points``, ``rules.why_illegal``, ``rules.explain``).
 
 >>> import gardenkit
 >>> rules = gardenkit.make("samurai_gardener")
@@ -20,206 +21,46 @@ True
 """
 from __future__ import annotations
 
-import functools
-
-import anywidget
-import ipywidgets as widgets
-import traitlets
-
-import gardenkit
-
 from ..core import CHANCE
-from ..render.samurai_gardener import HOUSE_END, HOUSE_START, Spot, board_view, render_board
-from ..render.svg import SVG_CSS, new_uid, pattern_defs
-from ._html import PANEL_CSS, explanation_html, message_html
+from ..render.samurai_gardener import Spot, board_view, render_board
+from ..render.svg import pattern_defs
+from .base import BoardWidget, guarded, panel_style
 
-_ESM = r"""
-function render({ model, el }) {
-  const root = document.createElement("div");
-  root.className = "gk-board";
-  let hoverTimer = null, lastHover = null;
-  // The board comes in three synced parts: head, house, tail. A pick changes only head and
-  // tail; then the house's DOM is kept (moved into the new drawing), so only the changed parts
-  // are parsed again. A new house (a card placed) redraws everything.
-  let houseEl = null, lastHouse = null, queued = false;
-  // the square patterns live once in a hidden sibling <svg>; every redraw refers to them
-  const defs = document.createElement("div");
-  defs.innerHTML = model.get("patterns");
-  el.appendChild(defs);
-  const draw = () => {
-    queued = false;
-    const head = model.get("head"), house = model.get("house"), tail = model.get("tail");
-    const old = root.querySelector("svg");
-    if (old && houseEl && house === lastHouse) {
-      const tmp = document.createElement("div");
-      tmp.innerHTML = head + '<g class="gk-house-slot"></g>' + tail;
-      const svg = tmp.firstElementChild;
-      svg.querySelector(".gk-house-slot").replaceWith(houseEl);
-      root.replaceChild(svg, old);
-    } else {
-      root.innerHTML = head + house + tail;
-      houseEl = root.querySelector("svg .gk-house");
-      lastHouse = house;
-    }
-    lastHover = null;
-  };
-  const schedule = () => { if (!queued) { queued = true; queueMicrotask(draw); } };  // one draw per update
-  draw();
-  for (const part of ["head", "house", "tail"]) model.on(`change:${part}`, schedule);
-  const version = () => {
-    const s = root.querySelector("svg");
-    return s ? Number(s.getAttribute("data-version")) : -1;
-  };
-  root.addEventListener("click", (ev) => {
-    const t = ev.target.closest("[data-action],[data-card],[data-ui]");
-    if (!t || !root.contains(t)) return;
-    clearTimeout(hoverTimer);
-    const v = version();
-    if (t.hasAttribute("data-action")) {
-      model.send({ kind: "play", action: t.getAttribute("data-action"), version: v });
-    } else if (t.hasAttribute("data-card")) {
-      model.send({ kind: "select", card: Number(t.getAttribute("data-card")), version: v });
-    } else if (t.getAttribute("data-ui") === "turn") {
-      model.send({ kind: "turn", version: v });
-    }
-  });
-  // the picked card's ghost follows the mouse over legal spots (drawn last: nothing hides it)
-  const ghost = (spot) => {
-    const g = root.querySelector(".gk-ghost");
-    if (!g) return;
-    if (spot) g.setAttribute("transform", spot.getAttribute("transform"));
-    g.setAttribute("visibility", spot ? "visible" : "hidden");
-  };
-  root.addEventListener("mouseleave", () => ghost(null));
-  root.addEventListener("mouseover", (ev) => {
-    const t = ev.target.closest("[data-action]");
-    const legal = t && t.classList.contains("gk-spot") && !t.classList.contains("gk-illegal");
-    ghost(legal && root.contains(t) ? t : null);
-    if (!t || !root.contains(t)) return;
-    const a = t.getAttribute("data-action");
-    if (a === lastHover) return;
-    lastHover = a;
-    clearTimeout(hoverTimer);
-    hoverTimer = setTimeout(() => model.send({ kind: "hover", action: a, version: version() }), 150);
-  });
-  el.appendChild(root);
-  return () => {
-    clearTimeout(hoverTimer);
-    for (const part of ["head", "house", "tail"]) model.off(`change:${part}`, schedule);
-  };
-}
-export default { render };
-"""
-
-_CSS = r"""
-.gk-board { display: inline-block; }
-.gk-board svg { display: block; user-select: none; }
-"""
-
-_KINDS = {"select": {"card"}, "turn": set(), "play": {"action"}, "hover": {"action"}}
+__all__ = ["SamuraiBoard", "guarded", "panel_style"]  # guarded, panel_style: still importable from here
 
 
-def guarded(method):
-    """Run a callback; any exception goes to the panel as a plain message, never a traceback."""
-
-    @functools.wraps(method)
-    def wrapper(self, *args, **kwargs):
-        try:
-            return method(self, *args, **kwargs)
-        except Exception as e:  # noqa: BLE001 - the user sees the message instead of a traceback
-            self.show_message(f"Sorry, that did not work: {e}", "error")
-            return None
-
-    return wrapper
-
-
-class SamuraiBoard(anywidget.AnyWidget):
+class SamuraiBoard(BoardWidget):
     """One position: ``player``'s house and the line-up; pick a card, turn it, click a ticked square.
 
     ``on_play(action, explanation)``: called with a legal action instead of applying it here
     (a game view keeps its own timeline). Without it the board applies the move itself and
-    resolves chance nodes, so it can be played hot-seat.
+    resolves chance nodes, so it can be played hot-seat. ``show_illegal``: draw the refused
+    spots next to the house too (grey ×, with the engine's reason on hover).
     """
 
-    _esm = _ESM
-    _css = _CSS + SVG_CSS  # loaded once; every redraw leaves its <style> out (style=False below)
-    # the drawing in three parts (see the front end): only the parts that changed are sent
-    patterns = traitlets.Unicode("").tag(sync=True)  # sent once
-    head = traitlets.Unicode("").tag(sync=True)
-    house = traitlets.Unicode("").tag(sync=True)
-    tail = traitlets.Unicode("").tag(sync=True)
+    game_id = "samurai_gardener"
+    notation_hint = "17@3,-2 (card 17 with its top-left square at x=3, y=-2)"
+    _ui_actions = {"turn": "turn"}
 
-    @property
-    def svg(self) -> str:
-        """The whole drawing as the browser shows it (its square patterns: ``patterns``)."""
-        return self.head + self.house + self.tail
-
-    def __init__(self, state, *, player: int | None = None, panel: widgets.HTML | None = None, on_play=None,
-                 clickable: bool = True, show_illegal: bool = True, header: str | None = None, **kwargs):
-        super().__init__(**kwargs)
-        self.add_class("gk-board-widget")
-        self.rules = gardenkit.make("samurai_gardener")
-        self.panel = panel if panel is not None else widgets.HTML()
-        self.panel.add_class("gk-explanation")
-        self.on_play = on_play
-        self.clickable = clickable
+    def __init__(self, state, *, player: int | None = None, panel=None, on_play=None, clickable: bool = True,
+                 show_illegal: bool = True, header: str | None = None, **kwargs):
         self.show_illegal = show_illegal
-        self.header = header
-        self.version = 0
         self.selected: int | None = None
         self.turned = False
-        self.marked: str | None = None
-        self.proposal = None
-        self.locked: str | None = None  # a polite refusal while e.g. a bot is thinking
-        self._uid = new_uid("gkb")
-        self.patterns = pattern_defs(self._uid)
-        self._cache: dict = {}
-        self._fixed_player = player
-        self._pick_help_shown = False
-        self._state = None
-        self.on_msg(self._on_front_end_msg)
-        self.set_state(state)
+        self.proposal = None  # (card, x, y, turned) drawn as a fixed ghost (a quiz's move)
+        super().__init__(state, player=player, panel=panel, on_play=on_play, clickable=clickable, header=header,
+                         **kwargs)
 
-    # ----- state -----------------------------------------------------------------------
     @property
-    def state(self):
-        return self._state
+    def house(self) -> str:
+        """The drawing's body: ``player``'s house (the old name of ``body``)."""
+        return self.body
 
-    @state.setter
-    def state(self, s) -> None:
-        self.set_state(s)
-
-    def set_state(self, s, *, keep_selection: bool = False, player: int | None = None) -> None:
-        """Show ``s`` (and, if given, ``player``'s house from now on)."""
-        self.rules._check_state(s)
-        if player is not None:
-            if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < s.players:
-                raise ValueError(f"player must be a number from 0 to {s.players - 1}")
-            self._fixed_player = player
+    def _state_changed(self, s, keep_selection: bool) -> None:
         self._pick_help_shown = False
-        self._state = s
         self._cache = {}
         if not keep_selection or self.selected not in s.lineup:
             self.selected, self.turned = None, False
-        self.marked = None
-        self.refresh()
-
-    @property
-    def player(self) -> int:
-        """Whose house is shown: the fixed player, else the one to act (player 1 at chance or the end)."""
-        if self._fixed_player is not None:
-            return self._fixed_player
-        p = self.rules.current_player(self._state)
-        return p if isinstance(p, int) else 0
-
-    @player.setter
-    def player(self, p: int | None) -> None:
-        self._fixed_player = p
-        self.refresh()
-
-    def my_turn(self) -> bool:
-        s = self._state
-        return self.rules.current_player(s) == self.player
 
     # ----- what a click calls -----------------------------------------------------------
     @guarded
@@ -256,73 +97,20 @@ class SamuraiBoard(anywidget.AnyWidget):
         self.marked = None
         self.refresh()
 
-    @guarded
-    def play(self, text) -> bool:
-        """Play ``text`` (notation such as ``17@3,-2``, ``17r@3,-2`` or ``score pond 2,0-2,2``).
-
-        Returns True if it was played; a refused move leaves everything as it was and the
-        panel says which rule forbids it.
-        """
-        if self.locked:
-            self.show_message(self.locked, "warn")
-            return False
-        if not self.clickable:
-            self.show_message("This board only shows a position.", "warn")
-            return False
-        s = self._state
-        expl = self.explain(text)
-        if expl is None:
-            return False
-        if not expl.legal:
-            self.panel.value = explanation_html(self.rules, expl)
-            return False
-        action = self.rules.parse_action(s, text)
-        if self.on_play is not None:
-            self.on_play(action, expl)
-        else:
-            new = self.rules.apply(s, action)
-            while self.rules.current_player(new) is CHANCE:
-                new = self.rules.step_chance(new)
-            self.set_state(new)
-            self.panel.value = explanation_html(self.rules, expl, "Played:")
-        return True
-
-    @guarded
-    def hover(self, text) -> None:
-        """Show what ``text`` would do (points and rules, or the refusal) without playing it."""
-        expl = self.explain(text)
-        if expl is not None:
-            self.panel.value = explanation_html(self.rules, expl)
-
-    def explain(self, text):
-        """The engine's explanation of ``text`` here (None and a message if it cannot be read)."""
-        if not isinstance(text, str) or len(text) > 60:
-            self.show_message("A move is written like 17@3,-2 (card 17 with its top-left square at x=3, y=-2).", "warn")
-            return None
-        s = self._state
-        if self.rules.current_player(s) is None:
-            self.show_message("The game is over: no more moves.", "warn")
-            return None
-        try:
-            return self.rules.explain(s, text)
-        except ValueError as e:
-            self.show_message(str(e), "warn")
-            return None
+    def _pick(self, value: str) -> None:
+        """A line-up card was clicked (``data-pick`` holds its number)."""
+        if not (value.isascii() and value.isdigit()):
+            self.show_message(f"A card is picked by its number, not {value!r}.", "warn")
+            return
+        self.select(int(value))
 
     def mark(self, action: str | None) -> None:
         """Ring one spot (a hint, or the move a scenario plays); picks its card and side."""
-        if action is None:
-            self.marked = None
-        else:
+        if action is not None:
             a = self.rules.parse_action(self._state, action)
             if hasattr(a, "card") and a.card in self._state.lineup:
                 self.selected, self.turned = a.card, bool(getattr(a, "turned", False))
-            self.marked = str(a)
-        self.refresh()
-
-    # ----- panel --------------------------------------------------------------------------
-    def show_message(self, text: str, kind: str = "info") -> None:
-        self.panel.value = message_html(text, kind)
+        super().mark(action)
 
     # ----- spots (asked from the engine) ------------------------------------------------
     def spots(self) -> tuple[Spot, ...]:
@@ -376,58 +164,19 @@ class SamuraiBoard(anywidget.AnyWidget):
             return f"Round {s.round}: {who}, pick a card from the line-up"
         return f"Round {s.round}: {who}, click a ticked square to place card {self.selected}{' (turned)' if self.turned else ''}"
 
-    def refresh(self) -> None:
-        """Redraw (a fresh string each time, so the front end always gets it)."""
+    def render_patterns(self) -> str:
+        return pattern_defs(self._uid)
+
+    def render(self) -> str:
+        """The board for the current state (the house is the drawing's body)."""
         s = self._state
-        self.version += 1
         pending = ()
         if s.phase == "order" and self.my_turn() and self.clickable:
             # the lines the engine lets this player score next, in its order
             pending = tuple(a.run for a in self.rules.legal_actions(s) if hasattr(a, "run"))
-        svg = render_board(
+        return render_board(
             s, self.player, uid=self._uid, version=self.version, selected=self.selected, turned=self.turned,
             spots=self.spots() if self.clickable else (), marked=self.marked, proposal=self.proposal,
             pending=pending, header=self.header or self.default_header(), clickable=self.clickable,
             style=False, patterns=False,
         )
-        head, rest = svg.split(HOUSE_START, 1)
-        house, tail = rest.split(HOUSE_END, 1)
-        with self.hold_sync():  # one message, holding only the parts that changed
-            self.head, self.house, self.tail = head, house, tail
-
-    # ----- messages from the browser --------------------------------------------------------
-    def _on_front_end_msg(self, _widget, content, _buffers) -> None:
-        if not isinstance(content, dict):
-            return
-        kind = content.get("kind")
-        if kind not in _KINDS or set(content) != _KINDS[kind] | {"kind", "version"}:
-            return
-        version = content["version"]
-        if isinstance(version, bool) or not isinstance(version, int):
-            return
-        stale = version != self.version
-        if kind == "play":
-            action = content["action"]
-            if not isinstance(action, str) or len(action) > 60:
-                return
-            if stale:
-                self.show_message("The board changed before your click arrived, so nothing was played. "
-                                  "Please click again.", "warn")
-                return
-            self.play(action)
-        elif stale:
-            return
-        elif kind == "hover":
-            if isinstance(content["action"], str) and len(content["action"]) <= 60:
-                self.hover(content["action"])
-        elif kind == "select":
-            card = content["card"]
-            if isinstance(card, int) and not isinstance(card, bool):
-                self.select(card)
-        elif kind == "turn":
-            self.turn()
-
-
-def panel_style() -> widgets.HTML:
-    """The CSS of the panels (explanation, log, scores), as an invisible widget to show once."""
-    return widgets.HTML(PANEL_CSS)

@@ -1,0 +1,215 @@
+"""The game-independent widget bases, through a tiny board and game view that draw almost nothing
+(they borrow Samurai Gardener's rules, the only engine so far, but none of its widget code)."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import gardenkit
+from gardenkit.render.svg import BODY_END, BODY_START
+from gardenkit.widgets import BoardWidget, GameViewBase, SamuraiBoard
+
+rules = gardenkit.make("samurai_gardener")
+
+
+def dealt(players=2, seed=1):
+    s = rules.initial_state(players=players, seed=seed)
+    while rules.current_player(s) is gardenkit.CHANCE:
+        s = rules.step_chance(s)
+    return s
+
+
+class DotBoard(BoardWidget):
+    """A board that lists the legal moves as dots; ``data-ui`` controls "count" and "boom"."""
+
+    game_id = "samurai_gardener"
+    notation_hint = "a dot's name"
+    _ui_actions = {"count": "count", "boom": "boom"}
+
+    def __init__(self, *args, **kwargs):
+        self.picked, self.counted = [], 0
+        super().__init__(*args, **kwargs)
+
+    def render(self):
+        dots = "".join(f'<circle data-action="{a}"/>' for a in rules.legal_actions(self.state)[:3])
+        return (f'<svg data-version="{self.version}"><text>{self.marked}</text>'
+                f"{BODY_START}<g>{len(self.state.lineup)}</g>{BODY_END}{dots}</svg>")
+
+    def _pick(self, value):
+        self.picked.append(value)
+
+    def count(self):
+        self.counted += 1
+
+    def boom(self):
+        raise RuntimeError("kaboom")
+
+
+def send(board, content):
+    board._on_front_end_msg(board, content, [])
+
+
+@pytest.fixture
+def board():
+    return DotBoard(dealt())
+
+
+def test_the_drawing_is_cut_at_the_body_markers(board):
+    assert board.head == f'<svg data-version="{board.version}"><text>None</text>'
+    assert board.body == f"<g>{len(board.state.lineup)}</g>" and board.tail.endswith("</svg>")
+    assert board.svg == board.head + board.body + board.tail and BODY_START not in board.svg
+
+
+@pytest.mark.parametrize("content", [
+    "play", [1], None, {}, {"kind": ["play"], "action": "x", "version": 1},
+    {"kind": "select", "card": 1, "version": 1}, {"kind": "turn", "version": 1},  # not kinds any more
+    {"kind": "pick", "version": 1},                                  # a key missing
+    {"kind": "pick", "value": "3", "version": 1, "extra": 0},        # a key too many
+    {"kind": "pick", "action": "3", "version": 1},                   # another kind's key
+    {"kind": "pick", "value": 3, "version": 1},                      # not a string
+    {"kind": "pick", "value": "3" * 61, "version": 1},               # too long
+    {"kind": "ui", "name": "count", "version": True},                # a bool is not a version
+    {"kind": "ui", "name": "count", "version": 1.0},
+    {"kind": "ui", "name": "count", "version": "1"},
+])
+def test_malformed_messages_are_dropped_without_a_word(board, content):
+    board.panel.value = "before"
+    send(board, content)
+    assert board.picked == [] and board.counted == 0 and board.panel.value == "before"
+
+
+def test_well_formed_messages_reach_their_methods(board):
+    send(board, {"kind": "pick", "value": "17", "version": board.version})
+    send(board, {"kind": "ui", "name": "count", "version": board.version})
+    assert board.picked == ["17"] and board.counted == 1
+    action = str(rules.legal_actions(board.state)[0])
+    send(board, {"kind": "hover", "action": action, "version": board.version})
+    assert "points" in board.panel.value
+    before = board.state
+    send(board, {"kind": "play", "action": action, "version": board.version})
+    assert board.state is not before
+
+
+def test_stale_clicks_are_refused_politely_and_stale_picks_ignored(board):
+    stale = board.version - 1
+    s = board.state
+    board.panel.value = "before"
+    for content in ({"kind": "pick", "value": "1", "version": stale}, {"kind": "ui", "name": "count", "version": stale},
+                    {"kind": "hover", "action": "x", "version": stale}):
+        send(board, content)
+    assert board.picked == [] and board.counted == 0 and board.panel.value == "before"
+    send(board, {"kind": "play", "action": str(rules.legal_actions(s)[0]), "version": stale})
+    assert board.state is s and "changed before your click arrived" in board.panel.value
+
+
+def test_ui_refuses_names_it_does_not_know(board):
+    board.ui("turn")
+    assert "no control named “turn”" in board.panel.value and "boom, count" in board.panel.value
+    board.ui(["count"])
+    assert board.counted == 0 and "no control named" in board.panel.value
+
+
+def test_pick_refuses_what_is_not_a_short_string(board):
+    for bad in (17, "", "x" * 61, None):
+        board.pick(bad)
+        assert "picked by a short name" in board.panel.value
+    assert board.picked == []
+
+
+def test_a_board_without_a_pick_hook_says_there_is_nothing_to_pick():
+    class Bare(DotBoard):
+        _pick = BoardWidget._pick
+
+    b = Bare(dealt())
+    b.pick("3")
+    assert "nothing to pick" in b.panel.value
+
+
+def test_guarded_turns_an_exception_into_a_panel_message(board):
+    assert board.ui("boom") is None
+    assert "Sorry, that did not work: kaboom" in board.panel.value and "gk-no" in board.panel.value
+
+
+def test_explain_refuses_long_or_non_text_notation_with_the_games_hint(board):
+    for bad in ("1" * 61, 17, None):
+        assert board.explain(bad) is None
+        assert "A move is written like a dot&#x27;s name." in board.panel.value
+    assert board.play("1" * 61) is False
+
+
+def test_a_drawing_must_carry_its_version():
+    class Unversioned(DotBoard):
+        def render(self):
+            return "<svg><g/></svg>"
+
+    with pytest.raises(ValueError, match="data-version"):
+        Unversioned(dealt())
+
+
+def test_mark_rings_the_engines_notation_and_clears(board):
+    action = rules.legal_actions(board.state)[0]
+    board.mark(str(action))
+    assert board.marked == str(action) and f"<text>{action}</text>" in board.head
+    board.mark(None)
+    assert board.marked is None
+
+
+def test_locked_and_picture_only_boards_refuse_moves(board):
+    action = str(rules.legal_actions(board.state)[0])
+    board.locked = "Wait for the bot."
+    assert board.play(action) is False and "Wait for the bot." in board.panel.value
+    board.locked, board.clickable = None, False
+    assert board.play(action) is False and "only shows" in board.panel.value
+
+
+def test_samurai_line_up_cards_are_picked_through_data_pick():
+    s = dealt()
+    b = SamuraiBoard(s)
+    for card in s.lineup:
+        assert f'data-card="{card}" data-pick="{card}"' in b.svg
+    assert 'data-ui="turn"' in b.svg
+    b.pick("seventeen")
+    assert "picked by its number" in b.panel.value and b.selected is None
+    b.pick(str(s.lineup[1]))
+    assert b.selected == s.lineup[1]
+    b.ui("turn")
+    assert b.turned
+    assert b.house == b.body and "gk-house" in b.body
+
+
+# ----- the game view base, with no game hooks at all ------------------------------------------
+class DotGame(GameViewBase):
+    game_id = "samurai_gardener"
+    board_class = DotBoard
+
+
+def test_a_game_view_without_hooks_plays_against_bots():
+    g = DotGame(seed=5, bot_delay=0)
+    assert list(g.players_in.options) == list(range(rules.info.min_players, rules.info.max_players + 1))
+    assert g.option_inputs == {} and g.state.players == rules.info.min_players
+    assert "New game: 2 players, you are player 1, against greedy bots." in g.panel.value
+    action = str(rules.legal_actions(g.state)[0])
+    points = rules.explain(g.state, action).points
+    assert g.play(action)
+    assert f"<code>{action}</code> {points:+d}" in g.moves.value and "greedy bot" in g.moves.value
+    assert "<th>Markers</th>" not in g.scores.value and f"<td>{g.state.scores[0]}</td>" in g.scores.value
+    assert 'data-player="1"' in g.others.value and "<svg" not in g.others.value
+    assert g.chart_data()[0][-1] == g.state.scores[0]
+    assert 'download="samurai-gardener-seed5-round2.json"' in g.save_link.value
+    assert g.undo() and g.state.round == 1
+
+
+def test_bad_settings_leave_the_game_as_it_was():
+    g = DotGame(seed=5, bot_delay=0)
+    before = g.state
+    for kwargs in ({"players": 9}, {"seat": 4}, {"opponents": "wizard"}, {"nonsense_option": True}):
+        g.new_game(**kwargs)
+        assert "Sorry, that did not work" in g.panel.value and g.state is before
+
+
+def test_a_saved_game_of_another_game_is_refused():
+    g = DotGame(bot_delay=0)
+    data = g.save_data() | {"game": "miyabi"}
+    assert g.load_data(json.dumps(data)) is False
+    assert "saved &#x27;miyabi&#x27; game, not Samurai Gardener" in g.panel.value
