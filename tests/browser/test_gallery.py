@@ -32,18 +32,22 @@ def test_gallery_shows_one_card_per_game(gallery):
         assert "Players:" in card.inner_text()
 
 
-def test_samurai_gardener_links_to_its_dashboard(gallery):
-    card = gallery.locator('.gk-game-card[data-game="samurai_gardener"]')
+LIVE = {"samurai_gardener": "samurai-gardener.ipynb", "miyabi": "miyabi.ipynb"}
+
+
+@pytest.mark.parametrize("game_id", sorted(LIVE))
+def test_live_games_link_to_their_dashboard(gallery, game_id):
+    card = gallery.locator(f'.gk-game-card[data-game="{game_id}"]')
     links = card.locator("a")
     assert links.count() == 1
-    assert links.first.get_attribute("href") == "samurai-gardener.ipynb"
-    # Relative, so it resolves next to the gallery: /voila/render/samurai-gardener.ipynb
+    assert links.first.get_attribute("href") == LIVE[game_id]
+    # Relative, so it resolves next to the gallery: /voila/render/<name>.ipynb
     resolved = links.first.evaluate("a => a.href")
-    assert resolved.endswith("/voila/render/samurai-gardener.ipynb")
+    assert resolved.endswith(f"/voila/render/{LIVE[game_id]}")
     assert "coming" not in card.inner_text().lower()
 
 
-@pytest.mark.parametrize("game_id", [g for g in GAMES if g != "samurai_gardener"])
+@pytest.mark.parametrize("game_id", [g for g in GAMES if g not in LIVE])
 def test_other_games_are_marked_coming_without_a_link(gallery, game_id):
     card = gallery.locator(f'.gk-game-card[data-game="{game_id}"]')
     assert "coming" in card.inner_text().lower()
