@@ -13,6 +13,10 @@ CASES = {
     "samurai_gardener-default-5p": ("samurai_gardener", 5, 2, {}),
     "samurai_gardener-specialist-3p": ("samurai_gardener", 3, 3, {"specialist": True}),
     "samurai_gardener-specialist-4p": ("samurai_gardener", 4, 4, {"specialist": True}),
+    "miyabi-base-2p": ("miyabi", 2, 1, {}),
+    "miyabi-base-4p": ("miyabi", 4, 2, {}),
+    "miyabi-all-3p": ("miyabi", 3, 3, {"colorful": True, "meadow": True, "zen": True, "seven": True, "frog": True}),
+    "miyabi-zen-frog-2p": ("miyabi", 2, 4, {"zen": True, "frog": True}),
 }
 
 if __name__ == "__main__":
