@@ -11,9 +11,10 @@ from .base import BoardWidget, guarded, panel_style
 from .base import GameView as GameViewBase
 from .board import SamuraiBoard
 from .game import GameView, SamuraiGame
+from .miyabi import MiyabiBoard, MiyabiGame
 from .tutor import QuizWidget, ScenarioPlayer, TryBoard
 
 __all__ = [
-    "BoardWidget", "GameView", "GameViewBase", "QuizWidget", "SamuraiBoard", "SamuraiGame", "ScenarioPlayer",
+    "BoardWidget", "GameView", "GameViewBase", "MiyabiBoard", "MiyabiGame", "QuizWidget", "SamuraiBoard", "SamuraiGame", "ScenarioPlayer",
     "TryBoard", "guarded", "panel_style",
 ]

@@ -112,6 +112,20 @@ class SamuraiBoard(BoardWidget):
                 self.selected, self.turned = a.card, bool(getattr(a, "turned", False))
         super().mark(action)
 
+    def start_pick(self) -> None:
+        """What a try board does on (re)start: pick the first line-up card, or say how to choose the order."""
+        s = self._state
+        if s.lineup and s.phase == "place":
+            self.select(s.lineup[0])
+        else:
+            self.show_message("Click a highlighted line (or its button) to choose which one scores first.")
+
+    def propose(self, action) -> None:
+        """Draw ``action`` (a placement) as a fixed outline: the move a quiz asks about."""
+        self.proposal = (action.card, action.x, action.y, action.turned)
+        self.selected, self.turned = action.card, action.turned  # the proposed card stands out in the line-up
+        self.refresh()
+
     # ----- spots (asked from the engine) ------------------------------------------------
     def spots(self) -> tuple[Spot, ...]:
         """Spots for the picked card: every legal top-left square with its points, and the

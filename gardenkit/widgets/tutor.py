@@ -12,7 +12,19 @@ import gardenkit
 from ..core import CHANCE
 from ..tutor import check_quiz
 from ._html import PANEL_CSS, explanation_html, h, message_html
-from .board import SamuraiBoard, guarded
+from .base import BoardWidget, guarded
+from .board import SamuraiBoard
+from .miyabi import MiyabiBoard
+
+BOARDS = (SamuraiBoard, MiyabiBoard)
+
+
+def board_class_for(state):
+    """The board widget class that shows ``state`` (found by the state's type)."""
+    for cls in BOARDS:
+        if isinstance(state, gardenkit.make(cls.game_id).state_type):
+            return cls
+    raise ValueError(f"no board shows a {type(state).__name__}")
 
 
 def _gained(rules, before, after, player) -> int:
@@ -26,13 +38,14 @@ class TryBoard(widgets.VBox):
     def __init__(self, state, caption: str = "", **kwargs):
         super().__init__(**kwargs)
         self.add_class("gk-try")
-        self.rules = gardenkit.make("samurai_gardener")
+        board_class = board_class_for(state)
+        self.rules = gardenkit.make(board_class.game_id)
         self.start = state
         self.player = self.rules.current_player(state)
         if not isinstance(self.player, int):
             raise ValueError("a try board needs a position where a player is to act")
         self.panel = widgets.HTML().add_class("gk-explanation")
-        self.board = SamuraiBoard(state, player=self.player, panel=self.panel, on_play=self._played)
+        self.board = board_class(state, player=self.player, panel=self.panel, on_play=self._played)
         self.reset_button = widgets.Button(description="Try again").add_class("gk-reset")
         self.reset_button.on_click(lambda _b: self.reset())
         self.caption = widgets.HTML(f"<div class='gk-caption'>{h(caption)}</div>")
@@ -46,25 +59,23 @@ class TryBoard(widgets.VBox):
 
     @guarded
     def reset(self) -> None:
-        """Back to the prepared position, with the first line-up card picked."""
+        """Back to the prepared position, with the first tile or card picked."""
         self.board.header = None
         self.board.set_state(self.start)
-        if self.start.lineup and self.start.phase == "place":
-            self.board.select(self.start.lineup[0])
-        else:
-            self.board.show_message("Click a highlighted line (or its button) to choose which one scores first.")
+        self.board.start_pick()
 
     def play(self, text) -> bool:
         return self.board.play(text)
 
-    show_message = SamuraiBoard.show_message
+    show_message = BoardWidget.show_message
 
     def _played(self, action, expl) -> None:
         after = self.rules.apply(self.board.state, action)
         while self.rules.current_player(after) is CHANCE:
             after = self.rules.step_chance(after)
         total = _gained(self.rules, self.start, after, self.player)
-        if self.rules.current_player(after) == self.player:  # specialist: choose the scoring order next
+        if self.rules.current_player(after) == self.player and getattr(after, "phase", None) == "order":
+            # specialist: choose the scoring order next
             self.board.set_state(after)
             self.panel.value = explanation_html(self.rules, expl, "Played. Now choose which line scores next:")
             return
@@ -88,7 +99,7 @@ class ScenarioPlayer(widgets.VBox):
         self.panel = widgets.HTML().add_class("gk-explanation")
         first = self.states[0]
         self.player = self.rules.current_player(first)
-        self.board = SamuraiBoard(first, player=self.player, panel=self.panel, on_play=self._choose)
+        self.board = board_class_for(first)(first, player=self.player, panel=self.panel, on_play=self._choose)
         self.back_button = widgets.Button(description="◀ Back").add_class("gk-back")
         self.forward_button = widgets.Button(description="Forward ▶").add_class("gk-forward")
         self.book_button = widgets.Button(description="Back to the book's move").add_class("gk-book")
@@ -182,11 +193,9 @@ class QuizWidget(widgets.VBox):
         self.quiz = quiz
         a = self.rules.parse_action(quiz.state, quiz.action)
         self.panel = widgets.HTML().add_class("gk-explanation")
-        self.board = SamuraiBoard(quiz.state, panel=self.panel, clickable=False,
-                                  header=f"The proposed move: {quiz.action} (outlined)")
-        self.board.proposal = (a.card, a.x, a.y, a.turned)
-        self.board.selected, self.board.turned = a.card, a.turned  # the proposed card stands out in the line-up
-        self.board.refresh()
+        self.board = board_class_for(quiz.state)(quiz.state, panel=self.panel, clickable=False,
+                                                 header=f"The proposed move: {quiz.action} (outlined)")
+        self.board.propose(a)
         self.guess = widgets.IntText(description="Points:", layout=widgets.Layout(width="160px")).add_class("gk-guess")
         self.check_button = widgets.Button(description="Check", button_style="info").add_class("gk-check")
         self.check_button.on_click(lambda _b: self.check(self.guess.value))

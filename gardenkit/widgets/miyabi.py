@@ -1,0 +1,244 @@
+"""Miyabi widgets: the clickable board and a full game against bots.
+
+The game-independent parts are :class:`~gardenkit.widgets.base.BoardWidget` and
+:class:`~gardenkit.widgets.base.GameView`; this adds picking a tile from the display
+(``pick("17")``, ``pick("Z4")``), turning it (``rotate()``, ``data-ui="rotate"``), the spots the
+engine allows with their points, and the drawing. Legality and points come from the engine.
+
+>>> import gardenkit
+>>> from gardenkit.games.miyabi.setups import position
+>>> board = MiyabiBoard(position(display=[68, 1, 43, 90]))
+>>> board.pick("68")
+>>> board.spot_actions()[:3]
+('68@b2', '68@c2', '68@d2')
+>>> board.rotate(); board.spot_actions()[:2]
+('68@a2/90', '68@b2/90')
+>>> board.play("68@b2")
+True
+>>> board.state.scores[0]
+3
+"""
+from __future__ import annotations
+
+import ipywidgets as widgets
+
+from ..core import CHANCE
+from ..games.miyabi.state import EXPANSIONS
+from ..render.miyabi import miyabi_pattern_defs, render_board, render_garden, spots_for
+from . import base
+from .base import BoardWidget, guarded
+
+__all__ = ["MiyabiBoard", "MiyabiGame"]
+
+_EXPANSION_LABELS = {
+    "colorful": "A Colorful Garden", "meadow": "B Big Meadow", "zen": "C Zen Garden", "seven": "D 7!", "frog": "E Frog",
+}
+
+
+class MiyabiBoard(BoardWidget):
+    """One position: the display and ``player``'s garden. Pick a tile, turn it, click a ticked square.
+
+    ``on_play(action, explanation)``: called with a legal action instead of applying it here (a
+    game view keeps its own timeline); without it the board applies the move and resolves chance
+    nodes itself, so it can be played hot-seat.
+    """
+
+    game_id = "miyabi"
+    notation_hint = "68@b2/90 (tile 68 with its objects on b2, turned 90 degrees), Z4@a6, pass, frog d4 or end"
+    _ui_actions = {"rotate": "rotate"}
+
+    def __init__(self, state, *, player: int | None = None, panel=None, on_play=None, clickable: bool = True,
+                 show_illegal: bool = True, header: str | None = None, **kwargs):
+        self.show_illegal = show_illegal
+        self.selected: str | None = None  # "17" or "Z4"
+        self.rot = 0
+        self._help_shown = False
+        super().__init__(state, player=player, panel=panel, on_play=on_play, clickable=clickable, header=header,
+                         **kwargs)
+
+    def _state_changed(self, s, keep_selection: bool) -> None:
+        self._cache = {}
+        if not keep_selection or not self._available(self.selected):
+            self.selected, self.rot = None, 0
+
+    def _available(self, value) -> bool:
+        s = self._state
+        if value is None:
+            return False
+        if value.startswith("Z"):
+            return value[1:].isdigit() and int(value[1:]) in s.zen_display
+        return value.isdigit() and int(value) in s.display
+
+    # ----- what a click calls ---------------------------------------------------------------
+    def _pick(self, value: str) -> None:
+        """A display tile was clicked (``data-pick`` holds its id, ``Z4`` for a Zen tile)."""
+        value = value.strip()
+        if not (value.isascii() and (value.isdigit() or (value[:1] in "Zz" and value[1:].isdigit()))):
+            self.show_message(f"A tile is picked by its number (or Z and a number for a Zen tile), not {value!r}.", "warn")
+            return
+        value = value.upper()
+        if not self._available(value):
+            s = self._state
+            shown = ", ".join([str(t) for t in s.display] + [f"Z{z}" for z in s.zen_display]) or "none"
+            self.show_message(f"Tile {value} is not face up (face up: {shown}).", "warn")
+            return
+        if value != self.selected:
+            self.selected, self.rot = value, 0
+        self.marked = None
+        self.refresh()
+        if self.my_turn() and self._state.phase == "turn" and not self._help_shown:
+            self._help_shown = True
+            n = sum(1 for sp in self.spots() if sp.points is not None)
+            self.show_message(
+                f"Tile {value}: {n} square{'s' if n != 1 else ''} where its objects may go, each ticked with the points "
+                "it would score (point at one to see the tile there, click to place it). Grey × squares are refused: "
+                "point at one to see the rule. “turn 90°” turns the tile."
+            )
+
+    @guarded
+    def select(self, tile) -> None:
+        """Pick a face-up tile by number (``17``) or a Zen tile (``"Z4"``)."""
+        if isinstance(tile, bool) or not isinstance(tile, (int, str)):
+            raise ValueError(f"a tile is picked by its number, not {tile!r}")
+        self.pick(str(tile))
+
+    @guarded
+    def rotate(self) -> None:
+        """Turn the picked tile 90 degrees clockwise (to the next different footprint)."""
+        if self.selected is None:
+            self.show_message("Pick a tile from the display first, then turn it.", "warn")
+            return
+        if self.selected.startswith("Z"):
+            self.show_message("A Zen tile is a single square: turning it changes nothing.", "info")
+            return
+        tile = self._state.components.tile(int(self.selected))
+        rots = tile.rotations
+        if len(rots) == 1:
+            self.show_message(f"Tile {self.selected} is a single square: turning it changes nothing.", "info")
+            return
+        self.rot = rots[(rots.index(tile.canonical(self.rot)) + 1) % len(rots)]
+        self.marked = None
+        self.refresh()
+
+    def mark(self, action: str | None) -> None:
+        """Ring one move (a hint, or the move a scenario plays); picks its tile and turn."""
+        if action is not None:
+            a = self.rules.parse_action(self._state, action)
+            if hasattr(a, "tile") and a.tile in self._state.display:
+                self.selected, self.rot = str(a.tile), a.rot
+            elif hasattr(a, "zen") and a.zen in self._state.zen_display:
+                self.selected, self.rot = f"Z{a.zen}", 0
+        super().mark(action)
+
+    def start_pick(self) -> None:
+        """What a try board does on (re)start: pick the first face-up tile if the player is placing."""
+        s = self._state
+        if s.phase == "turn" and s.display:
+            self.select(s.display[0])
+        elif s.phase == "turn" and s.zen_display:
+            self.select(f"Z{s.zen_display[0]}")
+
+    def propose(self, action) -> None:
+        """Ring ``action`` on the board, its tile picked and turned: the move a quiz asks about."""
+        self.mark(str(action))
+
+    # ----- spots (from the engine) -------------------------------------------------------------
+    def spots(self):
+        """The picked tile's spots: every legal object square with its points, and (grey) the refused ones."""
+        s = self._state
+        if self.selected is None or not self.my_turn() or not self._available(self.selected):
+            return ()
+        key = (self.selected, self.rot, self.show_illegal)
+        if key not in self._cache:
+            self._cache[key] = spots_for(s, self.selected, self.rot, refused=self.show_illegal)
+        return self._cache[key]
+
+    def spot_actions(self, legal: bool = True) -> tuple[str, ...]:
+        return tuple(sp.action for sp in self.spots() if (sp.points is not None) == legal)
+
+    # ----- drawing -------------------------------------------------------------------------------
+    def default_header(self) -> str:
+        s = self._state
+        p = self.rules.current_player(s)
+        if p is None:
+            return f"Game over after {s.round} building rounds"
+        if p is CHANCE:
+            return f"Round {s.round}: laying out the tiles"
+        who = f"Player {p + 1}"
+        if s.phase == "frog_start":
+            return f"{who}: click a square to put your frog on"
+        if s.phase == "after":
+            return f"Round {s.round}: {who}, move your frog one step, or end the turn"
+        if self.selected is None:
+            return f"Round {s.round}: {who}, pick a tile from the display"
+        turned = f", turned {self.rot}°" if self.rot else ""
+        return f"Round {s.round}: {who}, click a ticked square to place tile {self.selected}{turned}"
+
+    def render_patterns(self) -> str:
+        return miyabi_pattern_defs(self._uid)
+
+    def render(self) -> str:
+        return render_board(
+            self._state, self.player, selected=self.selected, rot=self.rot,
+            spots=self.spots() if self.clickable else (), marked=self.marked,
+            header=self.header or self.default_header(), clickable=self.clickable, uid=self._uid,
+            version=self.version, style=False, patterns=False,
+        )
+
+
+class MiyabiGame(base.GameView):
+    """Play Miyabi against bots: you sit in ``seat`` (0-based), the others are ``opponents`` bots;
+    the five mini-expansions are options. ``bot_delay``: seconds a bot "thinks" (0: at once).
+
+    >>> g = MiyabiGame(players=2, seed=3, bot_delay=0, zen=True)
+    >>> g.play(str(g.board.rules.legal_actions(g.state)[-1]))   # a Zen tile
+    True
+    >>> g.undo()
+    True
+    """
+
+    game_id = "miyabi"
+    board_class = MiyabiBoard
+    start_hint = "Pick a tile from the display, then click a ticked square of your garden."
+    others_heading = "The other gardens (they only show; you build on yours above)"
+
+    def __init__(self, players: int = 2, seat: int = 0, opponents: str = "greedy", seed: int = 7,
+                 bot_delay: float = 0.4, colorful: bool = False, meadow: bool = False, zen: bool = False,
+                 seven: bool = False, frog: bool = False, **kwargs):
+        options = dict(colorful=colorful, meadow=meadow, zen=zen, seven=seven, frog=frog)
+        super().__init__(players, seat, opponents, seed, options=options, bot_delay=bot_delay, **kwargs)
+
+    def new_game(self, players: int = 2, seat: int = 0, opponents: str = "greedy", seed: int = 7,
+                 **expansions) -> None:
+        """Start over with these settings (what the New game button does)."""
+        super().new_game(players, seat, opponents, seed, **expansions)
+
+    # ----- the hooks of GameView -----------------------------------------------------------
+    def option_widgets(self, options: dict) -> dict:
+        self.expansion_in = {
+            e: widgets.Checkbox(value=options.get(e, False), description=_EXPANSION_LABELS[e], indent=False,
+                                layout=widgets.Layout(width="150px")).add_class(f"gk-opt-{e}")
+            for e in EXPANSIONS
+        }
+        return dict(self.expansion_in)
+
+    def options_of(self, initial_state) -> dict:
+        return {e: getattr(initial_state, e) for e in EXPANSIONS}
+
+    def describe_options(self, options: dict) -> str:
+        on = [_EXPANSION_LABELS[e] for e in EXPANSIONS if options.get(e)]
+        return f", with {', '.join(on)}" if on else ", base game"
+
+    def score_columns(self, state) -> dict:
+        lit = ["".join("abcdef"[x] for x in range(6) if state.lanterns[p] >> x & 1) or "—" for p in range(state.players)]
+        out = {"Lanterns": lit}
+        if state.phase != "over":
+            out["Passed"] = ["yes" if state.passed[p] else "" for p in range(state.players)]
+        return out
+
+    def other_summary(self, state, player: int) -> str:
+        pieces = len(state.gardens[player].pieces)
+        return f"{state.scores[player]} points · {pieces} tile{'s' if pieces != 1 else ''}"
+
+    def render_other(self, state, player: int) -> str:
+        return render_garden(state, player, cell=20, label=f"{self.names[player]}'s garden")
