@@ -125,7 +125,7 @@ def state_from_dict(rules, d: dict) -> MiyabiState:
     over = d["over"]
     if over is not None and not isinstance(over, str):
         raise MalformedInputError("over must be null or a text")
-    return MiyabiState(
+    s = MiyabiState(
         players=n, rng=rng, phase=phase, round=rnd, start=_int(d["start"], "start", 0, n - 1), to_move=to_move,
         box=box, display=display, gardens=gardens,
         lanterns=tuple(_int(v, "lanterns", 0, 63) for v in _list(d["lanterns"], "lanterns", n)),
@@ -135,3 +135,31 @@ def state_from_dict(rules, d: dict) -> MiyabiState:
         zen_scored=zen_scored, frogs=tuple(frogs), frog_moved=_bool(d["frog_moved"], "frog_moved"), over=over,
         start_player=start_player, components=comps,
     )
+    _check_consistent(rules, s)
+    return s
+
+
+def _check_consistent(rules, s: MiyabiState) -> None:
+    """Fields that are each well formed but contradict one another (a hand-edited save)."""
+    if (s.phase == "over") != (s.over is not None):
+        raise MalformedInputError("'over' gives why the game ended, exactly when the phase is over")
+    if s.phase == "deal" and rules._next_shape(s) is None:
+        raise MalformedInputError("the phase is deal, but this round's display is already complete")
+    p = s.to_move
+    if s.phase == "turn" and not s.active(p):
+        raise MalformedInputError(f"player {p + 1} is to move but has passed or filled every lantern field")
+    if s.phase == "frog_start" and not (s.frog and s.round == 1 and s.frogs[p] is None):
+        raise MalformedInputError("frogs are set out only in the first round, with The Frog, one per player")
+    if s.phase == "after" and not (s.frog and s.frogs[p] is not None and not s.frog_moved):
+        raise MalformedInputError("the phase 'after' is for a frog step after the turn, and there is none to take")
+    if s.frog_moved and not (s.frog and s.phase == "turn"):
+        raise MalformedInputError("frog_moved is set only during a turn of a game with The Frog")
+    if s.frog and (s.round > 1 or s.phase in ("turn", "after", "over")) and None in s.frogs:
+        raise MalformedInputError("with The Frog every player has a frog once the first turn begins")
+    for i, (f, g) in enumerate(zip(s.frogs, s.gardens)):
+        if f is not None and g.is_zen(f.x, f.y):
+            raise MalformedInputError(f"player {i + 1}'s frog stands on a Zen tile, where no frog may go")
+        if not set(s.zen_scored[i]) <= {z.tile for z in g.zen_pieces if g.surrounded(*z.obj)}:
+            raise MalformedInputError(f"player {i + 1} has a Zen tile scored as surrounded that is not surrounded")
+    if len(s.zen_display) + s.zen_reveal > 5 or s.zen_reveal > len(s.zen_pile):
+        raise MalformedInputError("at most 5 Zen tiles lie face up (counting those still to turn over), from the pile")
