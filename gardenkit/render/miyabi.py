@@ -281,6 +281,8 @@ def _garden_parts(garden, comps, uid: str, cell: float, ox: float, oy: float, *,
                 row = kinds.index(kind)
                 bw, bh = (cell * .78, cell * .5) if small else (cell * .64, cell * .4)
                 bx, by = X + (cell - bw) / 2, Y + (cell - bh) / 2 - (0 if small else cell * .04)
+                if frog is not None and (frog.x, frog.y) == (x, y):
+                    by += cell * (.1 if small else .14)  # below the frog in the top-right corner
                 over.append(
                     f'<rect class="gk-mbadge" x="{bx:g}" y="{by:g}" width="{bw:g}" height="{bh:g}" rx="3" '
                     f'fill="url(#{uid}-k{row % 6})"/>'
@@ -388,7 +390,8 @@ def _cells_svg(foot, ax, ay, uid, cell, X, Y, letter, row, objects, cls, zen=Fal
         if (dx, dy) == (0, 0):
             fill = f"url(#{uid}-zen)" if zen else f"url(#{uid}-k{row % 6})"
             parts.append(f'<rect class="gk-msq" x="{x:g}" y="{y:g}" width="{cell:g}" height="{cell:g}" fill="{fill}"/>'
-                         f'<text class="gk-mtobj" x="{x + cell / 2:g}" y="{y + cell * .68:g}">{objects}{esc(letter)}</text>')
+                         f'<text class="{"gk-mobj" if cell >= 30 else "gk-mtobj"}" x="{x + cell / 2:g}" '
+                         f'y="{y + cell * .64:g}">{objects}{esc(letter)}</text>')
         else:
             parts.append(f'<rect class="gk-mgreen" x="{x:g}" y="{y:g}" width="{cell:g}" height="{cell:g}"/>')
     d = []
