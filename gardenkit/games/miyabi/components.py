@@ -30,6 +30,11 @@ SIZE = 6
 
 def rotate(cells, rot: int) -> tuple[tuple[int, int], ...]:
     """Cells turned clockwise (on screen, y pointing down) by ``rot`` degrees about the object square."""
+    return _rotate(tuple(cells), rot)
+
+
+@cache
+def _rotate(cells, rot: int) -> tuple[tuple[int, int], ...]:
     out = []
     for x, y in cells:
         for _ in range(rot // 90):
@@ -55,22 +60,28 @@ class Tile:
     @property
     def rotations(self) -> tuple[int, ...]:
         """The turns that give different footprints (a single has one; a middle-object straight two)."""
-        seen, out = set(), []
-        for rot in ROTATIONS:
-            key = frozenset(self.footprint(rot))
-            if key not in seen:
-                seen.add(key)
-                out.append(rot)
-        return tuple(out)
+        return _turns(self.cells)[0]
 
     def canonical(self, rot: int) -> int:
         """The listed turn with the same footprint as ``rot``."""
-        key = frozenset(self.footprint(rot))
-        return next(r for r in self.rotations if frozenset(self.footprint(r)) == key)
+        return _turns(self.cells)[1][rot]
 
     def describe(self) -> str:
         what = {"single": "single", "double": "double", "corner": "corner triple", "straight": "straight triple"}[self.shape]
         return f"tile {self.id} ({what}, {self.objects} {self.kind})"
+
+
+@cache
+def _turns(cells) -> tuple[tuple[int, ...], dict]:
+    """(the distinct turns, turn -> its listed equal) of a tile's cells, worked out once per shape."""
+    seen, distinct, canon = {}, [], {}
+    for rot in ROTATIONS:
+        key = frozenset(_rotate(cells, rot))
+        if key not in seen:
+            seen[key] = rot
+            distinct.append(rot)
+        canon[rot] = seen[key]
+    return tuple(distinct), canon
 
 
 @dataclass(frozen=True)

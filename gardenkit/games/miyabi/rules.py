@@ -391,7 +391,23 @@ class MiyabiRules(GameRules):
         return tuple(notes)
 
     def action_points(self, s, a) -> int:
-        return sum(line.points for line in self._result(s, a).lines) if self.current_player(s) is not CHANCE else 0
+        """``explain(s, a).points`` for a legal ``a``; a placement is answered without building the
+        explanation (objects x layer, and the bonus), unless a Zen tile of the player still waits
+        to be surrounded. A property test holds the two equal."""
+        if self.current_player(s) is CHANCE:
+            return 0
+        if isinstance(a, Place) and s.phase == "turn":
+            p = s.to_move
+            garden = s.gardens[p]
+            if not (s.zen and any(z.tile not in s.zen_scored[p] for z in garden.zen_pieces)):
+                t = s.components.tile(a.tile)
+                dx, dy = t.cells[0]
+                layer = garden.height(a.x + dx, a.y + dy) + 1
+                points = t.objects * layer
+                if layer == BONUS_LAYER and t.kind in s.bonuses:
+                    points += s.components.bonus[s.components.row_of(t.kind)]
+                return points
+        return sum(line.points for line in self._result(s, a).lines)
 
     def _apply(self, s, a):
         if isinstance(a, Reveal):
