@@ -24,7 +24,7 @@ import ipywidgets as widgets
 
 from ..core import CHANCE
 from ..games.miyabi.state import EXPANSIONS
-from ..render.miyabi import miyabi_pattern_defs, render_board, render_garden, spots_for
+from ..render.miyabi import MIYABI_CSS, miyabi_pattern_defs, render_board, render_garden, spots_for
 from . import base
 from .base import BoardWidget, guarded
 
@@ -44,6 +44,7 @@ class MiyabiBoard(BoardWidget):
     """
 
     game_id = "miyabi"
+    _css = BoardWidget._css + MIYABI_CSS  # loaded once; redraws leave their <style> out
     notation_hint = "68@b2/90 (tile 68 with its objects on b2, turned 90 degrees), Z4@a6, pass, frog d4 or end"
     _ui_actions = {"rotate": "rotate"}
 
