@@ -24,7 +24,8 @@ import ipywidgets as widgets
 
 from ..core import CHANCE
 from ..games.miyabi.state import EXPANSIONS
-from ..render.miyabi import MIYABI_CSS, miyabi_pattern_defs, render_board, render_garden, spots_for
+from ..games.miyabi.actions import Frog
+from ..render.miyabi import MIYABI_CSS, Spot, miyabi_pattern_defs, render_board, render_garden, spots_for
 from . import base
 from .base import BoardWidget, guarded
 
@@ -78,6 +79,9 @@ class MiyabiBoard(BoardWidget):
             self.show_message(f"A tile is picked by its number (or Z and a number for a Zen tile), not {value!r}.", "warn")
             return
         value = value.upper()
+        # one spelling per tile ("072" and "Z04" are 72 and Z4), so the display marks the pick
+        # and picking it again keeps its turn
+        value = f"Z{int(value[1:])}" if value.startswith("Z") else str(int(value))
         if not self._available(value):
             s = self._state
             shown = ", ".join([str(t) for t in s.display] + [f"Z{z}" for z in s.zen_display]) or "none"
@@ -178,10 +182,22 @@ class MiyabiBoard(BoardWidget):
     def render_patterns(self) -> str:
         return miyabi_pattern_defs(self._uid)
 
+    def _shown_spots(self):
+        """The spots to draw: the picked tile's; on a board that only shows, just the ringed move."""
+        if self.clickable:
+            return self.spots()
+        if self.marked is None or self.rules.why_illegal(self._state, self.marked) is not None:
+            return ()
+        a = self.rules.parse_action(self._state, self.marked)
+        if not hasattr(a, "x") or isinstance(a, Frog):
+            return ()
+        return (Spot(self.marked, a.x, a.y, self.rules.action_points(self._state, a)),)
+
     def render(self) -> str:
         return render_board(
             self._state, self.player, selected=self.selected, rot=self.rot,
-            spots=self.spots() if self.clickable else (), marked=self.marked,
+            spots=self._shown_spots(), marked=self.marked,
+            frog_targets=None if self.clickable else tuple(m for m in (self.marked,) if m and m.startswith("frog")),
             header=self.header or self.default_header(), clickable=self.clickable, uid=self._uid,
             version=self.version, style=False, patterns=False,
         )
