@@ -716,6 +716,9 @@ def render_board(state, player: int, *, selected=None, rot: int = 0, spots=(), m
         for sp in spots:
             if sp.action == marked and sp.points is not None:
                 parts.append(f'<use class="gk-ghost-mark" href="#{uid}-gh" transform="translate({px(sp.x):g} {py(sp.y):g})"/>')
+    def act(note: str) -> str:  # a picture (clickable=False) draws the spots it is given, but nothing to click
+        return f' data-action="{esc(note)}"' if clickable else ""
+
     for sp in spots:
         legal = sp.points is not None
         cls = "gk-spot" + ("" if legal else " gk-illegal") + (" gk-marked" if sp.action == marked else "")
@@ -723,12 +726,12 @@ def render_board(state, player: int, *, selected=None, rot: int = 0, spots=(), m
         if legal:
             if sp.points > 0:
                 cls += " gk-scores"
-            parts.append(f'<rect class="{cls}" data-action="{esc(sp.action)}" transform="{at}" '
+            parts.append(f'<rect class="{cls}"{act(sp.action)} transform="{at}" '
                          f'width="{cell:g}" height="{cell:g}" pathLength="160"/>')
             if sp.points > 0:
                 parts.append(f'<text class="gk-badge" transform="{at}" x="11" y="14.5">+{sp.points}</text>')
         else:
-            parts.append(f'<text class="{cls}" data-action="{esc(sp.action)}" x="{px(sp.x) + 8:g}" '
+            parts.append(f'<text class="{cls}"{act(sp.action)} x="{px(sp.x) + 8:g}" '
                          f'y="{py(sp.y) + 13:g}">×</text>')
     r = cell * .2
     for note in frog_targets:
@@ -737,7 +740,7 @@ def render_board(state, player: int, *, selected=None, rot: int = 0, spots=(), m
             continue
         x, y = COLUMNS.index(m.group(1)), int(m.group(2)) - 1
         cls = "gk-frog-target" + (" gk-marked" if note == marked else "")
-        parts.append(f'<circle class="{cls}" data-action="{esc(note)}" cx="{px(x) + cell - r - 2:g}" '
+        parts.append(f'<circle class="{cls}"{act(note)} cx="{px(x) + cell - r - 2:g}" '
                      f'cy="{py(y) + r + 2:g}" r="{r:g}"/>')
     if ghost is not None:
         parts.append(f'<use class="gk-ghost" href="#{uid}-gh" visibility="hidden"/>')
