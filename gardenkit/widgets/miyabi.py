@@ -191,7 +191,8 @@ class MiyabiBoard(BoardWidget):
         a = self.rules.parse_action(self._state, self.marked)
         if not hasattr(a, "x") or isinstance(a, Frog):
             return ()
-        return (Spot(self.marked, a.x, a.y, self.rules.action_points(self._state, a)),)
+        # points 0: drawn as a legal spot, ringed, but without its "+N" badge (a quiz's answer)
+        return (Spot(self.marked, a.x, a.y, 0),)
 
     def render(self) -> str:
         return render_board(
