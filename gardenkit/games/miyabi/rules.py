@@ -204,6 +204,8 @@ class MiyabiRules(GameRules):
         garden = s.gardens[p]
         if not (0 <= x < SIZE and 0 <= y < SIZE):
             return "the frog stays in the garden [miyabi.frog.move]"
+        if (f.x, f.y) == (x, y):
+            return f"the frog is already on {cell_name(x, y)}: a move goes to a neighbouring square [miyabi.frog.move]"
         if abs(f.x - x) + abs(f.y - y) != 1:
             return (f"the frog moves one square up, down, left or right, and {cell_name(x, y)} is not next to it "
                     f"(it is on {cell_name(f.x, f.y)}) [miyabi.frog.move]")
@@ -279,7 +281,9 @@ class MiyabiRules(GameRules):
         if not (0 <= a.x < SIZE and 0 <= a.y < SIZE):
             return "the tile's object square must be a square of the garden [miyabi.place.grid]"
         if a.y != row:
-            return f"tile {a.tile} shows {_plural(t.objects, t.kind)}, which belong in row {row + 1}, not row {a.y + 1} [miyabi.place.row]"
+            verb = "belongs" if t.objects == 1 else "belong"
+            return (f"tile {a.tile} shows {_plural(t.objects, t.kind)}, which {verb} in row {row + 1}, "
+                    f"not row {a.y + 1} [miyabi.place.row]")
         _, reason = self._layer(s.gardens[p], t.footprint(a.rot), a.x, a.y)
         if reason:
             return reason
@@ -328,12 +332,15 @@ class MiyabiRules(GameRules):
         effects.append(f"lantern on column {cell_name(a.x, a.y)[0]} [miyabi.place.lantern]")
         covered = sum(g.objects_at(cx, cy) for cx, cy in piece.cells)
         if covered:
-            effects.append(f"covers {covered} object{'s' if covered != 1 else ''}, which no longer count [miyabi.place.cover]")
+            what = "1 object, which no longer counts" if covered == 1 else f"{covered} objects, which no longer count"
+            effects.append(f"covers {what} [miyabi.place.cover]")
         bonus = None
         if not piece.zen and piece.layer == BONUS_LAYER and piece.kind in s.bonuses:
             bonus = piece.kind
             points = comps.bonus[comps.row_of(piece.kind)]
             lines.append(Line(points, f"first {piece.kind} on layer 5: the {piece.kind} bonus tile", "miyabi.bonus.fifth", s.round))
+        elif not piece.zen and piece.layer == BONUS_LAYER:
+            effects.append(f"the {piece.kind} bonus tile for layer 5 is already gone [miyabi.bonus.fifth]")
         scored = s.zen_scored[p]
         if s.zen:
             for zp in new.zen_pieces:
