@@ -112,7 +112,7 @@ class SamuraiBoard(BoardWidget):
                 self.selected, self.turned = a.card, bool(getattr(a, "turned", False))
         super().mark(action)
 
-    def start_pick(self) -> None:
+    def start_pick(self, caption: str = "") -> None:
         """What a try board does on (re)start: pick the first line-up card, or say how to choose the order."""
         s = self._state
         if s.lineup and s.phase == "place":

@@ -20,6 +20,8 @@ True
 """
 from __future__ import annotations
 
+import re
+
 import ipywidgets as widgets
 
 from ..core import CHANCE
@@ -135,13 +137,16 @@ class MiyabiBoard(BoardWidget):
                 self.selected, self.rot = f"Z{a.zen}", 0
         super().mark(action)
 
-    def start_pick(self) -> None:
-        """What a try board does on (re)start: pick the first face-up tile if the player is placing."""
+    def start_pick(self, caption: str = "") -> None:
+        """What a try board does on (re)start: pick the face-up tile its caption names (``72``,
+        ``Z4``), else the first one, if the player is placing."""
         s = self._state
-        if s.phase == "turn" and s.display:
-            self.select(s.display[0])
-        elif s.phase == "turn" and s.zen_display:
-            self.select(f"Z{s.zen_display[0]}")
+        if s.phase != "turn":
+            return
+        faces = [str(t) for t in s.display] + [f"Z{z}" for z in s.zen_display]
+        named = [w for w in re.findall(r"\b(Z?\d+)\b", caption) if w in faces]
+        if named or faces:
+            self.select((named or faces)[0])
 
     def propose(self, action) -> None:
         """Ring ``action`` on the board, its tile picked and turned: the move a quiz asks about."""

@@ -48,6 +48,7 @@ class TryBoard(widgets.VBox):
         self.board = board_class(state, player=self.player, panel=self.panel, on_play=self._played)
         self.reset_button = widgets.Button(description="Try again").add_class("gk-reset")
         self.reset_button.on_click(lambda _b: self.reset())
+        self.caption_text = caption
         self.caption = widgets.HTML(f"<div class='gk-caption'>{h(caption)}</div>")
         self.children = [widgets.HTML(PANEL_CSS), self.caption, self.board,
                          widgets.HBox([self.reset_button]), self.panel]
@@ -62,7 +63,7 @@ class TryBoard(widgets.VBox):
         """Back to the prepared position, with the first tile or card picked."""
         self.board.header = None
         self.board.set_state(self.start)
-        self.board.start_pick()
+        self.board.start_pick(self.caption_text)
 
     def play(self, text) -> bool:
         return self.board.play(text)
