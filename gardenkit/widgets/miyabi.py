@@ -99,8 +99,14 @@ class MiyabiBoard(BoardWidget):
             self.show_message(
                 f"Tile {value}: {n} square{'s' if n != 1 else ''} where its objects may go, each ticked with the points "
                 "it would score (point at one to see the tile there, click to place it). Grey × squares are refused: "
-                "point at one to see the rule. “turn 90°” turns the tile."
+                "point at one to see the rule." + (" “turn 90°” turns the tile." if self._turns() > 1 else "")
             )
+
+    def _turns(self) -> int:
+        """How many different ways the picked tile can lie (1 for a single or a Zen tile)."""
+        if self.selected is None or self.selected.startswith("Z"):
+            return 1
+        return len(self._state.components.tile(int(self.selected)).rotations)
 
     @guarded
     def select(self, tile) -> None:
