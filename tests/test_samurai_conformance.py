@@ -175,3 +175,21 @@ def test_shipped_deck_matches_the_rulebook_totals_and_is_marked_reconstructed():
     assert all(c.source == "reconstructed" for c in deck.cards)
     canon = {min(c.rows, tuple(r[::-1] for r in reversed(c.rows))) for c in deck.cards}
     assert len(canon) == 64  # no two cards alike, even turned
+
+
+def test_action_values_with_wrongly_typed_fields_are_refused_clearly():
+    """A hand-made action value is checked field by field (core.coerce_action), for every game."""
+    import pytest
+
+    from gardenkit.games.samurai_gardener.actions import Place, Run, ScoreRun
+
+    rules = gardenkit.make("samurai_gardener")
+    s = rules.initial_state(players=2, seed=1)
+    while rules.current_player(s) is gardenkit.CHANCE:
+        s = rules.step_chance(s)
+    card = s.lineup[0]
+    for bad, field in ((Place(card, "a", 0), "x"), (Place(True, 0, 0), "card"), (Place(card, 0, 0, 1), "turned"),
+                       (ScoreRun(Run("P", 0, "x", 0, 2)), "y0")):
+        with pytest.raises(ValueError, match=f"\\.{field} must be"):
+            rules.apply(s, bad)
+        assert field in rules.why_illegal(s, bad)

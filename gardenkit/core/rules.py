@@ -135,6 +135,7 @@ class GameRules:
                 f"not a {self.info.title} action: {a!r} (give an action or its notation, e.g. "
                 f"{self._example_notation(s)!r})"
             )
+        _check_fields(a)
         return a
 
     def _example_notation(self, s) -> str:
@@ -230,6 +231,24 @@ class GameRules:
 
     def rule_summary(self, rule_id: str) -> str:
         return self.info.rules[rule_id]
+
+
+_FIELD_TYPES = {"int": int, "bool": bool, "str": str}
+
+
+def _check_fields(a) -> None:
+    """Every field of an action value has its declared type (a hand-made ``Place(1, 'a', 0)`` or
+    ``Place(True, 0, 0)`` is a clear ValueError, never a crash or a move applied)."""
+    if not dataclasses.is_dataclass(a):
+        return
+    for f in dataclasses.fields(a):
+        v = getattr(a, f.name)
+        want = _FIELD_TYPES.get(f.type if isinstance(f.type, str) else getattr(f.type, "__name__", ""))
+        if dataclasses.is_dataclass(v):
+            _check_fields(v)
+        elif want is not None and (type(v) is not want):
+            what = {"int": "a whole number", "bool": "true or false", "str": "a text"}[want.__name__]
+            raise MalformedInputError(f"{type(a).__name__}.{f.name} must be {what}, not {v!r}")
 
 
 def _rules_in(reason: str) -> tuple[str, ...]:

@@ -556,14 +556,6 @@ class MiyabiRules(GameRules):
         return dataclasses.replace(s, rng=None)
 
     # ----- notation and saves ----------------------------------------------------------------
-    def coerce_action(self, s, a):
-        """As the contract says, and every field of an action value must be a whole number."""
-        a = super().coerce_action(s, a)
-        for name, v in vars(a).items():
-            if isinstance(v, bool) or not isinstance(v, int):
-                raise MalformedInputError(f"{type(a).__name__}.{name} must be a whole number, not {v!r}")
-        return a
-
     def _parse_action(self, s, text):
         a = parse(text)
         if isinstance(a, Place) and a.tile in s.box + s.display:
