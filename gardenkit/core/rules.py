@@ -184,13 +184,31 @@ class GameRules:
         return self.explain(s, a).points
 
     def scores(self, s) -> tuple[int, ...]:
-        raise NotImplementedError
+        """Running totals (a game whose state keeps ``scores`` needs nothing more)."""
+        self._check_state(s)
+        return s.scores
 
     def score_breakdown(self, s, player: int) -> tuple[Line, ...]:
-        raise NotImplementedError
+        """``player``'s itemised score (a game whose state keeps ``lines`` per player needs nothing more)."""
+        self._check_state(s)
+        self._check_player(s, player)
+        return s.lines[player]
 
     def outcome(self, s) -> Outcome | None:
         raise NotImplementedError
+
+    def most_points_outcome(self, s, rule: str, why: str = "") -> Outcome:
+        """The result where most points wins and tied players share the win (``rule`` says so)."""
+        scores = self.scores(s)
+        best = max(scores)
+        winners = tuple(p for p, v in enumerate(scores) if v == best)
+        tie = f"tied on {best} points: the win is shared" if len(winners) > 1 else f"most points ({best}) wins"
+        return Outcome(winners, scores, f"{why}{tie} [{rule}]")
+
+    def _check_player(self, s, player) -> None:
+        n = len(self.scores(s))
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
+            raise MalformedInputError(f"player must be between 0 and {n - 1}, not {player!r}")
 
     def observe(self, s, player: int):
         raise NotImplementedError
@@ -252,9 +270,15 @@ def _check_fields(a) -> None:
 
 
 def _rules_in(reason: str) -> tuple[str, ...]:
+    """The rule ids cited in a text, ``[game.rule.clause]``, in order, once each."""
     import re
 
     return tuple(dict.fromkeys(re.findall(r"\[([a-z_]+(?:\.[a-z_0-9]+)+)\]", reason)))
+
+
+def rules_cited(lines=(), texts=()) -> tuple[str, ...]:
+    """The rule ids of score lines and those cited in texts (effects), in order, once each."""
+    return tuple(dict.fromkeys([line.rule for line in lines] + [r for t in texts for r in _rules_in(t)]))
 
 
 def _rule_in(reason: str) -> str | None:

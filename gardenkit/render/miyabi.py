@@ -27,7 +27,7 @@ import re
 from functools import lru_cache
 
 from .samurai_gardener import Spot  # the same small record: (action, x, y, points or None, tip)
-from .svg import BODY_END, BODY_START, SVG_CSS, SvgStr, esc, new_uid, svg_document, title
+from .svg import BODY_END, BODY_START, SVG_CSS, SvgStr, esc, new_uid, spot_marks, svg_document, title
 
 __all__ = [
     "CELL", "MIYABI_CSS", "Spot", "final_table", "miyabi_pattern_defs", "miyabi_patterns", "render_board",
@@ -712,27 +712,8 @@ def render_board(state, player: int, *, selected=None, rot: int = 0, spots=(), m
     if ghost is not None:
         defs.append(f'<g id="{uid}-gh" class="gk-mghost">{ghost}</g>')
     spots = [_as_spot(sp) for sp in spots]
-    if ghost is not None and marked is not None:
-        for sp in spots:
-            if sp.action == marked and sp.points is not None:
-                parts.append(f'<use class="gk-ghost-mark" href="#{uid}-gh" transform="translate({px(sp.x):g} {py(sp.y):g})"/>')
-    def act(note: str) -> str:  # a picture (clickable=False) draws the spots it is given, but nothing to click
-        return f' data-action="{esc(note)}"' if clickable else ""
-
-    for sp in spots:
-        legal = sp.points is not None
-        cls = "gk-spot" + ("" if legal else " gk-illegal") + (" gk-marked" if sp.action == marked else "")
-        at = f"translate({px(sp.x):g} {py(sp.y):g})"
-        if legal:
-            if sp.points > 0:
-                cls += " gk-scores"
-            parts.append(f'<rect class="{cls}"{act(sp.action)} transform="{at}" '
-                         f'width="{cell:g}" height="{cell:g}" pathLength="160"/>')
-            if sp.points > 0:
-                parts.append(f'<text class="gk-badge" transform="{at}" x="11" y="14.5">+{sp.points}</text>')
-        else:
-            parts.append(f'<text class="{cls}"{act(sp.action)} x="{px(sp.x) + 8:g}" '
-                         f'y="{py(sp.y) + 13:g}">×</text>')
+    parts += spot_marks(spots, px, py, cell, marked, uid=uid, ghost=ghost is not None, clickable=clickable,
+                        cross_dy=13)
     r = cell * .2
     for note in frog_targets:
         m = re.fullmatch(r"frog ([a-f])([1-6])", note)
@@ -740,7 +721,8 @@ def render_board(state, player: int, *, selected=None, rot: int = 0, spots=(), m
             continue
         x, y = COLUMNS.index(m.group(1)), int(m.group(2)) - 1
         cls = "gk-frog-target" + (" gk-marked" if note == marked else "")
-        parts.append(f'<circle class="{cls}"{act(note)} cx="{px(x) + cell - r - 2:g}" '
+        act = f' data-action="{esc(note)}"' if clickable else ""  # a picture: nothing to click
+        parts.append(f'<circle class="{cls}"{act} cx="{px(x) + cell - r - 2:g}" '
                      f'cy="{py(y) + r + 2:g}" r="{r:g}"/>')
     if ghost is not None:
         parts.append(f'<use class="gk-ghost" href="#{uid}-gh" visibility="hidden"/>')

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .svg import BODY_END, BODY_START, TYPE_STYLE, SvgStr, esc, new_uid, svg_document, title
+from .svg import BODY_END, BODY_START, TYPE_STYLE, SvgStr, esc, new_uid, spot_marks, svg_document, title
 
 __all__ = [
     "Spot", "board_view", "pick_label", "render_board", "render_card", "render_house", "render_lineup", "render_state",
@@ -336,27 +336,8 @@ def render_board(state, player: int, *, uid: str, version: int = 0, selected: in
             f'<rect x="{X + 3:g}" y="{Y + 3:g}" width="{w - 6:g}" height="{h - 6:g}" rx="6"/>'
             f'<circle cx="{cx:g}" cy="{cy:g}" r="8"/><text class="gk-num" x="{cx:g}" y="{cy + 4:g}">{i}</text></g>'
         )
-    if ghost and marked is not None:
-        for sp in spots:
-            if sp.action == marked and sp.points is not None:
-                parts.append(f'<use class="gk-ghost-mark" href="#{uid}-gh" transform="translate({px(sp.x):g} {py(sp.y):g})"/>')
-    for sp in spots:  # lean: the panel explains a spot on hover, so no per-spot tooltip
-        legal = sp.points is not None
-        cls = "gk-spot" + ("" if legal else " gk-illegal") + (" gk-marked" if sp.action == marked else "")
-        # lean markup (a board redraw is parsed on every click): a legal spot is one square
-        # whose dashed stroke draws a corner tick; a scoring one adds its "+N" badge (text whose
-        # stroke is the badge); a refused spot is a single glyph. Each still carries its action.
-        at = f"translate({px(sp.x):g} {py(sp.y):g})"
-        if legal:
-            if sp.points > 0:
-                cls += " gk-scores"
-            parts.append(f'<rect class="{cls}" data-action="{esc(sp.action)}" transform="{at}" '
-                         f'width="{cell:g}" height="{cell:g}" pathLength="160"/>')
-            if sp.points > 0:
-                parts.append(f'<text class="gk-badge" transform="{at}" x="11" y="14.5">+{sp.points}</text>')
-        else:
-            parts.append(f'<text class="{cls}" data-action="{esc(sp.action)}" x="{px(sp.x) + 8:g}" '
-                         f'y="{py(sp.y) + 12:g}">×</text>')
+    # spots: lean markup, each with its action (the panel explains a spot on hover, no tooltips)
+    parts += spot_marks(spots, px, py, cell, marked, uid=uid, ghost=bool(ghost), clickable=True)
     if ghost:
         parts.append(f'<use class="gk-ghost" href="#{uid}-gh" visibility="hidden"/>')
     body = "".join(parts)

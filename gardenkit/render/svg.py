@@ -147,3 +147,41 @@ def pattern_defs(uid: str) -> str:
     """The square patterns of drawing ``uid`` in an invisible ``<svg>``, to keep in the page once."""
     return (f'<svg width="0" height="0" style="position:absolute" aria-hidden="true">'
             f"<defs>{square_patterns(uid)}</defs></svg>")
+
+
+def spot_marks(spots, px, py, cell: float, marked=None, *, uid: str = "", ghost: bool = False,
+               clickable: bool = True, cross_dy: float = 12) -> list[str]:
+    """The markup of a board's spots, shared by every game's board.
+
+    ``spots`` are records with ``action``, ``x``, ``y`` and ``points`` (None: refused);
+    ``px``/``py`` map a square to its top-left corner. Lean markup, as a board redraw is parsed
+    on every click: a legal spot is one square whose dashed stroke draws a corner tick (class
+    ``gk-spot``), a scoring one adds its ``+N`` badge, a refused one is a single ``×`` glyph
+    (``gk-spot gk-illegal``); each carries ``data-action`` unless the board is only a picture.
+    With ``ghost``, the marked legal spot also gets the picked piece drawn on it (the
+    ``#{uid}-gh`` definition).
+
+    >>> from collections import namedtuple
+    >>> S = namedtuple("S", "action x y points")
+    >>> "".join(spot_marks([S("1@a1", 0, 0, 3), S("1@b1", 1, 0, None)], lambda x: 40 * x, lambda y: 40 * y, 40))
+    '<rect class="gk-spot gk-scores" data-action="1@a1" transform="translate(0 0)" width="40" height="40" pathLength="160"/><text class="gk-badge" transform="translate(0 0)" x="11" y="14.5">+3</text><text class="gk-spot gk-illegal" data-action="1@b1" x="48" y="12">×</text>'
+    """
+    out = []
+    if ghost and marked is not None:
+        for sp in spots:
+            if sp.action == marked and sp.points is not None:
+                out.append(f'<use class="gk-ghost-mark" href="#{uid}-gh" transform="translate({px(sp.x):g} {py(sp.y):g})"/>')
+    for sp in spots:
+        act = f' data-action="{esc(sp.action)}"' if clickable else ""
+        legal = sp.points is not None
+        cls = "gk-spot" + ("" if legal else " gk-illegal") + (" gk-marked" if sp.action == marked else "")
+        at = f"translate({px(sp.x):g} {py(sp.y):g})"
+        if legal:
+            if sp.points > 0:
+                cls += " gk-scores"
+            out.append(f'<rect class="{cls}"{act} transform="{at}" width="{cell:g}" height="{cell:g}" pathLength="160"/>')
+            if sp.points > 0:
+                out.append(f'<text class="gk-badge" transform="{at}" x="11" y="14.5">+{sp.points}</text>')
+        else:
+            out.append(f'<text class="{cls}"{act} x="{px(sp.x) + 8:g}" y="{py(sp.y) + cross_dy:g}">×</text>')
+    return out

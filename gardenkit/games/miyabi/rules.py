@@ -19,7 +19,8 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
-from ...core import CHANCE, Explanation, GameInfo, GameRules, Line, MalformedInputError, Option, Outcome, Rng
+from ...core import CHANCE, Explanation, GameInfo, GameRules, Line, MalformedInputError, Option, Rng
+from ...core.rules import rules_cited
 from .actions import ACTION_TYPES, EndTurn, Frog, Pass, Place, PlaceZen, Draw, Reveal, cell_name, parse
 from .components import SHAPES, Components, default_components, load_components
 from .garden import SIZE, Garden, Piece, neighbours
@@ -363,11 +364,11 @@ class MiyabiRules(GameRules):
         if self.current_player(s) is CHANCE:
             what = (f"Z{a.zen} is turned face up [miyabi.zen.setup]" if isinstance(a, Reveal)
                     else f"{s.components.tile(a.tile).describe()} joins the display [miyabi.round.tiles]")
-            return Explanation(action=str(a), legal=True, effects=(what,), rules=_rule_ids((), (what,)))
+            return Explanation(action=str(a), legal=True, effects=(what,), rules=rules_cited(texts=(what,)))
         r = self._result(s, a)
         effects = r.effects + self._placement_notes(s, a) + self._flow_notes(s, self._apply(s, a))
         return Explanation(action=str(a), legal=True, points=sum(line.points for line in r.lines), lines=r.lines,
-                           effects=effects, rules=_rule_ids(r.lines, effects))
+                           effects=effects, rules=rules_cited(r.lines, effects))
 
     def _placement_notes(self, s, a) -> tuple[str, ...]:
         """How a placement meets the placing rules, for the learner."""
@@ -530,29 +531,17 @@ class MiyabiRules(GameRules):
             lines=tuple(s.lines[p] + add[p] for p in range(s.players)),
         )
 
-    # ----- scores and the end ----------------------------------------------------------------
-    def scores(self, s):
-        self._check_state(s)
-        return s.scores
-
-    def score_breakdown(self, s, player: int):
-        self._check_state(s)
-        return s.lines[player]
-
+    # ----- the end ------------------------------------------------------------------------------
     def outcome(self, s):
         self._check_state(s)
         if s.phase != "over":
             return None
-        best = max(s.scores)
-        winners = tuple(p for p, v in enumerate(s.scores) if v == best)
-        reason = (f"most points ({best})" if len(winners) == 1 else f"tied on {best} points: the victory is shared") + " [miyabi.end.winner]"
-        return Outcome(winners, s.scores, reason)
+        return self.most_points_outcome(s, "miyabi.end.winner")
 
     def observe(self, s, player: int):
         """What ``player`` sees: everything but the order of the box and the Zen pile (the RNG)."""
         self._check_state(s)
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < s.players:
-            raise MalformedInputError(f"player must be between 0 and {s.players - 1}")
+        self._check_player(s, player)
         return dataclasses.replace(s, rng=None)
 
     # ----- notation and saves ----------------------------------------------------------------
@@ -586,12 +575,3 @@ def _set(s, name: str, p: int, value):
     seq = list(getattr(s, name))
     seq[p] = value
     return dataclasses.replace(s, **{name: tuple(seq)})
-
-
-def _rule_ids(lines, effects) -> tuple[str, ...]:
-    import re
-
-    ids = [line.rule for line in lines]
-    for e in effects:
-        ids += re.findall(r"\[([a-z_]+(?:\.[a-z_0-9]+)+)\]", e)
-    return tuple(dict.fromkeys(ids))

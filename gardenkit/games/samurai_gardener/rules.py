@@ -380,24 +380,11 @@ class SamuraiGardenerRules(GameRules):
         return super().action_points(s, a)
 
     # ----- results -------------------------------------------------------------------
-    def scores(self, s):
-        self._check_state(s)
-        return s.scores
-
-    def score_breakdown(self, s, player):
-        self._check_state(s)
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < s.players:
-            raise MalformedInputError(f"player must be between 0 and {s.players - 1}, not {player!r}")
-        return s.lines[player]
-
     def outcome(self, s):
         self._check_state(s)
         if s.phase != "over":
             return None
-        best = max(s.scores)
-        winners = tuple(i for i, v in enumerate(s.scores) if v == best)
-        tie = " (tied players share the win [samurai_gardener.end.winner])" if len(winners) > 1 else ""
-        return Outcome(winners, s.scores, f"game over: {s.over}; most points wins{tie}")
+        return self.most_points_outcome(s, "samurai_gardener.end.winner", f"game over: {s.over}; ")
 
     def observe(self, s, player):
         """What ``player`` sees: everything on the table; not the deck's order (the seed)."""
