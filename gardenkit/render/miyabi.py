@@ -27,7 +27,7 @@ import re
 from functools import lru_cache
 
 from .samurai_gardener import Spot  # the same small record: (action, x, y, points or None, tip)
-from .svg import BODY_END, BODY_START, SVG_CSS, SvgStr, esc, new_uid, spot_marks, svg_document, title
+from .svg import BODY_END, BODY_START, SVG_CSS, SvgStr, esc, new_uid, outlines, spot_marks, svg_document, title
 
 __all__ = [
     "CELL", "MIYABI_CSS", "Spot", "final_table", "miyabi_pattern_defs", "miyabi_patterns", "render_board",
@@ -294,19 +294,9 @@ def _garden_parts(garden, comps, uid: str, cell: float, ox: float, oy: float, *,
                             f'<text class="gk-mzenmark" x="{X + 3:g}" y="{Y + cell - 3:g}">Z{"✓" if done else ""}</text>')
     out += over
     # tile outlines: a thick edge wherever the square beside belongs to another piece (or none)
-    d = []
-    for (x, y), i in owner.items():
-        X, Y = gx + x * cell, gy + y * cell
-        if owner.get((x, y - 1)) != i:
-            d.append(f"M{X:g} {Y:g}h{cell:g}")
-        if owner.get((x, y + 1)) != i:
-            d.append(f"M{X:g} {Y + cell:g}h{cell:g}")
-        if owner.get((x - 1, y)) != i:
-            d.append(f"M{X:g} {Y:g}v{cell:g}")
-        if owner.get((x + 1, y)) != i:
-            d.append(f"M{X + cell:g} {Y:g}v{cell:g}")
+    d = outlines(owner, lambda x: gx + x * cell, lambda y: gy + y * cell, cell)
     if d:
-        out.append(f'<path class="gk-mtile" d="{"".join(d)}"/>')
+        out.append(f'<path class="gk-mtile" d="{d}"/>')
     height = gy - oy + SIZE * cell
     if frog is not None:
         h = garden.height(frog.x, frog.y)
@@ -544,7 +534,7 @@ def status_line(state) -> str:
     if state.phase == "frog_start":
         return f"{who}: put your frog on a square of your garden"
     if state.phase == "after":
-        return f"{r}: {who}, move your frog one step or end your turn"
+        return f"{r}: {who}, move your frog one step, or end the turn"
     frog = " (or move the frog first)" if state.frog and not state.frog_moved and state.frogs[p] is not None else ""
     return f"{r}: {who} to pick a tile and place it{frog}"
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .svg import BODY_END, BODY_START, TYPE_STYLE, SvgStr, esc, new_uid, spot_marks, svg_document, title
+from .svg import BODY_END, BODY_START, TYPE_STYLE, SvgStr, esc, new_uid, outlines, spot_marks, svg_document, title
 
 __all__ = [
     "Spot", "board_view", "pick_label", "render_board", "render_card", "render_house", "render_lineup", "render_state",
@@ -81,18 +81,8 @@ def _owners(placed) -> tuple[dict, dict]:
 
 def _outlines(placed, owner: dict, cell: float, px, py) -> str:
     """One path with the visible edges of every card (covered parts hide under later cards)."""
-    d = []
-    for (x, y), i in owner.items():
-        X, Y = px(x), py(y)
-        if owner.get((x, y - 1)) != i:
-            d.append(f"M{X:g} {Y:g}h{cell:g}")
-        if owner.get((x, y + 1)) != i:
-            d.append(f"M{X:g} {Y + cell:g}h{cell:g}")
-        if owner.get((x - 1, y)) != i:
-            d.append(f"M{X:g} {Y:g}v{cell:g}")
-        if owner.get((x + 1, y)) != i:
-            d.append(f"M{X + cell:g} {Y:g}v{cell:g}")
-    return f'<path class="gk-card" d="{"".join(d)}"/>' if d else ""
+    d = outlines(owner, px, py, cell)
+    return f'<path class="gk-card" d="{d}"/>' if d else ""
 
 
 def _runs(runs, cell: float, px, py) -> list[str]:

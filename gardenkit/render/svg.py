@@ -185,3 +185,24 @@ def spot_marks(spots, px, py, cell: float, marked=None, *, uid: str = "", ghost:
         else:
             out.append(f'<text class="{cls}"{act} x="{px(sp.x) + 8:g}" y="{py(sp.y) + cross_dy:g}">×</text>')
     return out
+
+
+def outlines(owner: dict, px, py, cell: float) -> str:
+    """Path data for the edges between pieces: ``owner`` maps each square (x, y) to its piece;
+    an edge is drawn wherever the square beside belongs to another piece, or to none.
+
+    >>> outlines({(0, 0): 1, (1, 0): 1}, lambda x: 10 * x, lambda y: 10 * y, 10)
+    'M0 0h10M0 10h10M0 0v10M10 0h10M10 10h10M20 0v10'
+    """
+    d = []
+    for (x, y), i in owner.items():
+        X, Y = px(x), py(y)
+        if owner.get((x, y - 1)) != i:
+            d.append(f"M{X:g} {Y:g}h{cell:g}")
+        if owner.get((x, y + 1)) != i:
+            d.append(f"M{X:g} {Y + cell:g}h{cell:g}")
+        if owner.get((x - 1, y)) != i:
+            d.append(f"M{X:g} {Y:g}v{cell:g}")
+        if owner.get((x + 1, y)) != i:
+            d.append(f"M{X + cell:g} {Y:g}v{cell:g}")
+    return "".join(d)

@@ -357,6 +357,14 @@ class BoardWidget(anywidget.AnyWidget):
             return
         getattr(self, method)()
 
+    def spots(self) -> tuple:
+        """The spots the board offers now: records with ``action`` and ``points`` (None: refused)."""
+        return ()
+
+    def spot_actions(self, legal: bool = True) -> tuple[str, ...]:
+        """The notations of the legal spots (``legal=False``: the refused ones)."""
+        return tuple(sp.action for sp in self.spots() if (sp.points is not None) == legal)
+
     def mark(self, action: str | None) -> None:
         """Ring one move (a hint, or the move a scenario plays); None clears the ring."""
         self.marked = None if action is None else str(self.rules.parse_action(self._state, action))

@@ -138,9 +138,6 @@ class SamuraiBoard(BoardWidget):
             self._cache[key] = self._compute_spots(s, self.selected, self.turned)
         return self._cache[key]
 
-    def spot_actions(self, legal: bool = True) -> tuple[str, ...]:
-        return tuple(sp.action for sp in self.spots() if (sp.points is not None) == legal)
-
     def _compute_spots(self, s, card: int, turned: bool) -> tuple[Spot, ...]:
         """Every spot the engine lists for the card, with its points; and, drawn grey, the spots
         next to the house that the engine does not list. Their reasons come from the engine

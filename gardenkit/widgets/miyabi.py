@@ -24,10 +24,9 @@ import re
 
 import ipywidgets as widgets
 
-from ..core import CHANCE
 from ..games.miyabi.state import EXPANSIONS
 from ..games.miyabi.actions import Frog
-from ..render.miyabi import MIYABI_CSS, Spot, miyabi_pattern_defs, render_board, render_garden, spots_for
+from ..render.miyabi import MIYABI_CSS, Spot, miyabi_pattern_defs, render_board, render_garden, spots_for, status_line
 from . import base
 from .base import BoardWidget, guarded
 
@@ -169,26 +168,14 @@ class MiyabiBoard(BoardWidget):
             self._cache[key] = spots_for(s, self.selected, self.rot, refused=self.show_illegal)
         return self._cache[key]
 
-    def spot_actions(self, legal: bool = True) -> tuple[str, ...]:
-        return tuple(sp.action for sp in self.spots() if (sp.points is not None) == legal)
-
     # ----- drawing -------------------------------------------------------------------------------
     def default_header(self) -> str:
+        """The render's status line, or what to do with the picked tile."""
         s = self._state
-        p = self.rules.current_player(s)
-        if p is None:
-            return f"Game over after {s.round} building rounds"
-        if p is CHANCE:
-            return f"Round {s.round}: laying out the tiles"
-        who = f"Player {p + 1}"
-        if s.phase == "frog_start":
-            return f"{who}: click a square to put your frog on"
-        if s.phase == "after":
-            return f"Round {s.round}: {who}, move your frog one step, or end the turn"
-        if self.selected is None:
-            return f"Round {s.round}: {who}, pick a tile from the display"
+        if self.selected is None or s.phase != "turn" or not self.my_turn():
+            return status_line(s)
         turned = f", turned {self.rot}°" if self.rot else ""
-        return f"Round {s.round}: {who}, click a ticked square to place tile {self.selected}{turned}"
+        return f"Round {s.round}: Player {s.to_move + 1}, click a ticked square to place tile {self.selected}{turned}"
 
     def render_patterns(self) -> str:
         return miyabi_pattern_defs(self._uid)
