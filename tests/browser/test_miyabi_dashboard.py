@@ -90,7 +90,8 @@ def wait_after_my_move(page, version: int, moves: int, timeout=30_000):
             const head = svg.querySelector('text.gk-status').textContent;
             const status = g.querySelector('.gk-status').innerText;
             if (head.includes('Game over')) return status.includes('Game over');
-            return head.includes('Player 1,') && status.includes('your move')
+            const mine = head.includes('Player 1') && !/Player [2-9]/.test(head);  // the board's own line
+            return mine && status.includes('your move')
                 && g.querySelectorAll('.gk-log li').length > n;
         }""",
         arg=[version, moves], timeout=timeout,
