@@ -102,7 +102,7 @@ def play_one_turn(page) -> str:
     """Place a tile on its first ticked square, or click 'pass'/'end' when offered."""
     g = game(page)
     before = log_count(page)
-    button = g.locator('.gk-board .gk-btn[data-action="pass"], .gk-board .gk-btn[data-action="end"]')
+    button = g.locator('.gk-board [data-action="pass"], .gk-board [data-action="end"]')
     if button.count():
         target = button.first
     else:
