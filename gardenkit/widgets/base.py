@@ -511,6 +511,7 @@ class GameView(widgets.VBox):
         self._cancel_bot()
         self.timeline = timeline
         self.seat, self.opponents, self.seed = seat, opponents, seed
+        self._show_settings(players, seat, opponents, seed, options)
         self.bots = {p: make_bot(opponents, seed * 31 + p) for p in range(players) if p != seat}
         self.names = [f"Player {p + 1} ({'you' if p == seat else f'{opponents} bot'})" for p in range(players)]
         timeline.advance_chance()
@@ -523,6 +524,16 @@ class GameView(widgets.VBox):
         self.show_message(f"New game: {players} players, you are player {seat + 1}, against {opponents} bots"
                           f"{self.describe_options(options)}. {self.start_hint}".strip())
         self._continue()
+
+    def _show_settings(self, players, seat, opponents, seed, options) -> None:
+        """The setup controls show the game being played (a loaded one too), so New game starts
+        from its settings."""
+        self.players_in.value = players  # resets the seat choices
+        self._seat_options(players, seat)
+        self.opp_in.value, self.seed_in.value = opponents, seed
+        for name, w in self.option_inputs.items():
+            if name in options:
+                w.value = options[name]
 
     @guarded
     def new_game(self, players: int | None = None, seat: int = 0, opponents: str = "greedy", seed: int = 7,

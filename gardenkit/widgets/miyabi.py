@@ -257,4 +257,4 @@ class MiyabiGame(base.GameView):
         return f"{state.scores[player]} points · {pieces} tile{'s' if pieces != 1 else ''}"
 
     def render_other(self, state, player: int) -> str:
-        return render_garden(state, player, cell=20, label=f"{self.names[player]}'s garden")
+        return render_garden(state, player, cell=20)  # the card above it names the player
