@@ -2,15 +2,20 @@
 
 Three page loads: the game's board clicked (pick, hover, place, hint, undo); a whole game
 against the bot by clicks only; a try board and a worked example stepped by their buttons.
+Set GARDENKIT_SCREENSHOT=1 to refresh docs/miyabi-dashboard.png (the README's picture).
 """
 from __future__ import annotations
 
+import os
 import re
+from pathlib import Path
 
 import pytest
 
 pytestmark = pytest.mark.browser
 
+REPO = Path(__file__).resolve().parents[2]
+ARTIFACTS = REPO / "test-artifacts"
 NOTEBOOK = "miyabi.ipynb"
 GAME = ".gk-game"
 LEGAL = ".gk-spot[data-action]:not(.gk-illegal)"
@@ -177,6 +182,17 @@ def test_board_pick_hover_place_hint_and_undo(dash):
     g.locator(".gk-explanation").filter(has_text="Undone").wait_for()
     dash.wait_for_function("(n) => document.querySelectorAll('.gk-game .gk-log li').length === n", arg=before)
     assert hinted not in g.locator(".gk-log").inner_text() and "your move" in status(dash)
+    # a moment mid-game for the README: a tile picked, the mouse on its best spot
+    g.locator(".gk-board [data-pick]").first.click()
+    g.locator(LEGAL).first.wait_for()
+    best = g.locator(".gk-spot.gk-scores")
+    (best if best.count() else g.locator(LEGAL)).last.hover()
+    dash.wait_for_timeout(400)
+    ARTIFACTS.mkdir(exist_ok=True)
+    g.screenshot(path=str(ARTIFACTS / "miyabi-dashboard.png"))
+    if os.environ.get("GARDENKIT_SCREENSHOT") == "1":
+        (REPO / "docs").mkdir(exist_ok=True)
+        g.screenshot(path=str(REPO / "docs" / "miyabi-dashboard.png"))
     assert dash.gk_page_errors == []
 
 
