@@ -472,3 +472,13 @@ def test_drawings_and_module_do_not_copy_rulebook_sentences():
         ours = words(re.sub(r"<[^>]+>", " ", text))
         copied = [" ".join(ours[i:i + 12]) for i in range(len(ours) - 11) if tuple(ours[i:i + 12]) in grams]
         assert not copied
+
+
+def test_the_board_shows_the_final_scoring_once_the_game_is_over():
+    over = game(3, 1)[-1]
+    root = parse(render_board(over, 0))
+    assert len(by_class(root, "gk-final")) == 1
+    counts = [int(g.get("data-count")) for g in by_class(root, "gk-fres")
+              if g.get("data-player") == "2" and g.get("data-count") is not None]
+    assert counts == [over.gardens[2].row_objects(y) for y in range(6)]
+    assert not by_class(parse(render_board(mid_game(3, 1), 0)), "gk-final")  # not before

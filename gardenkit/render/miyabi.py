@@ -681,6 +681,10 @@ def render_board(state, player: int, *, selected=None, rot: int = 0, spots=(), m
         bx += w + 8
     if bx > dx:
         top += 36
+    if s.phase == "over":  # the final scoring, row by row, where the display was
+        table, tw, th = final_table(s, uid, dx, top)
+        parts.append(table)
+        dw, top = max(dw, tw), top + th + 8
     parts.append(f"{BODY_START}{garden}{BODY_END}")
     gx, gy = _garden_geometry(cell, small, True, ox, oy)
     px = lambda x: gx + x * cell  # noqa: E731
