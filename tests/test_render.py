@@ -8,7 +8,7 @@ import pytest
 
 import gardenkit
 from gardenkit.games.samurai_gardener import House, Placed, default_deck
-from gardenkit.render.samurai_gardener import Spot, board_view, render_board, render_card, render_house, render_lineup, render_state
+from gardenkit.render.samurai_gardener import Spot, board_view, render_board, render_card, render_house, render_lineup
 from gardenkit.render.svg import SvgStr, esc
 from gardenkit.tutor import samurai_gardener as sg
 

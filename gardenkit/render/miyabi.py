@@ -800,7 +800,7 @@ def final_table(state, uid: str, X0: float = 6, Y0: float = 4) -> tuple[str, flo
     finals = [rules.final_lines(s, p) for p in range(n)]
     per = [_row_results(ls) for ls in finals]
     label_w, col_w, row_h = 150, 150, 34
-    out = [f'<g class="gk-final gk-ftab">']
+    out = ['<g class="gk-final gk-ftab">']
     y = Y0
     out.append(f'<text class="gk-fh" x="{X0:g}" y="{y + 14:g}">Final scoring'
                f'{"" if s.phase == "over" else " (if the game ended now)"}</text>')

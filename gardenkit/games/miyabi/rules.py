@@ -22,10 +22,10 @@ from pathlib import Path
 from ...core import CHANCE, Explanation, GameInfo, GameRules, Line, MalformedInputError, Option, Rng
 from ...core.rules import rules_cited
 from .actions import ACTION_TYPES, EndTurn, Frog, Pass, Place, PlaceZen, Draw, Reveal, cell_name, parse
-from .components import SHAPES, Components, default_components, load_components
+from .components import SHAPES, default_components, load_components
 from .garden import SIZE, Garden, Piece, neighbours
 from .rules_text import RULES
-from .state import EXPANSIONS, FULL, PHASES, FrogMarker, MiyabiState
+from .state import FrogMarker, MiyabiState
 
 GAME = "miyabi"
 BONUS_LAYER = 5
@@ -116,7 +116,6 @@ class MiyabiRules(GameRules):
         if s.phase == "deal":
             shape = self._next_shape(s)
             return tuple(Draw(t) for t in s.box if s.components.tile(t).shape == shape)
-        p = s.to_move
         if s.phase == "frog_start":
             return tuple(Frog(x, y) for y in range(SIZE) for x in range(SIZE))
         frog_moves = self.frog_moves(s) if s.frog and not s.frog_moved else ()
@@ -277,7 +276,7 @@ class MiyabiRules(GameRules):
             return f"tile {a.tile} is not in this round's display [miyabi.turn.take]"
         t = s.components.tile(a.tile)
         if a.rot not in (0, 90, 180, 270):
-            return f"a tile turns by 0, 90, 180 or 270 degrees [miyabi.place.rotate]"
+            return "a tile turns by 0, 90, 180 or 270 degrees [miyabi.place.rotate]"
         row = s.components.row_of(t.kind)
         if not (0 <= a.x < SIZE and 0 <= a.y < SIZE):
             return "the tile's object square must be a square of the garden [miyabi.place.grid]"

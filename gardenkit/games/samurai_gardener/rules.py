@@ -19,9 +19,9 @@ import dataclasses
 from itertools import permutations
 from pathlib import Path
 
-from ...core import CHANCE, Explanation, GameInfo, GameRules, Line, MalformedInputError, Option, Outcome, Rng
+from ...core import CHANCE, Explanation, GameInfo, GameRules, Line, MalformedInputError, Option, Rng
 from .actions import Draw, Place, Run, ScoreRun, parse
-from .components import TYPE_NAMES, TYPES, Deck, default_deck, load_deck, parse_deck
+from .components import TYPE_NAMES, TYPES, default_deck, load_deck, parse_deck
 from .house import BONUS_POINTS, RUN_POINTS, House, Placed, card_cells, new_runs, touch
 from .rules_text import RULES
 from .state import PHASES, Pending, SamuraiGardenerState
