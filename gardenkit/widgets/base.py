@@ -357,6 +357,13 @@ class BoardWidget(anywidget.AnyWidget):
             return
         getattr(self, method)()
 
+    def start_pick(self, caption: str = "") -> None:
+        """What a try board does on (re)start: a game picks something to show (hook; default none)."""
+
+    def propose(self, action) -> None:
+        """Show ``action`` as the move a quiz asks about (default: ring it)."""
+        self.mark(str(action))
+
     def spots(self) -> tuple:
         """The spots the board offers now: records with ``action`` and ``points`` (None: refused)."""
         return ()

@@ -153,10 +153,6 @@ class MiyabiBoard(BoardWidget):
         if named or faces:
             self.select((named or faces)[0])
 
-    def propose(self, action) -> None:
-        """Ring ``action`` on the board, its tile picked and turned: the move a quiz asks about."""
-        self.mark(str(action))
-
     # ----- spots (from the engine) -------------------------------------------------------------
     def spots(self):
         """The picked tile's spots: every legal object square with its points, and (grey) the refused ones."""
