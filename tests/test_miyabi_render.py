@@ -359,8 +359,12 @@ def test_board_root_carries_the_version_and_the_garden_is_the_body():
 def test_rotate_button_and_engine_controls():
     s = mid_game()
     p = s.to_move
-    root = parse(render_board(s, p, selected=s.display[0]))
+    turning = next(t for t in s.display if len(s.components.tile(t).rotations) > 1)
+    root = parse(render_board(s, p, selected=turning))
     assert [e.get("data-ui") for e in root.iter() if e.get("data-ui")] == ["rotate"]
+    single = next((t for t in s.display if s.components.tile(t).shape == "single"), None)
+    for one_way in ([single] if single else []) + [None]:  # a single lies one way; nothing picked: nothing to turn
+        assert not [e for e in parse(render_board(s, p, selected=one_way)).iter() if e.get("data-ui")]
     actions = {e.get("data-action") for e in root.iter() if e.get("data-action")}
     assert "pass" not in actions and "end" not in actions  # tiles still fit: the engine refuses both
     # a position where nothing fits: the engine allows pass, and the board offers it

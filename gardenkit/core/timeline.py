@@ -68,12 +68,13 @@ class Timeline:
         self.position -= 1
         return True
 
-    def undo_to_player(self, player: int) -> bool:
-        """Undo back to the last decision of ``player`` (skipping chance and other players)."""
+    def undo_to_player(self, player: int, where=None) -> bool:
+        """Undo back to the last decision of ``player`` (skipping chance and other players);
+        with ``where(state)``, the last one where it is true (e.g. the start of a turn)."""
         start = self.position
         while self.position > 0:
             self.position -= 1
-            if self.rules.current_player(self.state) == player:
+            if self.rules.current_player(self.state) == player and (where is None or where(self.state)):
                 return True
         self.position = start
         return False

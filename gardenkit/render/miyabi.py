@@ -665,7 +665,10 @@ def render_board(state, player: int, *, selected=None, rot: int = 0, spots=(), m
     top = oy + dh + 4
     # buttons: turn the picked tile, and pass / end where the engine allows them
     bx = dx
-    if clickable and s.phase == "turn" and s.display and _rules().current_player(s) == player:
+    sel = _pick_value(selected)
+    turns = (sel is not None and sel.isdigit() and int(sel) in s.display
+             and len(comps.tile(int(sel)).rotations) > 1)  # a single or a Zen tile lies one way only
+    if clickable and s.phase == "turn" and turns and _rules().current_player(s) == player:
         on = " gk-on" if rot % 360 else ""
         text = f"⟳ turn 90° (now {rot % 360}°)"
         b, w = _button(bx, top, text, ' data-ui="rotate"', "turn the picked tile a quarter turn clockwise",

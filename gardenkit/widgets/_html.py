@@ -63,9 +63,19 @@ def explanation_html(rules, expl, heading: str | None = None) -> str:
     items = "".join(
         f"<li><b>{line.points:+d}</b> {h(line.text)}<br>{rule_html(rules, line.rule)}</li>" for line in expl.lines
     )
-    effects = "".join(f"<li>{h(e)}</li>" for e in expl.effects)
+    effects = "".join(_effect_html(rules, e) for e in expl.effects)
     total = f'<span class="gk-ok">{expl.points:+d} points</span>'
     return f"{head}<div><code>{h(expl.action)}</code>: {total}</div><ul>{items}{effects}</ul>"
+
+
+def _effect_html(rules, effect: str) -> str:
+    """An effect line; the rules it cites are shown as the score lines show theirs."""
+    from ..core.rules import rules_cited
+
+    cited = rules_cited(texts=(effect,))
+    if not cited:
+        return f"<li>{h(effect)}</li>"
+    return f"<li>{h(_strip_rule(effect))}<br>{'<br>'.join(rule_html(rules, r) for r in cited)}</li>"
 
 
 def message_html(text: str, kind: str = "info") -> str:

@@ -491,6 +491,11 @@ class GameView(widgets.VBox):
         """The round a state is in (the status line, the log, the chart's x axis)."""
         return state.round
 
+    def turn_starts(self, state) -> bool:
+        """Whether a state where you are to act starts your turn (undo goes back to one); a game
+        whose turn has several steps answers False for the later ones."""
+        return True
+
     def score_columns(self, state) -> dict:
         """Extra columns of the score table: heading -> one text per player."""
         return {}
@@ -630,7 +635,7 @@ class GameView(widgets.VBox):
     def undo(self) -> bool:
         """Take back your last move (and the bots' moves since)."""
         self._cancel_bot()
-        if not self.timeline.undo_to_player(self.seat):
+        if not self.timeline.undo_to_player(self.seat, where=self.turn_starts):
             self.show_message("Nothing to undo yet.", "warn")
             self._continue()
             return False

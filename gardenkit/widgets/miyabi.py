@@ -88,13 +88,23 @@ class MiyabiBoard(BoardWidget):
             shown = ", ".join([str(t) for t in s.display] + [f"Z{z}" for z in s.zen_display]) or "none"
             self.show_message(f"Tile {value} is not face up (face up: {shown}).", "warn")
             return
+        phase = self._state.phase
+        if self.my_turn() and phase in ("frog_start", "after"):
+            self.show_message("First put your frog on a square of your garden (click a square)." if phase == "frog_start"
+                              else "Your tile is placed: hop your frog one step (click a dashed circle) or click “end turn”.",
+                              "warn")
+            return
         if value != self.selected:
             self.selected, self.rot = value, 0
         self.marked = None
         self.refresh()
-        if self.my_turn() and self._state.phase == "turn" and not self._help_shown:
+        if not (self.my_turn() and phase == "turn"):
+            return
+        n = sum(1 for sp in self.spots() if sp.points is not None)
+        if n == 0:
+            self.show_message(f"Tile {value} fits nowhere in your garden now: point at a grey × to see why.", "warn")
+        elif not self._help_shown:
             self._help_shown = True
-            n = sum(1 for sp in self.spots() if sp.points is not None)
             self.show_message(
                 f"Tile {value}: {n} square{'s' if n != 1 else ''} where its objects may go, each ticked with the points "
                 "it would score (point at one to see the tile there, click to place it). Grey × squares are refused: "
@@ -146,6 +156,12 @@ class MiyabiBoard(BoardWidget):
         """What a try board does on (re)start: pick the face-up tile its caption names (``72``,
         ``Z4``), else the first one, if the player is placing."""
         s = self._state
+        if s.phase == "frog_start":
+            self.show_message("Click any square of your garden to put your frog there.")
+            return
+        if s.phase == "after":
+            self.show_message("Hop your frog one step (click a dashed circle) or click “end turn”.")
+            return
         if s.phase != "turn":
             return
         faces = [str(t) for t in s.display] + [f"Z{z}" for z in s.zen_display]
@@ -211,7 +227,11 @@ class MiyabiGame(base.GameView):
 
     game_id = "miyabi"
     board_class = MiyabiBoard
-    start_hint = "Pick a tile from the display, then click a ticked square of your garden."
+    @property
+    def start_hint(self) -> str:
+        if self.state.phase == "frog_start":
+            return "First put your frog on a square of your garden (click a square); then pick a tile from the display."
+        return "Pick a tile from the display, then click a ticked square of your garden."
     others_heading = "The other gardens (they only show; you build on yours above)"
 
     def __init__(self, players: int = 2, seat: int = 0, opponents: str = "greedy", seed: int = 7,
@@ -240,6 +260,10 @@ class MiyabiGame(base.GameView):
     def describe_options(self, options: dict) -> str:
         on = [_EXPANSION_LABELS[e] for e in EXPANSIONS if options.get(e)]
         return f", with {', '.join(on)}" if on else ", base game"
+
+    def turn_starts(self, state) -> bool:
+        """Undo goes back to the start of your turn: before a frog hop, never to the hop after it."""
+        return state.phase != "after" and not state.frog_moved
 
     def score_columns(self, state) -> dict:
         lit = ["".join("abcdef"[x] for x in range(6) if state.lanterns[p] >> x & 1) or "—" for p in range(state.players)]

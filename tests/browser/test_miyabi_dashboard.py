@@ -74,8 +74,8 @@ def pick_a_tile_that_fits(page) -> str | None:
             if g.locator(LEGAL).count():
                 return value
             rotate = g.locator('.gk-board [data-ui="rotate"]')
-            if not click_and_wait_for_redraw(page, rotate, unless_said="changes nothing"):
-                break  # a single square
+            if not rotate.count() or not click_and_wait_for_redraw(page, rotate, unless_said="changes nothing"):
+                break  # a single square: no turn button
             if "now 0°" in rotate.text_content():
                 break  # all its shapes tried
         if g.locator(LEGAL).count():

@@ -54,7 +54,8 @@ INFO = GameInfo(
 
 
 def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s" if not word.endswith("fish") else f"{n} {word}"
+    """``3 pagodas``, ``3 fish``, ``3 boxwood`` (fish and boxwood read best unchanged)."""
+    return f"{n} {word}" if n == 1 or word in ("fish", "boxwood") else f"{n} {word}s"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -374,7 +375,8 @@ class MiyabiRules(GameRules):
         if not isinstance(a, Place):
             return ()
         t = s.components.tile(a.tile)
-        notes = [f"its {_plural(t.objects, t.kind)} on {cell_name(a.x, a.y)}, in the {t.kind} row [miyabi.place.row]"]
+        what = t.kind if t.objects == 1 else _plural(t.objects, t.kind)
+        notes = [f"its {what} on {cell_name(a.x, a.y)}, in the {t.kind} row [miyabi.place.row]"]
         if len(t.cells) > 1:
             notes.append("its empty green squares may lie in any row and column [miyabi.place.green]")
         if t.canonical(a.rot):
@@ -393,6 +395,8 @@ class MiyabiRules(GameRules):
         elif after.round > s.round:
             notes.append(f"building round {s.round} ends; tiles left over leave the game [miyabi.round.end]")
             notes.append(f"the bonsai passes to player {after.start + 1} [miyabi.round.bonsai]")
+        elif after.phase == "after" and after.to_move == p:
+            notes.append("you may now hop your frog one step, or end your turn [miyabi.frog.move]")
         elif s.active(p) and not after.active(p) and not after.passed[p]:
             notes.append("all six lantern fields are full: no more turns for you this round [miyabi.round.turns]")
         return tuple(notes)
