@@ -117,7 +117,7 @@ def worked_examples() -> tuple[Scenario, ...]:
         _scenario(
             "zen", "The Zen Garden: 4 and 5",
             "A boxwood Zen tile waits for its last neighbour; then an azalea Zen tile goes into a hole ringed by "
-            "4 objects; then a maple Zen tile that is not surrounded yet.",
+            "4 objects (1 for placing it + 5 for being surrounded); then a maple Zen tile that is not surrounded yet.",
             zen_start(), ["28@b6", "Z9@e4", "Z1@a1"],
             ["1 stone x layer 1 = 1, and the boxwood Zen tile is now surrounded: 3 objects next to it + 1 = 4.",
              "1 for placing the azalea Zen tile, and it is surrounded at once: 4 objects next to it + 1 = 5.",
@@ -207,17 +207,18 @@ def zen_waiting_start():
 
 
 STAIRS = (
-    "47@a3/90",                                  # a3: 2 fish; a4 green, height 1
-    "53@b5/270", "54@b5/270",                    # b5: 2 boxwood; b4 green, height 2
-    "55@c5/270", "56@c5/270", "57@c5/270",       # c5: 2 boxwood; c4 green, height 3
-    "43@d3/90", "44@d3/90", "45@d3/90", "46@d3/90",  # d3: 2 fish; d4 green, height 4
-    "17@e4", "18@e4", "19@e4", "20@e4",          # e4: 1 azalea on height 4
+    "47@a3/90",                                  # a3: 2 fish; a4 green, layer 1
+    "53@b5/270", "54@b5/270",                    # b5: 2 boxwood; b4 green, layer 2
+    "55@c5/270", "56@c5/270", "57@c5/270",       # c5: 2 boxwood; c4 green, layer 3
+    "43@d3/90", "44@d3/90", "45@d3/90", "46@d3/90",  # d3: 2 fish; d4 green, layer 4
+    "17@e4", "18@e4", "19@e4", "20@e4",          # e4: 1 azalea on layer 4
 )
 
 
 @lru_cache(maxsize=None)
 def frog_start(square: str = "a5", golden: bool = False):
-    """The Frog: a staircase of green squares along row 4 (a4 height 1 up to d4 height 4), the frog on ``square``."""
+    """The Frog: a staircase of green squares along row 4 (a4 on layer 1 up to d4 on layer 4), the frog on
+    ``square``."""
     return position(players=2, round=2, frog=True, gardens={0: list(STAIRS)}, display=[1, 6, 28, 29, 30, 31],
                     frogs={0: (square, golden), 1: ("a1", False)}, passed=(1,))
 
@@ -270,11 +271,11 @@ def quizzes() -> tuple[Quiz, ...]:
         # d3: 2 fish, e2: 2 pagodas = 5 objects; + 1 for its own = 6. In all 2 + 6 = 8.
         Quiz("q-zen-close", "The Zen Garden: the pagoda double 39 goes on e2 (green square on f2), next to the Zen tile on d2. Points?",
              zen_waiting_start(), "39@e2", 8, ("miyabi.zen.surround", "miyabi.score.placement"), game=GAME),
-        # The silver frog sits on b4 (height 2); c4 is green at height 3: one layer up, allowed, and
+        # The silver frog sits on b4 (layer 2); c4 is green on layer 3: one layer up, allowed, and
         # reaching layer 3 scores 3.
         Quiz("q-frog-climb", "The Frog: your silver frog on b4 (layer 2) hops to c4 (layer 3). Points?",
              frog_start("b4"), "frog c4", 3, ("miyabi.frog.layer", "miyabi.frog.points"), game=GAME),
-        # From c4 (height 3) to d4 (height 4, green): 4 points, and the frog turns golden.
+        # From c4 (layer 3) to d4 (layer 4, green): 4 points, and the frog turns golden.
         Quiz("q-frog-golden", "The Frog: from c4 (layer 3) to d4 (layer 4). Points?",
              frog_start("c4"), "frog d4", 4, ("miyabi.frog.points", "miyabi.frog.golden"), game=GAME),
     )
@@ -291,26 +292,29 @@ def try_positions() -> dict:
         "miyabi.place.lantern": (lan, "Columns b and d already have a lantern: no object may go there this round."),
         "miyabi.place.grid": (lan, "Put the straight fish triple 72 with its object on a3 or f3, lying along the row: "
                                    "one end would hang off the board."),
-        "miyabi.place.green": (green, "Only column a is open, yet the maple triples fit: their green squares may lie "
-                                      "under lit lanterns and in other rows."),
+        "miyabi.place.green": (green, "Only column a is open, yet the maple triple 67 fits (so do the corners 81 and "
+                                      "82): its green squares may lie under lit lanterns (b1, c1) or, turned, in "
+                                      "other rows (a2, a3)."),
         "miyabi.place.rotate": (lan, "Turn the azalea corner 90 to see its four shapes; the fish triple 72, with its "
                                      "object in the middle, has only two."),
         "miyabi.place.layer": (pond, "The pond a3-c3 is two tiles high: the fish triple 72 fits on top of it (layer 3), "
                                      "but not half on it and half on the board."),
-        "miyabi.place.cover": (pond, "Cover the 3 fish on a3 (say with the single fish 11) and see them disappear "
-                                     "from the row's count."),
+        "miyabi.place.cover": (pond, "Cover the 3 fish on a3, say with the single fish 11: the explanation tells you "
+                                     "they no longer count."),
         "miyabi.score.placement": (pond, "Compare a tile on the bare board with the same kind of tile higher up."),
         "miyabi.turn.pass": (pass_start(), "Only column f is open and neither triple fits it: read why each spot "
                                            "is refused, then pass."),
         "miyabi.bonus.fifth": (pond, "Four tiles lie on f1: a maple there is on layer 5 and takes the maple bonus tile."),
-        "miyabi.zen.take": (zen_hole, "Take a face-up Zen tile instead of a garden tile."),
-        "miyabi.zen.place": (zen_hole, "A Zen tile goes on bare board, in its object's row: try a square with a tile "
-                                       "on it, or another row."),
-        "miyabi.zen.surround": (zen_hole, "The corner a6 is closed on every side: a stone Zen tile there is surrounded "
-                                          "at once."),
-        "miyabi.zen.next": (zen_wait, "Your pagoda Zen tile on d2 still has an open side (e2): no new Zen tile until "
-                                      "it is closed. Close it with a pagoda tile on e2."),
-        "miyabi.zen.cover": (zen_wait, "No tile may be laid over the Zen tile on d2."),
+        "miyabi.zen.take": (zen_hole, "Take a face-up Zen tile instead of a garden tile: the stone Z14 is picked "
+                                      "for you, or click another."),
+        "miyabi.zen.place": (zen_hole, "The stone Zen tile Z14 goes on bare board in the stone row: try b6, which has "
+                                       "a tile on it, or another row."),
+        "miyabi.zen.surround": (zen_hole, "The corner a6 is closed on every side: the stone Zen tile Z14 laid there is "
+                                          "surrounded at once."),
+        "miyabi.zen.next": (zen_wait, "Close your pagoda Zen tile on d2 with the pagoda double 39 on e2: until that "
+                                      "open side is closed, no new Zen tile (try Z14) may be taken."),
+        "miyabi.zen.cover": (zen_wait, "The pagoda double 39 with its object on c2 would lie over the Zen tile on d2: "
+                                       "refused. On e2 it fits."),
         "miyabi.frog.setup": (frog_setup_start(), "Put your frog on any square of your garden."),
         "miyabi.frog.move": (frog_start("a5"), "Your silver frog is on a5: one step up, down, left or right, "
                                                "before or after placing a tile."),
@@ -327,7 +331,7 @@ def try_positions() -> dict:
 # ----- two more scenarios -----------------------------------------------------------------------------
 @lru_cache(maxsize=None)
 def final_scoring_start():
-    """3 players, the last turn of the last round: players 2 and 3 have passed, player 1 has columns c and f open.
+    """3 players, the last round: players 2 and 3 have passed, player 1 has two turns left (columns c and f open).
 
     Row 1 (maple): player 1 shows 2, player 2 shows 3, player 3 shows 1.
     Row 2 (pagoda): player 1 shows 3, players 2 and 3 show 2 each.
@@ -350,7 +354,8 @@ def final_scoring_scenario() -> Scenario:
     """
     return _scenario(
         "final", "The final scoring: ties in the rows",
-        "Three players, the very last turn. Players 2 and 3 have passed; player 1 has two lantern fields left.",
+        "Three players, the last round. Players 2 and 3 have passed; player 1 has two lantern fields left and "
+        "plays the last two tiles of the game.",
         final_scoring_start(), ["1@c1", "28@f6"],
         ["1 maple x layer 1 = 1. Player 1 now shows 3 maples in row 1, level with player 2.",
          "1 stone x layer 1 = 1, the last lantern: the game ends. Row 1: players 1 and 2 tie for the most maples, "

@@ -8,7 +8,10 @@ RULES = {
         "Each player has a 6x6 garden. Its rows hold, top to bottom: maple, pagoda, fish, azalea, boxwood, stone; "
         "above each column is one lantern field."
     ),
-    "miyabi.setup.start": "A start player takes the bonsai (player 1 unless you pick another).",
+    "miyabi.setup.start": (
+        "A start player takes the bonsai: the rulebook has the youngest begin; here the start_player option "
+        "picks (0 = player 1, the default)."
+    ),
     "miyabi.round.count": "The game has 6 building rounds with 2 players, 5 with 3, 4 with 4.",
     "miyabi.round.tiles": (
         "Each round starts with tiles from the box laid face up: singles, doubles, corner and straight triples, "
@@ -31,8 +34,8 @@ RULES = {
     "miyabi.place.green": "A tile's empty green squares may lie in any row and any column, lantern or not.",
     "miyabi.place.rotate": "Tiles may be turned any way before placing (never flipped over).",
     "miyabi.place.layer": (
-        "A tile lies either wholly on the board (layer 1) or wholly on placed tiles that are all the same height "
-        "(a tile lies flat); its layer is that height plus one."
+        "A tile lies either wholly on the bare board (layer 1) or wholly on tiles placed before; here (our reading) "
+        "all the squares under it must be of one height, and its layer is that height plus one."
     ),
     "miyabi.place.cover": "Objects may be covered by a tile on a higher layer; covered objects no longer count.",
     "miyabi.score.placement": "A placed tile scores its objects times its layer.",
@@ -56,8 +59,8 @@ RULES = {
     ),
     # B) The Big Meadow
     "miyabi.meadow.group": (
-        "The Big Meadow: at the end, your largest group of edge-to-edge empty green squares (on any layers) "
-        "scores 2 points per square."
+        "The Big Meadow: at the end, your largest group of edge-to-edge empty green squares of tiles (on any "
+        "layers; bare board does not count) scores 2 points per square."
     ),
     # C) The Zen Garden
     "miyabi.zen.setup": "The Zen Garden: 16 Zen tiles are shuffled face down and 5 turned face up; each one taken is replaced.",
@@ -69,24 +72,31 @@ RULES = {
     "miyabi.zen.point": "The Zen Garden: placing a Zen tile scores 1 point.",
     "miyabi.zen.surround": (
         "The Zen Garden: once a Zen tile has tiles (or the board's edge) on all four sides, it scores 1 per "
-        "object next to it plus 1 for its own object, once only."
+        "object next to it (a frog on them hides none) plus 1 for its own object, once only."
     ),
     "miyabi.zen.next": "The Zen Garden: you may take another Zen tile only when your last one is surrounded.",
     "miyabi.zen.cover": "The Zen Garden: a Zen tile is never covered, and no frog may stand on it.",
     # D) 7!
     "miyabi.seven.lines": "7!: at the end, each row and each column with exactly 7 visible objects scores 7 points.",
     # E) The Frog
-    "miyabi.frog.setup": "The Frog: before the first round each player puts their frog, silver side up, on any square.",
+    "miyabi.frog.setup": (
+        "The Frog: once the first round's tiles are laid out, before the first turn, each player puts their frog, "
+        "silver side up, on any square."
+    ),
     "miyabi.frog.move": (
         "The Frog: once a turn, just before or just after it, you may move your frog one square up, down, "
         "left or right."
     ),
-    "miyabi.frog.layer": "The Frog: it moves onto the same layer or one layer higher, never lower.",
+    "miyabi.frog.layer": (
+        "The Frog: a square's height is the layer of its top tile (the bare board is layer 0); the frog moves onto "
+        "the same layer or one layer higher, never lower."
+    ),
     "miyabi.frog.points": "The Frog: climbing to a higher layer scores that layer's number at once.",
     "miyabi.frog.silver": "The Frog: a silver frog may not move onto a square showing objects.",
     "miyabi.frog.golden": "The Frog: on reaching layer 4 it turns golden, and a golden frog may move onto objects.",
     "miyabi.frog.lift": (
-        "The Frog: a tile may be placed on the frog's square; the frog is lifted onto it (no points, as it did not move)."
+        "The Frog: a tile may be placed on the frog's square; the frog is lifted onto it (no points, as it did not "
+        "move), even a silver frog onto objects."
     ),
     "miyabi.frog.final": "The Frog: it plays no part in the final scoring; objects under it still count.",
 }
