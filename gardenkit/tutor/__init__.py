@@ -24,6 +24,7 @@ class Scenario:
     captions: tuple[str, ...]
     rules: tuple[str, ...] = ()
     game: str = "samurai_gardener"
+    from_book: bool = True  # a rulebook example (False: a lesson of ours, whose moves are suggestions)
 
     def __post_init__(self):
         if len(self.actions) != len(self.captions):

@@ -103,7 +103,10 @@ class ScenarioPlayer(widgets.VBox):
         self.board = board_class_for(first)(first, player=self.player, panel=self.panel, on_play=self._choose)
         self.back_button = widgets.Button(description="◀ Back").add_class("gk-back")
         self.forward_button = widgets.Button(description="Forward ▶").add_class("gk-forward")
-        self.book_button = widgets.Button(description="Back to the book's move").add_class("gk-book")
+        # the rulebook's own examples are "the book's"; lessons of ours suggest a move
+        book = "the book's" if scenario.from_book else "the suggested"
+        self._book = book
+        self.book_button = widgets.Button(description=f"Back to {book} move").add_class("gk-book")
         self.back_button.on_click(lambda _b: self.back())
         self.forward_button.on_click(lambda _b: self.forward())
         self.book_button.on_click(lambda _b: self.goto(self.step))
@@ -145,14 +148,14 @@ class ScenarioPlayer(widgets.VBox):
         self.forward_button.disabled = step == self.n_steps
         self.book_button.layout.display = "none"
         if step == 0:
-            self.caption.value = (f"<div class='gk-caption'>The start. The book's move is ringed: "
+            self.caption.value = (f"<div class='gk-caption'>The start. {self._book.capitalize()} move is ringed: "
                                   f"<code>{h(nxt)}</code>. Press Forward to play it, or click another ticked square "
                                   "to try your own choice.</div>")
-            self.panel.value = explanation_html(self.rules, self.rules.explain(s, nxt), "The book's move would score:")
+            self.panel.value = explanation_html(self.rules, self.rules.explain(s, nxt), f"{self._book.capitalize()} move would score:")
         else:
             prev = self.states[step - 1]
             expl = self.rules.explain(prev, acts[step - 1])
-            more = (f" Next the book plays <code>{h(nxt)}</code> (ringed)." if nxt else "")
+            more = (f" Next {self._book} move: <code>{h(nxt)}</code> (ringed)." if nxt else "")
             self.caption.value = (f"<div class='gk-caption'><b>Step {step}:</b> <code>{h(acts[step - 1])}</code> — "
                                   f"{h(self.scenario.captions[step - 1])}{more}</div>")
             total = _gained(self.rules, self.states[0], s, self.player)
@@ -172,10 +175,10 @@ class ScenarioPlayer(widgets.VBox):
             self.alternative = (base, after)
             mine = _gained(self.rules, base, after, self.player)
             theirs = _gained(self.rules, self.states[self.step], book, self.player)
-            self.board.header = f"Your choice {action}: {mine:+d} (the book's line scores {theirs:+d})"
+            self.board.header = f"Your choice {action}: {mine:+d} ({self._book} line scores {theirs:+d})"
             self.board.set_state(after)
             self.panel.value = explanation_html(
-                self.rules, expl, f"Your choice scores {mine:+d}; the book's moves from here score {theirs:+d}.")
+                self.rules, expl, f"Your choice scores {mine:+d}; {self._book} moves from here score {theirs:+d}.")
         self.book_button.layout.display = None
 
     def choose(self, text) -> bool:
