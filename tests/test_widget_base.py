@@ -85,7 +85,7 @@ def test_well_formed_messages_reach_their_methods(board):
     assert board.picked == ["17"] and board.counted == 1
     action = str(rules.legal_actions(board.state)[0])
     send(board, {"kind": "hover", "action": action, "version": board.version})
-    assert "points" in board.panel.value
+    assert " point" in board.panel.value
     before = board.state
     send(board, {"kind": "play", "action": action, "version": board.version})
     assert board.state is not before

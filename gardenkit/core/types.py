@@ -78,13 +78,24 @@ class Explanation:
     def text(self) -> str:
         if not self.legal:
             return f"{self.action}: not allowed. {self.reason}"
-        parts = [f"{self.action}: {self.points:+d} points"]
+        parts = [f"{self.action}: {points_text(self.points, bool(self.lines))}"]
         parts += [f"  {line}" for line in self.lines]
         parts += [f"  {effect}" for effect in self.effects]
         return "\n".join(parts)
 
     def __str__(self) -> str:
         return self.text
+
+
+def points_text(points: int, itemised: bool = True) -> str:
+    """``+1 point``, ``+3 points``, ``-2 points``; ``no points`` for a move that scores nothing at all.
+
+    >>> points_text(1), points_text(3), points_text(0, itemised=False)
+    ('+1 point', '+3 points', 'no points')
+    """
+    if points == 0 and not itemised:
+        return "no points"
+    return f"{points:+d} point{'' if abs(points) == 1 else 's'}"
 
 
 @dataclass(frozen=True)

@@ -67,7 +67,7 @@ def zen_start():
                     to_move=0, passed=(1,), round=2, zen=True)
 
 
-def _scenario(id, title, text, start, moves, captions, rules):
+def _scenario(id, title, text, start, moves, captions, rules, from_book=True):
     """A scenario whose chance steps (a Zen tile turned face up) are filled in with the seeded draw."""
     r = gardenkit.make(GAME)
     actions, caps, s = [], [], start
@@ -80,7 +80,7 @@ def _scenario(id, title, text, start, moves, captions, rules):
             s = r.apply(s, chance)
             actions.append(str(chance))
             caps.append("A new Zen tile is turned face up, so five lie open again.")
-    return Scenario(id, title, text, start, tuple(actions), tuple(caps), tuple(rules), game=GAME)
+    return Scenario(id, title, text, start, tuple(actions), tuple(caps), tuple(rules), game=GAME, from_book=from_book)
 
 
 @lru_cache(maxsize=None)
@@ -362,7 +362,7 @@ def final_scoring_scenario() -> Scenario:
          "both score 10 and nobody scores second (player 3's single maple earns nothing). Row 2: player 1 has most "
          "pagodas (9); players 2 and 3 tie for second and both score 4. Row 3: player 3 first (8), player 2 second "
          "(4). Row 6: player 1 is alone with a stone (5). Final: 66, 56, 47."],
-        ["miyabi.end.majority", "miyabi.end.tie_first", "miyabi.end.tie_second", "miyabi.end.winner"],
+        ["miyabi.end.majority", "miyabi.end.tie_first", "miyabi.end.tie_second", "miyabi.end.winner"], from_book=False,
     )
 
 
@@ -390,5 +390,5 @@ def frog_scenario() -> Scenario:
          "A single stone on d6: 1 point.",
          "Next turn, a maple on f1 first: 1 point.",
          "The golden frog may now go onto objects: it hops onto the azalea on e4, on the same layer, so no points."],
-        ["miyabi.frog.move", "miyabi.frog.layer", "miyabi.frog.points", "miyabi.frog.golden"],
+        ["miyabi.frog.move", "miyabi.frog.layer", "miyabi.frog.points", "miyabi.frog.golden"], from_book=False,
     )

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from html import escape
 
+from ..core.types import points_text
+
 PANEL_CSS = """
 <style>
 .gk-explanation{min-height:3em;padding:6px 10px;border-left:4px solid #b58b55;background:#fbf8f1;
@@ -64,7 +66,7 @@ def explanation_html(rules, expl, heading: str | None = None) -> str:
         f"<li><b>{line.points:+d}</b> {h(line.text)}<br>{rule_html(rules, line.rule)}</li>" for line in expl.lines
     )
     effects = "".join(_effect_html(rules, e) for e in expl.effects)
-    total = f'<span class="gk-ok">{expl.points:+d} points</span>'
+    total = f'<span class="gk-ok">{points_text(expl.points, bool(expl.lines))}</span>'
     return f"{head}<div><code>{h(expl.action)}</code>: {total}</div><ul>{items}{effects}</ul>"
 
 
