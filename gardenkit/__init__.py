@@ -2,7 +2,7 @@
 
 >>> import gardenkit
 >>> gardenkit.available_games()
-('miyabi', 'samurai_gardener')
+('karesansui', 'miyabi', 'samurai_gardener')
 >>> rules = gardenkit.make("samurai_gardener")
 >>> rules.info.title, rules.info.min_players, rules.info.max_players
 ('Samurai Gardener', 2, 5)
@@ -15,6 +15,7 @@ __version__ = "0.1.0"
 
 # game id -> "module:class"; games still to come are listed in the gallery, not here
 _GAMES = {
+    "karesansui": "gardenkit.games.karesansui:KaresansuiRules",
     "miyabi": "gardenkit.games.miyabi:MiyabiRules",
     "samurai_gardener": "gardenkit.games.samurai_gardener:SamuraiGardenerRules",
 }

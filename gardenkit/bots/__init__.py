@@ -39,9 +39,11 @@ class GreedyBot:
         self._rng = Rng.from_seed(seed)
 
     def ranked(self, rules, state):
-        """``(points, action)`` for every legal action, best first (stable order among equals)."""
+        """``(points, action)`` for every legal action, best first (stable order among equals);
+        in a game scored in demerits (``rules.info.lower_wins``) the fewest come first."""
+        sign = 1 if rules.info.lower_wins else -1
         scored = [(rules.action_points(state, a), a) for a in rules.legal_actions(state)]
-        scored.sort(key=lambda pa: -pa[0])
+        scored.sort(key=lambda pa: sign * pa[0])
         return scored
 
     def choose(self, rules, state):

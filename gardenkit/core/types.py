@@ -120,3 +120,4 @@ class GameInfo:
     max_players: int
     options: dict = field(default_factory=dict)  # name -> Option
     rules: dict = field(default_factory=dict)  # rule id -> one-line summary
+    lower_wins: bool = False  # the score counts demerits: fewest wins, and bots avoid points

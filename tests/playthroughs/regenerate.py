@@ -9,6 +9,8 @@ from gardenkit.testing import playthrough
 
 HERE = Path(__file__).parent
 CASES = {
+    "karesansui-3p": ("karesansui", 3, 1, {}),
+    "karesansui-5p": ("karesansui", 5, 2, {}),
     "samurai_gardener-default-2p": ("samurai_gardener", 2, 1, {}),
     "samurai_gardener-default-5p": ("samurai_gardener", 5, 2, {}),
     "samurai_gardener-specialist-3p": ("samurai_gardener", 3, 3, {"specialist": True}),

@@ -1,0 +1,461 @@
+"""The rules of Karesansui: The Rock Garden (Joseph Kisenwether, Eagle-Gryphon 2013).
+
+Demerits are the score: fewest wins (``rules.info.lower_wins``).
+
+>>> import gardenkit
+>>> rules = gardenkit.make("karesansui")
+>>> s = rules.initial_state(players=3, seed=7)
+>>> while rules.current_player(s) is gardenkit.CHANCE:   # five rocks each, then the piles
+...     s = rules.step_chance(s)
+>>> s.phase, len(s.piles), all(s.pile_value(i) >= 6 for i in range(2))
+('bid', 2, True)
+>>> rules.why_illegal(s, "pass")
+'you may not pass while pile 1 has no bid [karesansui.bid.pass]'
+"""
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from itertools import combinations, product
+from pathlib import Path
+
+from ...core import CHANCE, Explanation, GameInfo, GameRules, Line, MalformedInputError, Option, Outcome, Rng
+from ...core.rules import rules_cited
+from .actions import ACTION_TYPES, BLACK, Bid, Draw, Pass, TurnIn, parse, rock_key, rocks_text, set_kind, sort_rocks
+from .components import DECK_NAMES, DECKS, default_components, load_components
+from .rules_text import RULES
+from .state import KaresansuiState
+
+GAME = "karesansui"
+SET_RULE = {"trips": "karesansui.sets.trips", "foursome": "karesansui.sets.foursome", "flush": "karesansui.sets.flush"}
+
+INFO = GameInfo(
+    id=GAME,
+    title="Karesansui: The Rock Garden",
+    min_players=3,
+    max_players=6,
+    options={
+        "start_player": Option("start_player", 0, "Who starts round 1 (0 = player 1)."),
+        "components": Option(
+            "components", "standard",
+            "'standard' for the shipped rock set (5 colours x 3 values x 5 copies, partly reconstructed), or the path "
+            "of your own component file in the same JSON format.",
+        ),
+    },
+    rules=RULES,
+    lower_wins=True,
+)
+
+
+def _without(rocks: tuple[str, ...], remove) -> tuple[str, ...]:
+    left = list(rocks)
+    for r in remove:
+        left.remove(r)
+    return tuple(left)
+
+
+def _merge(rocks, more) -> tuple[str, ...]:
+    return sort_rocks(tuple(rocks) + tuple(more))
+
+
+def _plain(rocks) -> str:
+    return rocks_text(rocks)
+
+
+class KaresansuiRules(GameRules):
+    info = INFO
+    state_type = KaresansuiState
+    action_types = ACTION_TYPES
+
+    # ----- setting up --------------------------------------------------------------
+    def _initial_state(self, players, seed, start_player, components):
+        if not 0 <= start_player < players:
+            raise MalformedInputError(f"start_player must be between 0 and {players - 1}, not {start_player}")
+        comps = default_components() if components == "standard" else load_components(Path(components))
+        bag = sort_rocks(r for r in comps.rock_types for _ in range(comps.copies))
+        if len(bag) < players * comps.start_rocks + 6 * (players - 1):
+            raise MalformedInputError(f"this rock set has too few rocks for {players} players")
+        return KaresansuiState(
+            players=players, rng=Rng.from_seed(seed), phase="deal", round=1, start=start_player, to_move=None,
+            bag=bag, gardens=((),) * players, piles=((),) * (players - 1), bids=(None,) * (players - 1), tracker=1,
+            taken=(0,) * len(DECKS), lines=((),) * players, scores=(0,) * players, start_player=start_player,
+            components=comps,
+        )
+
+    # ----- whose turn ----------------------------------------------------------------
+    def current_player(self, s):
+        self._check_state(s)
+        if s.phase == "over":
+            return None
+        if s.phase in ("deal", "refill", "draw"):
+            return CHANCE
+        return s.to_move
+
+    def _deal_to(self, s) -> int | None:
+        return next((p for p in range(s.players) if len(s.gardens[p]) < s.components.start_rocks), None)
+
+    def _pile_to_fill(self, s) -> int | None:
+        return next((i for i in range(len(s.piles)) if s.pile_value(i) < s.components.pile_value), None)
+
+    # ----- chance --------------------------------------------------------------------
+    def _chance_outcomes(self, s):
+        counts = Counter(s.bag)
+        total = len(s.bag)
+        return tuple((Draw(r), counts[r] / total) for r in sorted(counts, key=rock_key))
+
+    # ----- legal actions -------------------------------------------------------------
+    def _legal_actions(self, s):
+        if s.phase in ("deal", "refill", "draw"):
+            return tuple(Draw(r) for r in sorted(set(s.bag), key=rock_key))
+        if s.phase == "turnin":
+            return tuple(TurnIn(rocks) for rocks in forbidden_sets(s.gardens[s.to_move]))
+        out = list(self.bids(s))
+        if all(b is not None for b in s.bids):
+            out.append(Pass())
+        return tuple(out)
+
+    def bids(self, s, pile: int | None = None) -> tuple[Bid, ...]:
+        """Every legal bid of the player to act (on one pile, or on all), sorted."""
+        self._check_state(s)
+        if s.phase != "bid":
+            return ()
+        garden = s.gardens[s.to_move]
+        counts = Counter(garden)
+        kinds = sorted(counts, key=rock_key)
+        offers = []
+        for picks in product(*(range(counts[k] + 1) for k in kinds)):
+            rocks = tuple(k for k, n in zip(kinds, picks) for _ in range(n))
+            offers.append((sum(int(r[1:]) for r in rocks), len(rocks), rocks))
+        offers.sort(key=lambda o: (o[0], o[1], tuple(rock_key(r) for r in o[2])))
+        out = []
+        for i in range(len(s.piles)) if pile is None else (pile,):
+            standing = s.bids[i]
+            for value, n, rocks in offers:
+                if standing is None or _beats(value, n, standing[1]):
+                    out.append(Bid(i, rocks))
+        return tuple(out)
+
+    # ----- why not -----------------------------------------------------------------------
+    def _why_illegal(self, s, a):
+        comps = s.components
+        if isinstance(a, Draw):
+            if s.phase not in ("deal", "refill", "draw"):
+                return "rocks come out of the bag only when dealing, laying out piles, or for the player who passed [karesansui.round.piles]"
+            if a.rock not in s.bag:
+                return f"there is no {a.rock} in the bag [karesansui.round.piles]"
+            return None
+        if s.phase in ("deal", "refill", "draw"):
+            return "rocks are being drawn from the bag first [karesansui.round.piles]"
+        rocks = getattr(a, "rocks", ())
+        if not isinstance(rocks, tuple) or not all(isinstance(r, str) and comps.is_rock(r) and r != BLACK for r in rocks):
+            return f"{rocks!r} are not rocks of this game (write e.g. R2: a red II) [karesansui.bid.rocks]"
+        p = s.to_move
+        garden = s.gardens[p]
+        if isinstance(a, TurnIn):
+            if s.phase != "turnin":
+                return "forbidden sets are turned in after the piles are taken [karesansui.sets.order]"
+            kind = set_kind(a.rocks)
+            if kind is None:
+                return (f"{_plain(a.rocks)} is not a forbidden set: Trips, Foursome or Straight Flush "
+                        "[karesansui.sets.order]")
+            if not _contains(garden, a.rocks):
+                return f"your garden does not hold {_plain(a.rocks)} [{SET_RULE[kind]}]"
+            return None
+        if s.phase == "turnin":
+            return "first turn in your forbidden sets, one at a time [karesansui.sets.order]"
+        if isinstance(a, Pass):
+            empty = next((i for i, b in enumerate(s.bids) if b is None), None)
+            if empty is not None:
+                return f"you may not pass while pile {empty + 1} has no bid [karesansui.bid.pass]"
+            return None
+        # a bid
+        if not 0 <= a.pile < len(s.piles):
+            return f"there are piles 1 to {len(s.piles)} [karesansui.round.piles]"
+        if not _contains(garden, a.rocks):
+            return f"your garden does not hold {_plain(a.rocks)}: you bid with your own rocks [karesansui.bid.rocks]"
+        standing = s.bids[a.pile]
+        if standing is not None and not _beats(a.value, len(a.rocks), standing[1]):
+            v, n = sum(comps.value(r) for r in standing[1]), len(standing[1])
+            return (f"too high: pile {a.pile + 1} already has a bid worth {v} with {n} rock{'s' if n != 1 else ''}; "
+                    f"yours must be worth less than {v}, or {v} with fewer than {n} rock{'s' if n != 1 else ''} "
+                    "[karesansui.bid.undercut]")
+        return None
+
+    # ----- what an action does -----------------------------------------------------------------
+    def _explain(self, s, a):
+        lines, effects = self._effects(s, a)
+        return Explanation(action=str(a), legal=True, points=sum(line.points for line in lines), lines=lines,
+                           effects=effects, rules=rules_cited(lines, effects))
+
+    def action_points(self, s, a) -> int:
+        """Demerits ``a`` earns its player (a bid earns none)."""
+        if isinstance(a, Pass):
+            return self._card(s, "pass")
+        if isinstance(a, TurnIn) and s.phase == "turnin":
+            return self._card(s, a.kind)
+        return 0
+
+    def _card(self, s, deck: str, extra: int = 0) -> int:
+        """The value of the next card of ``deck`` (beyond its end: one more than the last, or as Pass)."""
+        cards = s.components.decks[deck]
+        k = s.taken[DECKS.index(deck)] + extra
+        if k < len(cards):
+            return cards[k]
+        step = cards[-1] - cards[-2] if len(cards) > 1 else 0
+        return cards[-1] + step * (k - len(cards) + 1)
+
+    def _effects(self, s, a) -> tuple[tuple[Line, ...], tuple[str, ...]]:
+        comps = s.components
+        if isinstance(a, Draw):
+            where = {"deal": f"into player {self._deal_to(s) + 1}'s garden [karesansui.setup.draw]" if s.phase == "deal" else "",
+                     "refill": f"onto pile {(self._pile_to_fill(s) or 0) + 1} [karesansui.round.piles]",
+                     "draw": f"into player {(s.passer or 0) + 1}'s garden [karesansui.trade.draw]"}[s.phase]
+            if a.rock == BLACK:
+                rule = "karesansui.end.black_refill" if s.phase == "refill" else "karesansui.end.black_pass"
+                return (), (f"the black rock is drawn: the game ends [{rule}]",)
+            return (), (f"{comps.rock_name(a.rock)} {where}",)
+        p = s.to_move
+        if isinstance(a, Pass):
+            value = self._card(s, "pass")
+            lines = (Line(value, "a Pass card for passing", "karesansui.trade.pass_card", s.round),)
+            effects = ["bidding ends: you draw a rock from the bag, everyone else takes the pile they bid on "
+                       "[karesansui.bid.end]"]
+            if s.taken[0] + 1 >= len(comps.decks["pass"]):
+                effects.append("the Pass deck is now empty: the game ends after this round [karesansui.end.deck]")
+            return lines, tuple(effects)
+        if isinstance(a, TurnIn):
+            kind = a.kind
+            value = self._card(s, kind)
+            lines = (Line(value, f"{DECK_NAMES[kind]} {' '.join(a.rocks)}: the top {DECK_NAMES[kind]} card",
+                          SET_RULE[kind], s.round),)
+            effects = [f"{_plain(a.rocks)} go back into the bag [karesansui.sets.demerit]"]
+            if s.taken[DECKS.index(kind)] + 1 >= len(comps.decks[kind]):
+                effects.append(f"the {DECK_NAMES[kind]} deck is now empty: the game ends after this round "
+                               "[karesansui.end.deck]")
+            left = forbidden_sets(_without(s.gardens[p], a.rocks))
+            if left:
+                effects.append(f"still to turn in: {len(left)} set{'s' if len(left) != 1 else ''} "
+                               "[karesansui.sets.order]")
+            return lines, tuple(effects)
+        # a bid
+        pile = s.piles[a.pile]
+        effects = [f"offers {_plain(a.rocks)} (worth {a.value}, {len(a.rocks)} rock{'s' if len(a.rocks) != 1 else ''}) "
+                   f"for pile {a.pile + 1} ({_plain(pile)}, worth {s.pile_value(a.pile)}) [karesansui.bid.rocks]"]
+        standing = s.bids[a.pile]
+        if standing is not None:
+            effects.append(f"undercuts player {standing[0] + 1}, who takes back {_plain(standing[1])} and bids again "
+                           "on their next turn [karesansui.bid.outbid]")
+        return (), tuple(effects)
+
+    def _apply(self, s, a):
+        comps = s.components
+        if isinstance(a, Draw):
+            bag = _without(s.bag, (a.rock,))
+            if s.phase == "deal":
+                p = self._deal_to(s)
+                s = _set(dataclasses.replace(s, bag=bag), "gardens", p, _merge(s.gardens[p], (a.rock,)))
+                if self._deal_to(s) is None:
+                    s = dataclasses.replace(s, phase="refill")
+                    return self._after_refill_step(s)
+                return s
+            if s.phase == "refill":
+                if a.rock == BLACK:
+                    return self._end(dataclasses.replace(s, bag=bag, black_out=True),
+                                     "the black rock came out of the bag while the piles were laid out")
+                i = self._pile_to_fill(s)
+                s = _set(dataclasses.replace(s, bag=bag), "piles", i, s.piles[i] + (a.rock,))
+                return self._after_refill_step(s)
+            # the passer's draw
+            if a.rock == BLACK:
+                s = dataclasses.replace(s, bag=bag, black_out=True,
+                                        ending=s.ending or "the player who passed drew the black rock")
+            else:
+                s = _set(dataclasses.replace(s, bag=bag), "gardens", s.passer, _merge(s.gardens[s.passer], (a.rock,)))
+            return self._trade(s)
+        p = s.to_move
+        lines, _ = self._effects(s, a)
+        if lines:
+            s = _set(s, "scores", p, s.scores[p] + sum(line.points for line in lines))
+            s = _set(s, "lines", p, s.lines[p] + lines)
+        if isinstance(a, Bid):
+            s = _set(s, "gardens", p, _without(s.gardens[p], a.rocks))
+            standing = s.bids[a.pile]
+            if standing is not None:
+                q = standing[0]
+                s = _set(s, "gardens", q, _merge(s.gardens[q], standing[1]))
+            s = _set(s, "bids", a.pile, (p, a.rocks))
+            return dataclasses.replace(s, to_move=self._next_bidder(s, p))
+        if isinstance(a, Pass):
+            taken = list(s.taken)
+            taken[0] += 1
+            s = dataclasses.replace(s, taken=tuple(taken), passer=p, to_move=None)
+            if taken[0] >= len(comps.decks["pass"]):
+                s = dataclasses.replace(s, ending=s.ending or "the Pass deck ran out")
+            if not s.bag:
+                return self._trade(s)
+            return dataclasses.replace(s, phase="draw")
+        # a set turned in
+        kind = a.kind
+        taken = list(s.taken)
+        taken[DECKS.index(kind)] += 1
+        s = _set(dataclasses.replace(s, taken=tuple(taken), bag=_merge(s.bag, a.rocks)), "gardens", p,
+                 _without(s.gardens[p], a.rocks))
+        if taken[DECKS.index(kind)] >= len(comps.decks[kind]):
+            s = dataclasses.replace(s, ending=s.ending or f"the {DECK_NAMES[kind]} deck ran out")
+        return self._next_turn_in(s, p)
+
+    # ----- the flow of a round ----------------------------------------------------------------
+    def _after_refill_step(self, s):
+        """Keep drawing onto the piles; once each is worth enough (or the bag is empty), bidding starts."""
+        if self._pile_to_fill(s) is not None and s.bag:
+            return s
+        return dataclasses.replace(s, phase="bid", to_move=s.start)
+
+    def _next_bidder(self, s, p):
+        for step in range(1, s.players + 1):
+            q = (p + step) % s.players
+            if s.bidder(q) is None:
+                return q
+        raise AssertionError("there is always a player without a bid (one pile fewer than players)")
+
+    def _trade(self, s):
+        """Bids go into the bag; each bidder takes their pile; then forbidden sets, from the passer."""
+        bag, gardens = list(s.bag), list(s.gardens)
+        for i, b in enumerate(s.bids):
+            player, rocks = b
+            bag += rocks
+            gardens[player] = _merge(gardens[player], s.piles[i])
+        s = dataclasses.replace(s, bag=sort_rocks(bag), gardens=tuple(gardens), piles=((),) * len(s.piles),
+                                bids=(None,) * len(s.bids), phase="turnin", to_move=None)
+        return self._next_turn_in(s, None)
+
+    def _next_turn_in(self, s, current):
+        """The next player, from the passer clockwise, who still has a forbidden set (``current`` first)."""
+        order = [(s.passer + k) % s.players for k in range(s.players)]
+        start = 0 if current is None else order.index(current)
+        for q in order[start:]:
+            if forbidden_sets(s.gardens[q]):
+                return dataclasses.replace(s, phase="turnin", to_move=q)
+        return self._end_round(s)
+
+    def _end_round(self, s):
+        if s.ending or s.black_out:
+            return self._end(s, s.ending or "the black rock was drawn")
+        tracker, bag = s.tracker, s.bag
+        if tracker >= s.components.tracker:
+            tracker, bag = 0, _merge(bag, (BLACK,))
+        elif tracker > 0:
+            tracker += 1
+        s = dataclasses.replace(s, phase="refill", round=s.round + 1, start=s.passer, to_move=None, tracker=tracker,
+                                bag=bag, passer=None)
+        return self._after_refill_step(s)
+
+    def _end(self, s, why: str):
+        return dataclasses.replace(s, phase="over", over=why, to_move=None)
+
+    # ----- turn-in orders (the tutor's question) --------------------------------------------------
+    def turn_in_orders(self, s, limit: int = 200) -> tuple[tuple[tuple[TurnIn, ...], int], ...]:
+        """Every order in which the player to act can turn in their forbidden sets, with the
+        demerits each order costs (cheapest first): the game's heart, what the tutor shows."""
+        self._check_state(s)
+        if s.phase != "turnin":
+            return ()
+        p = s.to_move
+        out = []
+
+        def walk(state, done, cost):
+            if len(out) >= limit:
+                return
+            if state.phase != "turnin" or state.to_move != p:
+                out.append((tuple(done), cost))
+                return
+            for a in self._legal_actions(state):
+                walk(self._apply(state, a), done + [a], cost + self.action_points(state, a))
+
+        walk(s, [], 0)
+        return tuple(sorted(out, key=lambda o: (o[1], [x.sort_key() for x in o[0]])))
+
+    # ----- scores and the end ----------------------------------------------------------------
+    def score_breakdown(self, s, player: int):
+        self._check_state(s)
+        self._check_player(s, player)
+        return s.lines[player]
+
+    def outcome(self, s):
+        self._check_state(s)
+        if s.phase != "over":
+            return None
+        best = min(s.scores)
+        tied = [p for p, v in enumerate(s.scores) if v == best]
+        fewest = min(len(s.gardens[p]) for p in tied)
+        winners = tuple(p for p in tied if len(s.gardens[p]) == fewest)
+        if len(tied) == 1:
+            why = f"fewest demerits ({best})"
+        elif len(winners) == 1:
+            why = f"tied on {best} demerits; fewest rocks in the garden ({fewest}) breaks the tie"
+        else:
+            why = f"tied on {best} demerits and {fewest} rocks: the win is shared"
+        return Outcome(winners, s.scores, f"game over: {s.over}; {why} [karesansui.end.winner]")
+
+    def observe(self, s, player: int):
+        """What ``player`` sees: every garden, pile and bid, but not the bag's order nor another
+        player's demerit cards (face down: their values become 0 and their totals are unknown)."""
+        self._check_state(s)
+        self._check_player(s, player)
+        others = tuple(q for q in range(s.players) if q != player)
+        lines = tuple(ls if q == player else tuple(Line(0, "a demerit card, face down", "karesansui.hidden.demerits",
+                                                        line.round) for line in ls)
+                      for q, ls in enumerate(s.lines))
+        scores = tuple(v if q == player else 0 for q, v in enumerate(s.scores))
+        return dataclasses.replace(s, rng=None, lines=lines, scores=scores, hidden=others)
+
+    # ----- notation and saves ----------------------------------------------------------------
+    def _parse_action(self, s, text):
+        return parse(text)
+
+    def _state_from_dict(self, d):
+        from .serialize import state_from_dict
+
+        return state_from_dict(self, d)
+
+
+def _beats(value: int, n: int, standing_rocks) -> bool:
+    """A new bid undercuts a standing one: worth less, or worth the same with fewer rocks."""
+    sv = sum(int(r[1:]) for r in standing_rocks)
+    return value < sv or (value == sv and n < len(standing_rocks))
+
+
+def _contains(garden, rocks) -> bool:
+    have, want = Counter(garden), Counter(rocks)
+    return all(have[r] >= n for r, n in want.items())
+
+
+def forbidden_sets(garden) -> tuple[tuple[str, ...], ...]:
+    """Every distinct forbidden set the garden holds, sorted: Trips, Foursomes (each choice of
+    four colours), Straight Flushes.
+
+    >>> forbidden_sets(("R1", "R2", "Y2", "G2", "B2", "R3", "R3", "R3"))
+    (('R1', 'R2', 'R3'), ('B2', 'G2', 'R2', 'Y2'), ('R3', 'R3', 'R3'))
+    """
+    counts = Counter(garden)
+    out = set()
+    for r, n in counts.items():
+        if n >= 3:
+            out.add((r, r, r))
+    by_value: dict = {}
+    for r in counts:
+        by_value.setdefault(r[1:], []).append(r)
+    for rocks in by_value.values():
+        for four in combinations(sorted(rocks, key=rock_key), 4):
+            out.add(tuple(four))
+    colours = {r[0] for r in counts}
+    for c in colours:
+        if all(f"{c}{v}" in counts for v in (1, 2, 3)):
+            out.add((f"{c}1", f"{c}2", f"{c}3"))
+    return tuple(sorted((sort_rocks(x) for x in out), key=lambda x: tuple(rock_key(r) for r in x)))
+
+
+def _set(s, name: str, i: int, value):
+    seq = list(getattr(s, name))
+    seq[i] = value
+    return dataclasses.replace(s, **{name: tuple(seq)})
