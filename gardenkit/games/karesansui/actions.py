@@ -57,6 +57,14 @@ class Bid:
         if isinstance(self.rocks, (list, tuple)) and all(isinstance(r, str) for r in self.rocks):
             object.__setattr__(self, "rocks", sort_rocks(self.rocks))
 
+    @classmethod
+    def sorted_(cls, pile: int, rocks: tuple[str, ...]) -> "Bid":
+        """A bid whose rocks are already in rock order (the engine's fast path: no re-sorting)."""
+        bid = object.__new__(cls)
+        object.__setattr__(bid, "pile", pile)
+        object.__setattr__(bid, "rocks", rocks)
+        return bid
+
     @property
     def value(self) -> int:
         return sum(int(r[1:]) for r in self.rocks)

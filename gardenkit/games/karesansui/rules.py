@@ -124,15 +124,17 @@ class KaresansuiRules(GameRules):
         kinds = sorted(counts, key=rock_key)
         offers = []
         for picks in product(*(range(counts[k] + 1) for k in kinds)):
-            rocks = tuple(k for k, n in zip(kinds, picks) for _ in range(n))
-            offers.append((sum(int(r[1:]) for r in rocks), len(rocks), rocks))
-        offers.sort(key=lambda o: (o[0], o[1], tuple(rock_key(r) for r in o[2])))
+            rocks = tuple(k for k, n in zip(kinds, picks) for _ in range(n))  # already in rock order
+            offers.append((sum(int(r[1:]) for r in rocks), len(rocks), tuple(rock_key(r) for r in rocks), rocks))
+        offers.sort()
         out = []
         for i in range(len(s.piles)) if pile is None else (pile,):
             standing = s.bids[i]
-            for value, n, rocks in offers:
-                if standing is None or _beats(value, n, standing[1]):
-                    out.append(Bid(i, rocks))
+            if standing is None:
+                out += [Bid.sorted_(i, o[3]) for o in offers]
+                continue
+            sv, sn = sum(int(r[1:]) for r in standing[1]), len(standing[1])
+            out += [Bid.sorted_(i, o[3]) for o in offers if o[0] < sv or (o[0] == sv and o[1] < sn)]
         return tuple(out)
 
     # ----- why not -----------------------------------------------------------------------
