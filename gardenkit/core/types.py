@@ -73,12 +73,13 @@ class Explanation:
     rules: tuple[str, ...] = ()
     effects: tuple[str, ...] = ()
     reason: str | None = None
+    unit: str = "point"  # what ``points`` counts: "point", or "demerit" where fewest wins
 
     @property
     def text(self) -> str:
         if not self.legal:
             return f"{self.action}: not allowed. {self.reason}"
-        parts = [f"{self.action}: {points_text(self.points, bool(self.lines))}"]
+        parts = [f"{self.action}: {points_text(self.points, bool(self.lines), self.unit)}"]
         parts += [f"  {line}" for line in self.lines]
         parts += [f"  {effect}" for effect in self.effects]
         return "\n".join(parts)
@@ -87,15 +88,15 @@ class Explanation:
         return self.text
 
 
-def points_text(points: int, itemised: bool = True) -> str:
+def points_text(points: int, itemised: bool = True, unit: str = "point") -> str:
     """``+1 point``, ``+3 points``, ``-2 points``; ``no points`` for a move that scores nothing at all.
 
-    >>> points_text(1), points_text(3), points_text(0, itemised=False)
-    ('+1 point', '+3 points', 'no points')
+    >>> points_text(1), points_text(3), points_text(0, itemised=False), points_text(2, unit="demerit")
+    ('+1 point', '+3 points', 'no points', '+2 demerits')
     """
     if points == 0 and not itemised:
-        return "no points"
-    return f"{points:+d} point{'' if abs(points) == 1 else 's'}"
+        return f"no {unit}s"
+    return f"{points:+d} {unit}{'' if abs(points) == 1 else 's'}"
 
 
 @dataclass(frozen=True)

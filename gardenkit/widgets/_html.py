@@ -66,7 +66,7 @@ def explanation_html(rules, expl, heading: str | None = None) -> str:
         f"<li><b>{line.points:+d}</b> {h(line.text)}<br>{rule_html(rules, line.rule)}</li>" for line in expl.lines
     )
     effects = "".join(_effect_html(rules, e) for e in expl.effects)
-    total = f'<span class="gk-ok">{points_text(expl.points, bool(expl.lines))}</span>'
+    total = f'<span class="gk-ok">{points_text(expl.points, bool(expl.lines), expl.unit)}</span>'
     return f"{head}<div><code>{h(expl.action)}</code>: {total}</div><ul>{items}{effects}</ul>"
 
 
@@ -88,19 +88,20 @@ def message_html(text: str, kind: str = "info") -> str:
 def breakdown_html(rules, state, names) -> str:
     """The final (or running) breakdown per player: every score line and the total; the winners."""
     out = rules.outcome(state)
+    unit = "demerit" if rules.info.lower_wins else "point"
     parts = []
     if out is not None:
         win = " and ".join(names[i] for i in out.winners)
         verb = "share the win" if len(out.winners) > 1 else "wins"
-        parts.append(f'<div class="gk-final"><div class="gk-ok">{h(win)} {verb} with {out.scores[out.winners[0]]} points.</div>'
+        parts.append(f'<div class="gk-final"><div class="gk-ok">{h(win)} {verb} with {out.scores[out.winners[0]]} {unit}s.</div>'
                      f"<div>{h(_strip_rule(out.reason))}</div>")
     for p in range(state.players):
         lines = rules.score_breakdown(state, p)
         items = "".join(
             f"<li>round {line.round}: <b>{line.points:+d}</b> {h(line.text)} <span class='gk-rule'>[{h(line.rule)}]</span></li>"
             for line in lines
-        ) or "<li>no points</li>"
-        parts.append(f"<details open><summary><b>{h(names[p])}: {state.scores[p]} points</b></summary><ul>{items}</ul></details>")
+        ) or f"<li>no {unit}s</li>"
+        parts.append(f"<details open><summary><b>{h(names[p])}: {state.scores[p]} {unit}s</b></summary><ul>{items}</ul></details>")
     if out is not None:
         parts.append("</div>")
     return "".join(parts)

@@ -187,7 +187,7 @@ class KaresansuiRules(GameRules):
     def _explain(self, s, a):
         lines, effects = self._effects(s, a)
         return Explanation(action=str(a), legal=True, points=sum(line.points for line in lines), lines=lines,
-                           effects=effects, rules=rules_cited(lines, effects))
+                           effects=effects, rules=rules_cited(lines, effects), unit="demerit")
 
     def action_points(self, s, a) -> int:
         """Demerits ``a`` earns its player (a bid earns none)."""
