@@ -11,10 +11,11 @@ from .base import BoardWidget, guarded, panel_style
 from .base import GameView as GameViewBase
 from .board import SamuraiBoard
 from .game import GameView, SamuraiGame
+from .karesansui import KaresansuiBoard, KaresansuiGame
 from .miyabi import MiyabiBoard, MiyabiGame
 from .tutor import QuizWidget, ScenarioPlayer, TryBoard
 
 __all__ = [
-    "BoardWidget", "GameView", "GameViewBase", "MiyabiBoard", "MiyabiGame", "QuizWidget", "SamuraiBoard", "SamuraiGame", "ScenarioPlayer",
+    "BoardWidget", "GameView", "GameViewBase", "KaresansuiBoard", "KaresansuiGame", "MiyabiBoard", "MiyabiGame", "QuizWidget", "SamuraiBoard", "SamuraiGame", "ScenarioPlayer",
     "TryBoard", "guarded", "panel_style",
 ]

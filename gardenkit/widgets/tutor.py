@@ -14,9 +14,10 @@ from ..tutor import check_quiz
 from ._html import PANEL_CSS, explanation_html, h, message_html
 from .base import BoardWidget, guarded
 from .board import SamuraiBoard
+from .karesansui import KaresansuiBoard
 from .miyabi import MiyabiBoard
 
-BOARDS = (SamuraiBoard, MiyabiBoard)
+BOARDS = (SamuraiBoard, MiyabiBoard, KaresansuiBoard)
 
 
 def board_class_for(state):

@@ -1,0 +1,391 @@
+"""Karesansui widgets: the clickable board and a full game against bots.
+
+The game-independent parts are :class:`~gardenkit.widgets.base.BoardWidget` and
+:class:`~gardenkit.widgets.base.GameView`; this adds building a bid by picking rocks from your
+garden (``pick("R2")``, ``ui("clear")``), the live rule check of that bid on every pile, and the
+turn-in chooser. Legality, refusals and demerits all come from the engine.
+
+>>> import gardenkit
+>>> rules = gardenkit.make("karesansui")
+>>> s = rules.initial_state(players=3, seed=7)
+>>> while rules.current_player(s) is gardenkit.CHANCE:
+...     s = rules.step_chance(s)
+>>> board = KaresansuiBoard(s)
+>>> rock = s.gardens[s.to_move][0]
+>>> board.pick(rock); board.selected == (rock,)
+True
+>>> board.spot_actions() == (f"bid 1: {rock}", f"bid 2: {rock}")
+True
+>>> board.play(f"bid 1: {rock}")
+True
+>>> board.state.bids[0][1] == (rock,)
+True
+"""
+from __future__ import annotations
+
+import math
+from collections import Counter
+
+from ..games.karesansui.actions import BLACK, Bid, sort_rocks
+from ..render.karesansui import (
+    KARESANSUI_CSS, karesansui_pattern_defs, pile_targets, render_board, render_garden, status_line, turn_in_rows,
+)
+from . import base
+from ._html import _strip_rule, h, rule_html
+from .base import BoardWidget, guarded
+
+__all__ = ["KaresansuiBoard", "KaresansuiGame"]
+
+
+class KaresansuiBoard(BoardWidget):
+    """One position, seen by ``player``: the bidding board, your garden, the tracker and decks.
+
+    Click rocks of your garden to build a bid (``pick("R2")``: one more R2, or all of them back
+    once every R2 you hold is in it), ``clear()`` to start again, then click a pile (its
+    ``data-action`` is ``bid N: <your rocks>``). The panel checks the bid on every pile as you
+    build it. In the turn-in phase, each order of turning in your sets is listed with what it
+    costs; click its first set.
+    """
+
+    game_id = "karesansui"
+    _css = BoardWidget._css + KARESANSUI_CSS  # loaded once; redraws leave their <style> out
+    notation_hint = "bid 2: R1 Y2 (rocks R1 and Y2 on pile 2), bid 1: nothing, pass or turn in G1 G2 G3"
+    _ui_actions = {"clear": "clear"}
+
+    def __init__(self, state, *, player: int | None = None, panel=None, on_play=None, clickable: bool = True,
+                 header: str | None = None, names=None, **kwargs):
+        self.selected: tuple[str, ...] = ()
+        self.names = names
+        super().__init__(state, player=player, panel=panel, on_play=on_play, clickable=clickable, header=header,
+                         **kwargs)
+
+    def _state_changed(self, s, keep_selection: bool) -> None:
+        self._targets = None
+        if not (keep_selection and s.phase == "bid" and _holds(s.gardens[self.player], self.selected)):
+            self.selected = ()
+
+    # ----- building a bid ----------------------------------------------------------------------
+    def _pick(self, value: str) -> None:
+        """A rock of your garden was clicked (``data-pick`` holds its notation, e.g. ``R2``)."""
+        s = self._state
+        rock = value.strip().upper()
+        comps = s.components
+        if rock == BLACK or not comps.is_rock(rock):
+            self.show_message(f"A rock is picked by its colour letter and value, like R2 (a red II), not {value!r}.",
+                              "warn")
+            return
+        if self.locked:
+            self.show_message(self.locked, "warn")
+            return
+        if not self.clickable:
+            self.show_message("This board only shows a position.", "warn")
+            return
+        if s.phase != "bid" or not self.my_turn():
+            what = ("turn in your forbidden sets first (click one in the list)" if s.phase == "turnin" and self.my_turn()
+                    else "it is not your turn to bid")
+            self.show_message(f"You can build a bid only when you are to bid: {what}.", "warn")
+            return
+        have = Counter(s.gardens[self.player])[rock]
+        if have == 0:
+            self.show_message(f"Your garden holds no {comps.rock_name(rock)} ({rock}): you bid with your own rocks.",
+                              "warn")
+            return
+        now = Counter(self.selected)[rock]
+        if now < have:
+            self.selected = sort_rocks(self.selected + (rock,))
+        else:  # every one is in the bid already: a click takes them all back
+            self.selected = tuple(r for r in self.selected if r != rock)
+        self._after_selection()
+
+    @guarded
+    def select(self, *rocks) -> None:
+        """Set the bid being built to exactly ``rocks`` (``board.select("R1", "Y2")``)."""
+        s = self._state
+        rocks = tuple(r.strip().upper() if isinstance(r, str) else r for r in rocks)
+        if not all(isinstance(r, str) and s.components.is_rock(r) and r != BLACK for r in rocks):
+            raise ValueError("rocks are written like R2 (a red II)")
+        if not _holds(s.gardens[self.player], rocks):
+            self.show_message(f"Your garden does not hold {' '.join(rocks)}: you bid with your own rocks.", "warn")
+            return
+        self.selected = sort_rocks(rocks)
+        self._after_selection()
+
+    @guarded
+    def clear(self) -> None:
+        """Put every picked rock back (``data-ui="clear"``)."""
+        self.selected = ()
+        self._after_selection()
+
+    def play(self, text) -> bool:
+        """Play ``text`` (a click on a pile, pass or a set); once played, the bid being built is emptied."""
+        ok = super().play(text)
+        if ok and self.selected:
+            self.selected, self._targets = (), None
+            self.refresh()
+        return ok
+
+    def _after_selection(self) -> None:
+        self._targets = None
+        self.marked = None
+        self.refresh()
+        if self._state.phase == "bid" and self.my_turn():
+            self.panel.value = self.check_html()
+
+    def check(self) -> tuple[tuple[str, str | None], ...]:
+        """The live rule check of the bid being built: ``(notation, None or the engine's refusal)`` per pile."""
+        return tuple((t.action, t.reason) for t in self.spots())
+
+    def check_html(self) -> str:
+        """The check as the panel shows it: the bid, then each pile, legal or refused with the rule."""
+        s = self._state
+        comps = s.components
+        v = sum(comps.value(r) for r in self.selected)
+        rocks = " ".join(self.selected) or "nothing"
+        n = len(self.selected)
+        items = []
+        for t in self.spots():
+            if t.reason is None:
+                items.append(f'<li><span class="gk-ok">pile {t.pile + 1}: allowed</span> — click it to play '
+                             f"<code>{h(t.action)}</code></li>")
+            else:
+                rule = _rule_of(t.reason)
+                items.append(f'<li><span class="gk-no">pile {t.pile + 1}: {h(_strip_rule(t.reason))}</span>'
+                             + (f"<br>{rule_html(self.rules, rule)}" if rule else "") + "</li>")
+        passing = ("You may also pass." if self.rules.why_illegal(s, "pass") is None
+                   else "You may not pass yet: " + h(_strip_rule(self.rules.why_illegal(s, "pass"))) + ".")
+        return (f"<div>Your bid: <code>{h(rocks)}</code>, worth {v} with {n} rock{'s' if n != 1 else ''}.</div>"
+                f"<ul>{''.join(items)}</ul><div>{passing}</div>")
+
+    # ----- the engine's verdicts ------------------------------------------------------------------
+    def spots(self):
+        """One target per pile for the bid being built: ``points`` 0 if legal, None (and the
+        engine's ``reason``) if refused. Empty unless it is this board's player's turn to bid."""
+        if self._targets is None:
+            self._targets = pile_targets(self._state, self.player, self.selected)
+        return self._targets
+
+    def turn_in_choices(self):
+        """Every order of turning in your forbidden sets, cheapest first: ``(((notation, demerits), …), total)``
+        (from ``rules.turn_in_orders``). Empty unless this board's player is turning in."""
+        s = self._state
+        if s.phase != "turnin" or not self.my_turn():
+            return ()
+        return turn_in_rows(s)
+
+    def turn_in_html(self) -> str:
+        """The turn-in chooser as an HTML list (every order, what each step and the whole order cost)."""
+        rows = self.turn_in_choices()
+        if not rows:
+            return ""
+        items = "".join(
+            f"<li>{' → '.join(f'<code>{h(a)}</code> (+{c})' for a, c in steps)}: "
+            f"<b>{total} demerit{'s' if total != 1 else ''}</b></li>"
+            for steps, total in rows)
+        return (f"<div>Your forbidden sets go back one at a time, each earning the top card of its deck. "
+                f"The {len(rows)} possible order{'s' if len(rows) != 1 else ''}, cheapest first "
+                "(click the first set of the one you want):</div>"
+                f'<ol class="gk-turnin-orders">{items}</ol>')
+
+    def mark(self, action: str | None) -> None:
+        """Ring one move (a hint, a quiz's move); a bid also picks its rocks."""
+        if action is not None:
+            a = self.rules.parse_action(self._state, action)
+            if isinstance(a, Bid) and _holds(self._state.gardens[self.player], a.rocks):
+                self.selected = a.rocks
+                self._targets = None
+        super().mark(action)
+
+    def start_pick(self, caption: str = "") -> None:
+        """What a try board shows on (re)start: how to build a bid, or the turn-in orders."""
+        s = self._state
+        if not self.my_turn():
+            return
+        if s.phase == "bid":
+            self.show_message("Click rocks in your garden to build a bid, then click a pile to offer them "
+                              "(with nothing picked, a pile click bids nothing).")
+        elif s.phase == "turnin":
+            self.panel.value = self.turn_in_html()
+
+    # ----- drawing ---------------------------------------------------------------------------------
+    def render_patterns(self) -> str:
+        return karesansui_pattern_defs(self._uid, self._state.components if self._state is not None else None)
+
+    def _shown_targets(self):
+        if self.clickable:
+            return self.spots()
+        if self.marked is None or not self.marked.startswith("bid "):
+            return ()
+        # a picture: the ringed bid only (a quiz's move)
+        return tuple(t for t in pile_targets(self._state, self.rules.current_player(self._state), self.selected)
+                     if t.action == self.marked)
+
+    def render(self) -> str:
+        s = self._state
+        p = self.player
+        return render_board(
+            s, p, selected=self.selected, marked=self.marked, header=self.header or status_line(s),
+            clickable=self.clickable, uid=self._uid, version=self.version, style=False, patterns=False,
+            targets=self._shown_targets(), names=self.names,
+        )
+
+    def set_state(self, s, *, keep_selection: bool = False, player: int | None = None) -> None:
+        if self._state is not None and s.components is not self._state.components:
+            self.patterns = karesansui_pattern_defs(self._uid, s.components)
+        super().set_state(s, keep_selection=keep_selection, player=player)
+
+
+def _holds(garden, rocks) -> bool:
+    have, want = Counter(garden), Counter(rocks)
+    return all(have[r] >= n for r, n in want.items())
+
+
+def _rule_of(reason: str) -> str | None:
+    import re
+
+    m = re.search(r"\[([a-z_]+(?:\.[a-z_0-9]+)+)\]", reason or "")
+    return m.group(1) if m else None
+
+
+class KaresansuiGame(base.GameView):
+    """Play Karesansui against bots: you sit in ``seat`` (0-based) of 3 to 6 players, the others
+    are ``opponents`` bots. Scores are demerits: fewest wins. The other players' demerit cards lie
+    face down: you see your own total and how many cards each other player holds, until the game
+    is over. ``bot_delay``: seconds a bot "thinks" (0: at once).
+
+    >>> g = KaresansuiGame(players=3, seed=3, bot_delay=0)
+    >>> g.play(str(g.board.rules.legal_actions(g.state)[0]))
+    True
+    >>> g.undo()
+    True
+    """
+
+    game_id = "karesansui"
+    board_class = KaresansuiBoard
+    others_heading = "The other gardens (they only show; you bid from yours above)"
+
+    @property
+    def start_hint(self) -> str:
+        return ("Click rocks in your garden to build a bid, then click a pile to offer them; once every pile has a "
+                "bid you may pass. Demerits are bad: fewest wins.")
+
+    def __init__(self, players: int = 3, seat: int = 0, opponents: str = "greedy", seed: int = 7,
+                 bot_delay: float = 0.4, start_player: int = 0, **kwargs):
+        super().__init__(players, seat, opponents, seed, options=dict(start_player=start_player), bot_delay=bot_delay,
+                         **kwargs)
+        self.chart.title = "Your demerits per round (the others' are face down until the end)"
+        self.chart.axes[1].label = "demerits"
+
+    def new_game(self, players: int = 3, seat: int = 0, opponents: str = "greedy", seed: int = 7,
+                 start_player: int = 0) -> None:
+        """Start over with these settings (what the New game button does)."""
+        super().new_game(players, seat, opponents, seed, start_player=start_player)
+
+    # ----- the hooks of GameView -------------------------------------------------------------
+    def options_of(self, initial_state) -> dict:
+        return {"start_player": initial_state.start_player}
+
+    def describe_options(self, options: dict) -> str:
+        sp = options.get("start_player", 0)
+        return f", player {sp + 1} starts" if sp else ""
+
+    def score_columns(self, state) -> dict:
+        return {
+            "Demerit cards": [str(len(state.lines[p])) for p in range(state.players)],
+            "Rocks": [str(len(state.gardens[p])) for p in range(state.players)],
+        }
+
+    def visible_demerits(self, state) -> list:
+        """Each player's demerit total as you may see it: yours, the others' only once the game is over (None)."""
+        over = state.phase == "over"
+        return [v if (over or p == self.seat) else None for p, v in enumerate(state.scores)]
+
+    def _scores_html(self, s, p) -> str:
+        extra = self.score_columns(s)
+        shown = self.visible_demerits(s)
+        head = ("<tr><th>Player</th><th>Demerits</th>" + "".join(f"<th>{h(k)}</th>" for k in extra) + "</tr>")
+        rows = []
+        for i in range(s.players):
+            cls = ' class="gk-now"' if i == p else ""
+            mark = " ◀ to move" if i == p else ""
+            cells = "".join(f"<td>{h(column[i])}</td>" for column in extra.values())
+            total = "?" if shown[i] is None else str(shown[i])
+            title = ' title="face down until the game ends"' if shown[i] is None else ""
+            rows.append(f"<tr{cls}><td>{h(self.names[i])}{mark}</td><td{title}>{total}</td>{cells}</tr>")
+        note = ("<caption style='caption-side:bottom;text-align:left;font-size:12px;color:#555'>Demerits: fewest wins. "
+                "The others' cards lie face down until the end (? = hidden).</caption>")
+        return f"<table>{note}{head}{''.join(rows)}</table>"
+
+    def move_points(self, before, after, player: int) -> str:
+        cards = len(after.lines[player]) - len(before.lines[player])
+        if not cards:
+            return ""
+        if player == self.seat or after.phase == "over" or self.state.phase == "over":
+            d = after.scores[player] - before.scores[player]
+            return f"+{d} demerit{'s' if d != 1 else ''}"
+        return "(a demerit card, face down)"
+
+    def other_summary(self, state, player: int) -> str:
+        cards = len(state.lines[player])
+        rocks = len(state.gardens[player])
+        if state.phase == "over":
+            return f"{state.scores[player]} demerits · {rocks} rocks"
+        return f"{cards} demerit card{'s' if cards != 1 else ''} (face down) · {rocks} rocks"
+
+    def render_other(self, state, player: int) -> str:
+        return render_garden(state, player, cell=26)  # the card above it names the player
+
+    def _update_chart(self, s) -> None:
+        """Your demerits after each round; the others' only once the game is over (face down before)."""
+        rounds = self.round_of(s)
+        over = s.phase == "over"
+        data = [[0] * (rounds + 1) for _ in range(s.players)]
+        for p in range(s.players):
+            if not over and p != self.seat:
+                data[p] = [math.nan] * (rounds + 1)
+                continue
+            for line in self.rules.score_breakdown(s, p):
+                r = line.round if line.round is not None else 0
+                for k in range(max(r, 0), rounds + 1):
+                    data[p][k] += line.points
+        if data != self._chart_data:
+            self._chart_data = data
+            with self._lines.hold_sync():
+                self._lines.x = list(range(rounds + 1))
+                self._lines.y = data
+            step = max(1, (rounds + 9) // 10)
+            self._xaxis.tick_values = list(range(0, max(rounds, 1) + 1, step))
+
+    def _refresh(self) -> None:
+        super()._refresh()
+        s = self.state
+        p = self.rules.current_player(s)
+        if p is None:
+            self.panel.value = self.final_html()
+        elif p == self.seat and s.phase == "turnin":
+            self.panel.value = self.panel.value + self.board.turn_in_html()
+
+    def final_html(self) -> str:
+        """The end: who wins with the fewest demerits (and why), every player's demerit cards."""
+        s = self.state
+        out = self.rules.outcome(s)
+        if out is None:
+            return ""
+        win = " and ".join(self.names[i] for i in out.winners)
+        verb = "share the win" if len(out.winners) > 1 else "wins"
+        best = out.scores[out.winners[0]]
+        parts = [f'<div class="gk-final"><div class="gk-ok">{h(win)} {verb} with {best} demerit'
+                 f"{'s' if best != 1 else ''} (fewest wins).</div><div>{h(_strip_rule(out.reason))}</div>"]
+        for q in range(s.players):
+            lines = self.rules.score_breakdown(s, q)
+            items = "".join(
+                f"<li>round {line.round}: <b>+{line.points}</b> {h(line.text)} <span class='gk-rule'>[{h(line.rule)}]</span></li>"
+                for line in lines) or "<li>no demerits</li>"
+            parts.append(f"<details open><summary><b>{h(self.names[q])}: {s.scores[q]} demerits, "
+                         f"{len(s.gardens[q])} rocks left</b></summary><ul>{items}</ul></details>")
+        parts.append("</div>")
+        return "".join(parts)
+
+    def _start(self, players, seat, opponents, seed, options, timeline=None) -> None:
+        super()._start(players, seat, opponents, seed, options, timeline=timeline)
+        self.board.names = [f"Player {p + 1}" + (" (you)" if p == seat else "") for p in range(players)]
+        self.board.refresh()
