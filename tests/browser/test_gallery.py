@@ -32,7 +32,7 @@ def test_gallery_shows_one_card_per_game(gallery):
         assert "Players:" in card.inner_text()
 
 
-LIVE = {"samurai_gardener": "samurai-gardener.ipynb", "miyabi": "miyabi.ipynb"}
+LIVE = {"samurai_gardener": "samurai-gardener.ipynb", "miyabi": "miyabi.ipynb", "karesansui": "karesansui.ipynb"}
 
 
 @pytest.mark.parametrize("game_id", sorted(LIVE))

@@ -1,0 +1,234 @@
+"""Karesansui lessons: quizzes worked out by hand agree with the engine, every try board is live,
+the scenarios replay, the turn-in lessons' orders are the engine's, and the notebook has a heading
+for every rule id."""
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+import gardenkit
+from gardenkit.tutor import check_quiz
+from gardenkit.tutor import karesansui as lessons
+
+R = gardenkit.make("karesansui")
+NOTEBOOK = Path(__file__).resolve().parents[1] / "notebooks" / "karesansui.ipynb"
+RULEBOOK = Path(__file__).resolve().parents[2] / "shared" / "rulebooks" / "karesansui.txt"
+
+# Hand answers, repeated here so a changed quiz cannot silently change its own answer.
+HAND = {
+    "q-book-flush": 1,          # every deck full: the top Straight Flush card is 1
+    "q-book-flush-late": 7,     # six flush cards gone (1-6): the 7 is on top
+    "q-book-foursome-late": 1,  # the Foursome deck is still full
+    "q-trips-fourth": 4,        # Trips cards 1, 2, 3 gone
+    "q-foursome-empty": 11,     # the deck ran out at 10: one more (our reading)
+    "q-undercut-free": 0,       # a bid earns no demerits (5 with 2 rocks undercuts 5 with 3)
+    "q-pass": 1,                # a Pass card is 1 (players' reports)
+    "q-pass-empty": 1,          # beyond the Pass deck, still 1 (our reading)
+}
+
+
+# ----- quizzes ---------------------------------------------------------------------------------
+def test_quiz_answers_worked_out_by_hand_agree_with_the_engine():
+    quizzes = lessons.quizzes()
+    assert {q.id for q in quizzes} == set(HAND)
+    for quiz in quizzes:
+        assert quiz.game == "karesansui"
+        assert quiz.answer == HAND[quiz.id], quiz.id
+        e = R.explain(quiz.state, quiz.action)
+        assert e.legal and e.points == quiz.answer, (quiz.id, e.text)
+        assert R.action_points(quiz.state, R.parse_action(quiz.state, quiz.action)) == quiz.answer
+        assert check_quiz(quiz, quiz.answer).correct
+        assert all(rule in R.info.rules for rule in quiz.rules)
+        assert set(quiz.rules) & set(e.rules), (quiz.id, e.rules)
+
+
+def test_wrong_quiz_answers_say_too_high_or_too_low():
+    for quiz in lessons.quizzes():
+        high = check_quiz(quiz, quiz.answer + 1)
+        assert not high.correct and "too high" in high.message
+        low = check_quiz(quiz, quiz.answer - 1)
+        assert not low.correct and "too low" in low.message
+
+
+def test_late_flush_quiz_is_a_position_where_one_card_is_dearer_than_two():
+    quiz = {q.id: q for q in lessons.quizzes()}["q-book-flush-late"]
+    costs = {tuple(str(a) for a in order): cost for order, cost in R.turn_in_orders(quiz.state)}
+    assert costs == {("turn in R1 R2 R3",): 7,
+                     ("turn in B2 G2 R2 Y2", "turn in R3 R3 R3"): 2,
+                     ("turn in R3 R3 R3", "turn in B2 G2 R2 Y2"): 2}
+
+
+# ----- the rulebook's example -----------------------------------------------------------------------
+def test_worked_example_is_the_rulebooks_garden_with_both_choices():
+    two, one = lessons.worked_examples()
+    assert (two.id, one.id) == ("book-two-cards", "book-one-card")
+    assert two.from_book and one.from_book and two.game == one.game == "karesansui"
+    assert two.start == one.start and two.start.gardens[0] == ("R1", "B2", "G2", "R2", "Y2", "R3", "R3", "R3")
+    assert [e.points for e in two.explanations(R)] == [1, 1]
+    assert [e.points for e in one.explanations(R)] == [1]
+    assert [R.parse_action(s, a).kind for s, a in zip(two.states(R), two.actions)] == ["foursome", "trips"]
+    assert R.parse_action(one.start, one.actions[0]).kind == "flush"
+    assert two.states(R)[-1].scores[0] == 2 and two.states(R)[-1].gardens[0] == ("R1",)
+    assert one.states(R)[-1].scores[0] == 1
+    assert one.states(R)[-1].gardens[0] == ("B2", "G2", "Y2", "R3", "R3")  # the book's "222 33"
+
+
+# ----- turn-in lessons --------------------------------------------------------------------------------
+HAND_ORDERS = {  # lesson id -> (cheapest cost, the dearest cost): worked out in turn_in_lessons' docstring
+    "order-flush-dear": (2, 7),
+    "order-trips-first": (1, 2),
+    "order-trips-dear": (2, 6),
+    "order-which-four": (1, 2),
+}
+
+
+def test_turn_in_lessons_step_through_the_cheapest_order_the_engine_lists():
+    assert [sc.id for sc in lessons.turn_in_lessons()] == list(HAND_ORDERS)
+    for sc in lessons.turn_in_lessons():
+        assert not sc.from_book
+        orders = R.turn_in_orders(sc.start)
+        costs = [cost for _, cost in orders]
+        assert (costs[0], costs[-1]) == HAND_ORDERS[sc.id], sc.id
+        cheapest = {tuple(str(a) for a in order) for order, cost in orders if cost == costs[0]}
+        assert tuple(sc.actions) in cheapest, sc.id
+        assert sum(e.points for e in sc.explanations(R)) == costs[0]
+        # the order matters: not every order costs the same
+        assert len(set(costs)) > 1
+
+
+def test_orders_text_lists_every_order_cheapest_first():
+    text = lessons.orders_text(lessons.book_start(), R)
+    assert text.splitlines() == [" 1 demerit   R1 R2 R3",
+                                 " 2 demerits  B2 G2 R2 Y2, then R3 R3 R3",
+                                 " 2 demerits  R3 R3 R3, then B2 G2 R2 Y2"]
+
+
+def test_every_scenario_replays_and_names_real_rules():
+    for sc in lessons.worked_examples() + lessons.turn_in_lessons():
+        states = sc.states(R)
+        assert len(states) == len(sc.actions) + 1 == len(sc.captions) + 1
+        for state, action, expl in zip(states, sc.actions, sc.explanations(R)):
+            assert expl.legal and str(R.parse_action(state, action)) == action  # notation as the engine writes it
+            assert all(rule in R.info.rules for rule in expl.rules)
+        assert all(rule in R.info.rules for rule in sc.rules), sc.id
+        assert states[-1].phase != "turnin" or states[-1].to_move != 0  # player 1 has no set left
+
+
+# ----- try boards --------------------------------------------------------------------------------
+RULES_TRIED = {
+    "karesansui.bid.rocks", "karesansui.bid.undercut", "karesansui.bid.outbid", "karesansui.bid.pass",
+    "karesansui.bid.end", "karesansui.sets.trips", "karesansui.sets.foursome", "karesansui.sets.flush",
+    "karesansui.sets.order",
+}
+
+
+def test_try_positions_are_live_and_cover_the_bidding_and_set_rules():
+    positions = lessons.try_positions()
+    assert RULES_TRIED <= set(positions)
+    for rule, (state, caption) in positions.items():
+        assert rule in R.info.rules
+        assert isinstance(R.current_player(state), int), rule
+        assert R.legal_actions(state) and caption, rule
+
+
+# what a learner is invited to try on each board: (a refused move and the rule it names, a legal move)
+TRIES = {
+    "karesansui.bid.rocks": ("bid 1: W2", "karesansui.bid.rocks", "bid 1: nothing"),
+    "karesansui.bid.undercut": ("bid 1: R1 Y1 Y3", "karesansui.bid.undercut", "bid 1: G2 Y3"),
+    "karesansui.bid.outbid": ("bid 1: B3 Y3", "karesansui.bid.undercut", "bid 1: R1 Y3"),
+    "karesansui.bid.pass": ("pass", "karesansui.bid.pass", "bid 2: nothing"),
+    "karesansui.bid.end": ("bid 1: Y3 B3", "karesansui.bid.undercut", "pass"),
+    "karesansui.sets.trips": ("bid 1: nothing", "karesansui.sets.order", "turn in G2 G2 G2"),
+    "karesansui.sets.foursome": ("turn in R1 R1 Y1 G1", "karesansui.sets.order", "turn in B1 G1 R1 Y1"),
+    "karesansui.sets.flush": ("turn in R1 R2 Y3", "karesansui.sets.order", "turn in B1 B2 B3"),
+}
+
+
+@pytest.mark.parametrize("rule", sorted(TRIES))
+def test_each_try_board_refuses_and_accepts_what_its_caption_invites(rule):
+    state, _ = lessons.try_positions()[rule]
+    refused, named, legal = TRIES[rule]
+    reason = R.why_illegal(state, refused)
+    assert reason and f"[{named}]" in reason, reason
+    assert R.why_illegal(state, legal) is None
+    assert R.explain(state, legal).legal
+
+
+def test_outbid_board_gives_the_rocks_back_and_the_undercut_player_bids_next():
+    state, _ = lessons.try_positions()["karesansui.bid.outbid"]
+    assert "karesansui.bid.outbid" in R.explain(state, "bid 1: R1 Y3").rules
+    after = R.apply(state, "bid 1: R1 Y3")
+    assert after.gardens[1] == ("B1", "B2", "W2", "G3") and after.to_move == 1 and after.bids[0][0] == 0
+
+
+def test_end_board_ends_the_bidding_with_a_pass_card():
+    state, _ = lessons.try_positions()["karesansui.bid.end"]
+    after = R.apply(state, "pass")
+    assert after.scores[0] == 1 and after.phase == "draw" and after.passer == 0
+
+
+def test_each_set_board_holds_exactly_the_set_its_caption_names():
+    sets = {rule: [str(a) for a in R.legal_actions(lessons.try_positions()[rule][0])]
+            for rule in ("karesansui.sets.trips", "karesansui.sets.foursome", "karesansui.sets.flush")}
+    assert sets == {"karesansui.sets.trips": ["turn in G2 G2 G2"],
+                    "karesansui.sets.foursome": ["turn in B1 G1 R1 Y1"],
+                    "karesansui.sets.flush": ["turn in B1 B2 B3"]}
+
+
+# ----- the notebook ----------------------------------------------------------------------------------
+def _notebook_text(kind=None):
+    nb = json.loads(NOTEBOOK.read_text())
+    return "\n".join("".join(c["source"]) for c in nb["cells"] if kind is None or c["cell_type"] == kind)
+
+
+def test_notebook_has_a_heading_for_every_rule_id():
+    headings = [line for line in _notebook_text("markdown").splitlines() if line.startswith("#")]
+    found = {m for line in headings for m in re.findall(r"`(karesansui\.[a-z_.0-9]+)`", line)}
+    assert found == set(R.info.rules)
+
+
+def test_notebook_shows_every_try_position_quiz_and_scenario():
+    code = _notebook_text("code")
+    for rule in lessons.try_positions():
+        assert f'tries["{rule}"]' in code, rule
+    for i in range(len(lessons.quizzes())):
+        assert f"quizzes[{i}]" in code
+    for sc in lessons.worked_examples() + lessons.turn_in_lessons():
+        assert f'"{sc.id}"' in code, sc.id
+    assert "KaresansuiGame(" in code and "ScenarioPlayer(" in code and "turn_in_orders" in code
+
+
+def test_notebook_states_the_decisions_and_the_reconstructed_components():
+    md = _notebook_text("markdown")
+    assert "How we read what the rulebook leaves open" in md and "About the components" in md
+    assert "reconstructed" in md and "components=" in md
+    for decision in ("skipped", "Pass card", "8 spaces", "11", "before", "empty", "sorted", "face down"):
+        assert decision in md, decision
+
+
+def test_notebook_checks_worked_example_output():
+    nb = json.loads(NOTEBOOK.read_text())
+    checked = [c for c in nb["cells"] if c["cell_type"] == "code" and "# NBVAL_CHECK_OUTPUT" in "".join(c["source"])]
+    assert len(checked) >= 4
+    for c in checked:
+        assert c["outputs"], "a checked cell needs its stored output"
+
+
+def test_notebook_uses_only_the_public_api():
+    public = {"gardenkit", "gardenkit.widgets", "gardenkit.tutor", "gardenkit.bots"}
+    for line in _notebook_text("code").splitlines():
+        if line.startswith(("import", "from")):
+            assert line.split()[1] in public or line.startswith("from gardenkit.tutor import"), line
+    assert "._" not in _notebook_text("code") and "setups" not in _notebook_text("code")
+
+
+@pytest.mark.skipif(not RULEBOOK.exists(), reason="rulebook not beside the repository")
+def test_notebook_and_lessons_do_not_copy_rulebook_sentences():
+    words = lambda t: re.findall(r"[a-z0-9']+", t.lower())  # noqa: E731
+    book = words(RULEBOOK.read_text())
+    grams = {tuple(book[i:i + 12]) for i in range(len(book) - 11)}
+    for text in (_notebook_text(), Path(lessons.__file__).read_text()):
+        ours = words(text)
+        copied = [" ".join(ours[i:i + 12]) for i in range(len(ours) - 11) if tuple(ours[i:i + 12]) in grams]
+        assert not copied
