@@ -101,6 +101,19 @@ def state_from_dict(rules, d: dict) -> KaresansuiState:
         raise MalformedInputError("'over' says why the game ended, exactly when the phase is over")
     if phase in ("draw", "turnin") and passer is None:
         raise MalformedInputError(f"the phase {phase} needs the player who passed")
+    standing = [b for b in bids if b is not None]
+    if standing and phase not in ("bid", "draw"):
+        raise MalformedInputError(f"bids stand only while bidding, not in the phase {phase}")
+    if phase == "bid" and any(b[0] == to_move for b in standing):
+        raise MalformedInputError(f"player {to_move + 1} is to bid but has a bid standing "
+                                  "(a player waits until their bid is undercut)")
+    if phase == "draw" and len(standing) != len(bids):
+        raise MalformedInputError("the player who passed draws only once every pile has a bid")
+    if phase == "turnin":
+        from .rules import forbidden_sets
+
+        if not forbidden_sets(gardens[to_move]):
+            raise MalformedInputError(f"player {to_move + 1} is to turn in a forbidden set but holds none")
     return KaresansuiState(
         players=n, rng=rng, phase=phase, round=_int(d["round"], "round", 1, 10_000),
         start=_int(d["start"], "start", 0, n - 1), to_move=to_move, bag=bag, gardens=gardens, piles=piles,
