@@ -1,0 +1,365 @@
+"""Karesansui: the shared conformance check, the playthroughs, saves and bad input of every kind."""
+import dataclasses
+import json
+from pathlib import Path
+
+import pytest
+
+import gardenkit
+from gardenkit import CHANCE, Timeline
+from gardenkit.games.karesansui.actions import Bid, TurnIn, sort_rocks
+from gardenkit.games.karesansui.setups import position
+from gardenkit.testing import check_game, check_state, playthrough, random_game, replay_playthrough
+
+R = gardenkit.make("karesansui")
+PLAYTHROUGHS = Path(__file__).parent / "playthroughs"
+COMPONENTS = Path(gardenkit.__file__).parent / "games/karesansui/components.json"
+
+
+# ----- the shared check ---------------------------------------------------------------
+
+@pytest.mark.parametrize("players, seeds, options", [
+    ((3, 4), (0,), {}),
+    ((5, 6), (1,), {}),
+    ((4,), (2,), {"start_player": 3}),
+], ids=["3-4p", "5-6p", "start-4"])
+def test_conformance(players, seeds, options):
+    report = check_game(R, seeds=seeds, players=players, options=options)
+    assert report["games"] == report["ended"] == len(players) * len(seeds)
+
+
+# ----- playthroughs ---------------------------------------------------------------------
+
+def _header(text):
+    return dict(line.split(": ", 1) for line in text.split("\n\n", 1)[0].splitlines())
+
+
+def test_karesansui_has_playthroughs():
+    paths = sorted(PLAYTHROUGHS.glob("karesansui-*.txt"))
+    assert len(paths) >= 2
+    assert len({_header(p.read_text())["players"] for p in paths}) >= 2  # more than one table size
+    assert "karesansui" in (PLAYTHROUGHS / "regenerate.py").read_text()
+
+
+@pytest.mark.parametrize("path", sorted(PLAYTHROUGHS.glob("karesansui-*.txt")), ids=lambda p: p.stem)
+def test_playthrough_is_unchanged(path):
+    text = path.read_text()
+    header = _header(text)
+    fresh = playthrough(R, players=int(header["players"]), seed=int(header["seed"]),
+                        options=json.loads(header["options"]))
+    assert fresh == text, f"{path.name} changed: run `python tests/playthroughs/regenerate.py` and read the diff"
+    final = replay_playthrough(R, text)  # the recorded moves alone rebuild the game
+    state_line = next(line for line in text.splitlines() if line.startswith("state: "))
+    assert json.dumps(final.to_dict(), sort_keys=True) == state_line[len("state: "):]
+    assert R.is_terminal(final)
+
+
+# ----- determinism, no mutation, bad actions ------------------------------------------------
+
+def test_same_seed_same_game_different_seed_different_piles():
+    a = random_game(R, 3, 11)
+    b = random_game(R, 3, 11)
+    assert [s.to_dict() for s in a] == [s.to_dict() for s in b]
+    c = random_game(R, 3, 12)
+    first_bid = next(i for i, s in enumerate(a) if s.phase == "bid")
+    other = next(s for s in c if s.phase == "bid")
+    assert (a[first_bid].gardens, a[first_bid].piles) != (other.gardens, other.piles)
+
+
+@pytest.fixture(scope="module")
+def game():
+    return random_game(R, 4, 5)
+
+
+def _mid(states, phase="bid", bids=2):
+    return next(s for s in states[40:] if s.phase == phase and sum(b is not None for b in s.bids) >= bids)
+
+
+def test_apply_never_changes_its_input_and_refusals_leave_no_trace(game):
+    s = _mid(game)
+    before = json.dumps(s.to_dict(), sort_keys=True)
+    R.apply(s, R.legal_actions(s)[-1])
+    for bad in ["bid 9: nothing", "bid 0: nothing", "bid 1: X9", "bid 1: R", "turn in", "turn in R1 R1 R1",
+                "draw R1", "pass please", Bid(0, ("R9",)), Bid("1", ()), Bid(0, "R1"), Bid(-1, ()),
+                TurnIn(("K", "K", "K")), 3, None]:
+        with pytest.raises(ValueError):
+            R.apply(s, bad)
+        assert R.why_illegal(s, bad) is not None
+    assert json.dumps(s.to_dict(), sort_keys=True) == before
+
+
+def test_errors_are_plain_words_naming_the_rule():
+    s = position(players=3, gardens={0: "R1 R2"}, piles=["R3 Y3", "G3 B3"], bids={0: (1, "Y1")})
+    with pytest.raises(gardenkit.IllegalActionError, match=r"too high.*\[karesansui\.bid\.undercut\]"):
+        R.apply(s, "bid 1: R2")
+    with pytest.raises(ValueError, match="bid 2: R1 Y2"):
+        R.apply(s, "take the nice rocks")
+    with pytest.raises(ValueError, match="is not a rock"):
+        R.parse_action(s, "bid 1: R1 purple")
+    with pytest.raises(ValueError, match="numbered from 1"):
+        R.parse_action(s, "bid 0: R1")
+
+
+def test_bad_setup_is_refused_clearly(tmp_path):
+    for kwargs, match in [
+        ({"players": 2}, "3"),
+        ({"players": 7}, "6"),
+        ({"players": "3"}, "integer"),
+        ({"players": 3, "start_player": 3}, "start_player"),
+        ({"players": 3, "lanterns": 7}, "unknown option"),
+        ({"players": 3, "components": str(tmp_path / "missing.json")}, "cannot read"),
+    ]:
+        with pytest.raises(ValueError, match=match):
+            R.initial_state(**kwargs)
+
+
+def test_bad_positions_are_refused_clearly():
+    with pytest.raises(ValueError, match="not enough R1"):
+        position(gardens={0: "R1 R1 R1", 1: "R1 R1 R1"})
+    with pytest.raises(ValueError, match="not a rock"):
+        position(gardens={0: "R1 Q7x"})
+    with pytest.raises(ValueError, match="'bid'"):
+        position(phase="dancing")
+
+
+# ----- saves --------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def save(game):
+    """A mid-game save of 4 players: bidding in round 2 or later, two bids standing."""
+    return json.loads(json.dumps(_mid(game).to_dict()))
+
+
+@pytest.fixture(scope="module")
+def turnin_save(game):
+    return json.loads(json.dumps(next(s for s in game if s.phase == "turnin").to_dict()))
+
+
+def _sorted(rocks):
+    return list(sort_rocks(rocks))
+
+
+def _add_to_bag(d, *rocks):
+    d["bag"] = _sorted(d["bag"] + list(rocks))
+
+
+def _garden_rock(d):
+    return next(g[0] for g in d["gardens"] if g)
+
+
+def _standing(d):
+    return [b for b in d["bids"] if b]
+
+
+def test_save_fixture_is_valid_and_round_trips(save, turnin_save):
+    for d in (save, turnin_save):
+        s = R.from_dict(d)
+        assert s.to_dict() == d
+        check_state(R, s)
+    assert len(_standing(save)) >= 2 and save["phase"] == "bid" and save["round"] >= 2
+
+
+@pytest.mark.parametrize("edit, match", [
+    # hand-edited fields
+    (lambda d: d.update(version=9), "version"),
+    (lambda d: d.update(players=7), "players"),
+    (lambda d: d.update(phase="dancing"), "phase"),
+    (lambda d: d.update(round=0), "round"),
+    (lambda d: d.update(start=9), "start"),
+    (lambda d: d.update(to_move=None), "to_move"),
+    (lambda d: d.update(phase="refill"), "to_move must be null"),
+    (lambda d: d.pop("piles"), "missing field"),
+    (lambda d: d.update(game="miyabi"), "not a saved Karesansui"),
+    (lambda d: d.update(tracker=9), "tracker"),
+    (lambda d: d["taken"].pop("flush"), "taken"),
+    (lambda d: d["taken"].update(trips=-1), "trips"),
+    (lambda d: d["options"].update(colours=6), "options"),
+    (lambda d: d.update(black_out="no"), "black_out"),
+    # rocks
+    (lambda d: _add_to_bag(d, _garden_rock(d)), "do not add up"),  # a rock in two places
+    (lambda d: _add_to_bag(d, "R1"), "do not add up"),  # 77 rocks
+    (lambda d: d["bag"].remove(d["bag"][0]), "do not add up"),  # 75
+    (lambda d: d["gardens"][0].append("X9"), "list of rocks"),
+    (lambda d: d["gardens"][0].insert(0, "K"), "do not add up"),  # a second black rock
+    (lambda d: (d["gardens"][0].insert(0, "K"), d.update(tracker=0)), "never in a garden"),
+    (lambda d: (d["piles"][0].insert(0, "K"), d.update(tracker=0)), "never in a garden or a pile"),
+    (lambda d: (_add_to_bag(d, "K")), "do not add up"),  # black on the tracker and in the bag
+    (lambda d: d.update(black_out=True), "do not add up"),  # black on the tracker and set aside
+    (lambda d: d["gardens"][1].reverse() if len(set(d["gardens"][1])) > 1 else d["bag"].reverse(), "sorted"),
+    (lambda d: d["piles"].pop(), "piles"),
+    # bids
+    (lambda d: _standing(d)[1].__setitem__(0, _standing(d)[0][0]), "two bids"),  # two bids by one player
+    (lambda d: _standing(d)[0].__setitem__(0, 9), "bidder"),
+    (lambda d: d["bids"].append(None), "one entry per pile"),
+    (lambda d: d["bids"].__setitem__(0, [0]), "player, \\[rocks\\]"),
+    # lines and scores
+    (lambda d: d["scores"].__setitem__(0, d["scores"][0] + 1), "do not add up to their total"),
+    (lambda d: d["lines"][0].append({"points": 2, "text": "x", "rule": "karesansui.sets.trips", "round": 1}),
+     "do not add up to their total"),
+    (lambda d: (d["lines"][0].append({"points": 1, "text": "x", "rule": "karesansui.nope", "round": 1}),
+                d["scores"].__setitem__(0, d["scores"][0] + 1)), "unknown rule"),
+    (lambda d: d["scores"].pop(), "one total per player"),
+    # fields that contradict one another
+    (lambda d: d.update(over="bored"), "over"),
+    (lambda d: d.update(phase="over", to_move=None), "over"),
+    (lambda d: d.update(phase="draw", to_move=None), "needs the player who passed"),
+])
+def test_hand_edited_saves_are_refused_with_the_reason(save, edit, match):
+    d = json.loads(json.dumps(save))
+    edit(d)
+    with pytest.raises(ValueError, match=match):
+        R.from_dict(d)
+
+
+def _no_bids_no_piles(d):
+    back = [r for b in d["bids"] if b for r in b[1]] + [r for p in d["piles"] for r in p]
+    _add_to_bag(d, *back)
+    d["bids"] = [None] * len(d["bids"])
+    d["piles"] = [[] for _ in d["piles"]]
+
+
+def _turnin_without_a_set(d):
+    """Every rock back in the bag, and player 1 'turning in' from an empty garden."""
+    _no_bids_no_piles(d)
+    _add_to_bag(d, *[r for g in d["gardens"] for r in g])
+    d.update(phase="turnin", passer=0, to_move=0, gardens=[[] for _ in d["gardens"]])
+
+
+@pytest.mark.parametrize("edit, match", [
+    # bidding: the player to bid has a bid standing (play never gets there: they are skipped)
+    (lambda d: d.update(to_move=_standing(d)[0][0]), "bid standing"),
+    # bids standing while no one is bidding
+    (lambda d: d.update(phase="refill", to_move=None), "bid"),
+    # turning in: the player to act holds no forbidden set (a live state with no legal move)
+    (lambda d: _turnin_without_a_set(d), "forbidden set"),
+], ids=["bidder-has-a-bid", "bids-outside-bidding", "turnin-without-a-set"])
+def test_hand_edited_saves_that_contradict_the_flow_of_a_round_are_refused(save, edit, match):
+    d = json.loads(json.dumps(save))
+    edit(d)
+    with pytest.raises(ValueError, match=match):
+        R.from_dict(d)
+
+
+def test_a_truncated_save_file_is_refused(save):
+    text = json.dumps(save)
+    for cut in (0, 1, len(text) // 2, len(text) - 1):
+        with pytest.raises(ValueError):
+            R.from_dict(text[:cut])
+
+
+# ----- observe, chance, timeline -------------------------------------------------------------
+
+def test_observe_hides_the_rng_and_the_others_demerits_only(game):
+    s = next(x for x in game if x.phase == "bid" and sum(x.scores) >= 2)
+    for p in range(4):
+        seen = R.observe(s, p)
+        assert seen.rng is None and seen.scores[p] == s.scores[p]
+        assert all(seen.scores[q] == 0 for q in range(4) if q != p)
+        assert dataclasses.replace(seen, rng=s.rng, lines=s.lines, scores=s.scores, hidden=()) == s
+        assert R.from_dict(json.loads(json.dumps(seen.to_dict()))) == seen
+        assert R.legal_actions(seen) == R.legal_actions(s)
+    chance = R.initial_state(players=3, seed=4)
+    with pytest.raises(ValueError, match="observation"):
+        R.step_chance(R.observe(chance, 0))
+    R.apply(R.observe(chance, 0), R.legal_actions(chance)[0])  # a tutor may pick the outcome
+
+
+def test_step_chance_equals_choosing_the_seeded_outcome():
+    s = R.initial_state(players=3, seed=3)
+    a, _ = R.sample_chance(s)
+    assert R.apply(s, a) == R.step_chance(s)
+    probs = R.chance_outcomes(s)
+    assert len(probs) == 15 and abs(sum(p for _, p in probs) - 1) < 1e-9
+    assert all(abs(p - 1 / 15) < 1e-9 for _, p in probs)  # five of each rock in the bag
+
+
+def test_timeline_undo_redo_replay_and_save():
+    t = Timeline(R, R.initial_state(players=3, seed=9))
+    t.advance_chance()
+    first = t.state
+    assert R.current_player(first) == 0
+    t.play(R.legal_actions(t.state)[0])
+    t.play(R.legal_actions(t.state)[-1])
+    assert t.undo() and t.undo() and t.state == first
+    assert t.redo() and t.redo() and not t.redo()
+    saved = json.loads(json.dumps(t.to_dict()))
+    back = Timeline.from_dict(R, saved)
+    assert back.state == t.state and back.history == t.history
+
+
+# ----- components -----------------------------------------------------------------------------
+
+def test_shipped_components_match_the_rulebook_totals_and_say_where_they_come_from():
+    c = R.initial_state(players=3).components
+    assert c.total_rocks == 76 and len(c.rock_types) * c.copies == 75
+    assert c.start_rocks == 5 and c.pile_value == 6
+    data = json.loads(COMPONENTS.read_text())
+    assert all(col["source"] == "reconstructed" for col in data["colours"])
+    assert data["copies"]["source"] == "reconstructed" and data["tracker"]["source"] == "reconstructed"
+    assert data["values"]["source"] == data["black"]["source"] == "rulebook"
+    assert all(data["decks"][d]["source"] == "rulebook" for d in ("trips", "foursome", "flush"))
+    assert data["decks"]["pass"]["source"] == "published" and "note" in data["decks"]["pass"]
+    assert all(len(data["decks"][d]["cards"]) == 10 for d in data["decks"])
+
+
+def test_a_users_own_component_file_with_six_copies_loads_and_plays(tmp_path):
+    data = json.loads(COMPONENTS.read_text())
+    data["copies"]["copies"] = 6
+    data["tracker"]["spaces"] = 3
+    path = tmp_path / "mine.json"
+    path.write_text(json.dumps(data))
+    s = R.initial_state(players=3, seed=1, components=str(path))
+    assert s.components.copies == 6 and s.components.total_rocks == 91 and len(s.bag) == 90
+    states = random_game(R, 3, 1, {"components": str(path)}, check_every=25)
+    assert R.is_terminal(states[-1])
+    for x in states:
+        counted = len(x.bag) + sum(map(len, x.gardens)) + sum(map(len, x.piles))
+        counted += sum(len(b[1]) for b in x.bids if b) + (x.tracker > 0) + x.black_out
+        assert counted == 91
+    mid = next(x for x in states if x.phase == "bid" and x.round >= 2)
+    assert "components" in mid.to_dict()
+    assert R.from_dict(json.loads(json.dumps(mid.to_dict()))) == mid
+    check_state(R, mid)
+    # the short tracker: round 4 is played with the black rock in the bag
+    assert any(x.tracker == 0 and "K" in x.bag for x in states) or states[-1].round < 4
+    # a position on the user's set: six R1 fit in gardens
+    p = position(gardens={0: "R1 R1 R1", 1: "R1 R1 R1"}, phase="turnin", components=str(path))
+    assert R.legal_actions(p) == (TurnIn(("R1", "R1", "R1")),)
+
+
+@pytest.mark.parametrize("edit, match", [
+    (lambda d: d.update(colours=d["colours"][:3]), "4 to 9 colours"),
+    (lambda d: d["colours"][1].update(letter="R"), "own capital letter"),
+    (lambda d: d["colours"][1].update(letter="K"), "not K"),
+    (lambda d: d["values"].update(values=[1, 2]), "I, II and III"),
+    (lambda d: d["copies"].update(copies=0), "copies"),
+    (lambda d: d["copies"].update(copies="five"), "copies"),
+    (lambda d: d["decks"]["trips"].update(cards=[]), "needs cards"),
+    (lambda d: d["decks"]["pass"].update(cards=[1, "x"]), "pass card"),
+    (lambda d: d["decks"].pop("flush"), "not a valid Karesansui component file"),
+    (lambda d: d["tracker"].update(spaces=0), "tracker"),
+    (lambda d: d.update(colours="RYGBW"), "colours"),
+    (lambda d: d["copies"].update(copies=1), "too few rocks"),
+])
+def test_bad_component_files_are_refused(tmp_path, edit, match):
+    data = json.loads(COMPONENTS.read_text())
+    edit(data)
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(ValueError, match=match):
+        R.initial_state(players=6, components=str(path))
+
+
+def test_component_files_that_are_not_json_are_refused(tmp_path):
+    path = tmp_path / "bad.json"
+    for text, match in [("{not json", "not valid JSON"), ("[1, 2]", "JSON object")]:
+        path.write_text(text)
+        with pytest.raises(ValueError, match=match):
+            R.initial_state(players=3, components=str(path))
+
+
+def test_chance_is_explicit_every_draw_is_a_listed_outcome(game):
+    for s in game[:80]:
+        if R.current_player(s) is CHANCE:
+            outs = R.chance_outcomes(s)
+            assert [a for a, _ in outs] == list(R.legal_actions(s))
