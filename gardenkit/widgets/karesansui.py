@@ -347,8 +347,9 @@ class KaresansuiGame(base.GameView):
                 r = line.round if line.round is not None else 0
                 for k in range(max(r, 0), rounds + 1):
                     data[p][k] += line.points
-        if data != self._chart_data:
-            self._chart_data = data
+        key = [[None if math.isnan(x) else x for x in row] for row in data]  # nan != nan: compare without it
+        if self._chart_data is None or key != getattr(self, "_chart_key", None):
+            self._chart_key, self._chart_data = key, data
             with self._lines.hold_sync():
                 self._lines.x = list(range(rounds + 1))
                 self._lines.y = data
