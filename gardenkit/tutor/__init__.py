@@ -11,6 +11,8 @@ from dataclasses import dataclass
 
 import gardenkit
 
+from ..core.types import points_text
+
 
 @dataclass(frozen=True)
 class Scenario:
@@ -68,14 +70,16 @@ def check_quiz(quiz: Quiz, guess) -> QuizResult:
     """Check a guess; the explanation comes from the engine, so it always shows why."""
     rules = gardenkit.make(quiz.game)
     explanation = rules.explain(quiz.state, quiz.action)
+    unit = explanation.unit
     try:
         value = int(str(guess).strip())
     except (TypeError, ValueError):
-        return QuizResult(False, f"{guess!r} is not a whole number of points: type a number such as 3", explanation)
+        return QuizResult(False, f"{guess!r} is not a whole number of {unit}s: type a number such as 3", explanation)
     if value == explanation.points:
-        return QuizResult(True, f"Right: {value} points.", explanation)
+        return QuizResult(True, f"Right: {points_text(value, unit=unit).lstrip('+')}.", explanation)
     direction = "too high" if value > explanation.points else "too low"
-    return QuizResult(False, f"Not quite: {value} is {direction}; it scores {explanation.points}.", explanation)
+    verb = "costs" if unit == "demerit" else "scores"
+    return QuizResult(False, f"Not quite: {value} is {direction}; it {verb} {explanation.points}.", explanation)
 
 
 __all__ = ["Quiz", "QuizResult", "Scenario", "check_quiz"]

@@ -7,7 +7,7 @@ what ``check_quiz`` checks: the demerit card a set (or a pass) takes.
 >>> from gardenkit.tutor import check_quiz
 >>> quiz = quizzes()[0]
 >>> check_quiz(quiz, quiz.answer).correct, check_quiz(quiz, quiz.answer + 1).message
-(True, 'Not quite: 2 is too high; it scores 1.')
+(True, 'Not quite: 2 is too high; it costs 1.')
 """
 from __future__ import annotations
 

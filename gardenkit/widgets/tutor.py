@@ -10,6 +10,7 @@ import ipywidgets as widgets
 import gardenkit
 
 from ..core import CHANCE
+from ..core.types import points_text
 from ..tutor import check_quiz
 from ._html import PANEL_CSS, explanation_html, h, message_html
 from .base import BoardWidget, guarded
@@ -81,9 +82,10 @@ class TryBoard(widgets.VBox):
             self.board.set_state(after)
             self.panel.value = explanation_html(self.rules, expl, "Played. Now choose which line scores next:")
             return
-        self.board.header = f"After {action}: {total:+d} points in all. Press “Try again” to try another spot."
+        total_text = points_text(total, unit=expl.unit)
+        self.board.header = f"After {action}: {total_text} in all. Press “Try again” to try another spot."
         self.board.set_state(after)
-        self.panel.value = explanation_html(self.rules, expl, f"Played: {total:+d} points in all.")
+        self.panel.value = explanation_html(self.rules, expl, f"Played: {total_text} in all.")
 
 
 class ScenarioPlayer(widgets.VBox):
@@ -160,7 +162,7 @@ class ScenarioPlayer(widgets.VBox):
             self.caption.value = (f"<div class='gk-caption'><b>Step {step}:</b> <code>{h(acts[step - 1])}</code> — "
                                   f"{h(self.scenario.captions[step - 1])}{more}</div>")
             total = _gained(self.rules, self.states[0], s, self.player)
-            head = f"Step {step}:" if nxt else f"Result: {total:+d} points for player {self.player + 1}."
+            head = f"Step {step}:" if nxt else f"Result: {points_text(total, unit=expl.unit)} for player {self.player + 1}."
             self.panel.value = explanation_html(self.rules, expl, head)
 
     def _choose(self, action, expl) -> None:

@@ -206,6 +206,12 @@ class KaresansuiRules(GameRules):
         step = cards[-1] - cards[-2] if len(cards) > 1 else 0
         return cards[-1] + step * (k - len(cards) + 1)
 
+    def _card_text(self, s, deck: str) -> str:
+        """'the top Trips card', or, once that deck is empty, 'an extra Trips demerit (the deck is empty)'."""
+        if s.taken[DECKS.index(deck)] < len(s.components.decks[deck]):
+            return f"the top {DECK_NAMES[deck]} card"
+        return f"an extra {DECK_NAMES[deck]} demerit (the deck is empty)"
+
     def _effects(self, s, a) -> tuple[tuple[Line, ...], tuple[str, ...]]:
         comps = s.components
         if isinstance(a, Draw):
@@ -219,19 +225,19 @@ class KaresansuiRules(GameRules):
         p = s.to_move
         if isinstance(a, Pass):
             value = self._card(s, "pass")
-            lines = (Line(value, "a Pass card for passing", "karesansui.trade.pass_card", s.round),)
+            lines = (Line(value, f"{self._card_text(s, 'pass')} for passing", "karesansui.trade.pass_card", s.round),)
             effects = ["bidding ends: you draw a rock from the bag, everyone else takes the pile they bid on "
                        "[karesansui.bid.end]"]
-            if s.taken[0] + 1 >= len(comps.decks["pass"]):
+            if s.taken[0] + 1 == len(comps.decks["pass"]):
                 effects.append("the Pass deck is now empty: the game ends after this round [karesansui.end.deck]")
             return lines, tuple(effects)
         if isinstance(a, TurnIn):
             kind = a.kind
             value = self._card(s, kind)
-            lines = (Line(value, f"{DECK_NAMES[kind]} {' '.join(a.rocks)}: the top {DECK_NAMES[kind]} card",
+            lines = (Line(value, f"{DECK_NAMES[kind]} {' '.join(a.rocks)}: {self._card_text(s, kind)}",
                           SET_RULE[kind], s.round),)
             effects = [f"{_plain(a.rocks)} go back into the bag [karesansui.sets.demerit]"]
-            if s.taken[DECKS.index(kind)] + 1 >= len(comps.decks[kind]):
+            if s.taken[DECKS.index(kind)] + 1 == len(comps.decks[kind]):
                 effects.append(f"the {DECK_NAMES[kind]} deck is now empty: the game ends after this round "
                                "[karesansui.end.deck]")
             left = forbidden_sets(_without(s.gardens[p], a.rocks))
