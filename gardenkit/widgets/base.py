@@ -39,6 +39,7 @@ from __future__ import annotations
 import base64
 import functools
 import json
+import math
 
 import anywidget
 import ipywidgets as widgets
@@ -496,6 +497,14 @@ class GameView(widgets.VBox):
         whose turn has several steps answers False for the later ones."""
         return True
 
+    def visible_scores(self, state) -> list:
+        """Each player's score as you may see it (None: hidden from you, e.g. face-down cards)."""
+        return list(self.rules.scores(state))
+
+    def score_note(self, state) -> str:
+        """A line under the score table (default: how the game is won when fewest wins)."""
+        return "Demerits: fewest wins." if self.rules.info.lower_wins else ""
+
     def score_columns(self, state) -> dict:
         """Extra columns of the score table: heading -> one text per player."""
         return {}
@@ -726,15 +735,20 @@ class GameView(widgets.VBox):
 
     def _scores_html(self, s, p) -> str:
         extra = self.score_columns(s)
-        scores = self.rules.scores(s)
-        head = "<tr><th>Player</th><th>Points</th>" + "".join(f"<th>{h(k)}</th>" for k in extra) + "</tr>"
+        shown = self.visible_scores(s)
+        unit = "Demerits" if self.rules.info.lower_wins else "Points"
+        head = f"<tr><th>Player</th><th>{unit}</th>" + "".join(f"<th>{h(k)}</th>" for k in extra) + "</tr>"
         rows = []
         for i in range(s.players):
             cls = ' class="gk-now"' if i == p else ""
             mark = " ◀ to move" if i == p else ""
             cells = "".join(f"<td>{h(column[i])}</td>" for column in extra.values())
-            rows.append(f"<tr{cls}><td>{h(self.names[i])}{mark}</td><td>{scores[i]}</td>{cells}</tr>")
-        return f"<table>{head}{''.join(rows)}</table>"
+            total = "<td title='hidden until the game ends'>?</td>" if shown[i] is None else f"<td>{shown[i]}</td>"
+            rows.append(f"<tr{cls}><td>{h(self.names[i])}{mark}</td>{total}{cells}</tr>")
+        note = self.score_note(s)
+        caption = (f"<caption style='caption-side:bottom;text-align:left;font-size:12px;color:#555'>{h(note)}</caption>"
+                   if note else "")
+        return f"<table>{caption}{head}{''.join(rows)}</table>"
 
     def _update_others(self, s, p) -> None:
         """Every other player's side, small and read-only, with name and score (redrawn on change)."""
@@ -779,28 +793,35 @@ class GameView(widgets.VBox):
                             colors=_COLORS[:players], labels=[f"P{i + 1}" for i in range(players)],
                             display_legend=True)
         self._xaxis = Axis(scale=xs, side="bottom", label="round", tick_format="d", tick_values=[0, 1])
-        fig = Figure(marks=[self._lines], axes=[self._xaxis, Axis(scale=ys, side="left", label="points")],
-                     title="Score per round", layout=widgets.Layout(width="430px", height="240px"),
+        unit = "demerits" if self.rules.info.lower_wins else "points"
+        fig = Figure(marks=[self._lines], axes=[self._xaxis, Axis(scale=ys, side="left", label=unit)],
+                     title=f"{unit.capitalize()} per round", layout=widgets.Layout(width="430px", height="240px"),
                      fig_margin={"top": 40, "bottom": 40, "left": 45, "right": 15}, legend_location="top-left")
         fig.add_class("gk-chart")
         return fig
 
     def _reset_chart(self, players):
         self._chart_rows = players
-        self._chart_data = None
+        self._chart_data = self._chart_key = None
         self._lines.colors = _COLORS[:players]
         self._lines.labels = [f"P{i + 1}" for i in range(players)]
 
     def _update_chart(self, s) -> None:
+        """Each player's score after each round; a hidden one (``visible_scores`` None) is left out."""
         rounds = self.round_of(s)
+        shown = self.visible_scores(s)
         data = [[0] * (rounds + 1) for _ in range(s.players)]
         for p in range(s.players):
+            if shown[p] is None:
+                data[p] = [math.nan] * (rounds + 1)
+                continue
             for line in self.rules.score_breakdown(s, p):
                 r = line.round if line.round is not None else 0
                 for k in range(max(r, 0), rounds + 1):
                     data[p][k] += line.points
-        if data != self._chart_data:
-            self._chart_data = data
+        key = [[None if x != x else x for x in row] for row in data]  # nan != nan: compare without it
+        if key != self._chart_key:
+            self._chart_key, self._chart_data = key, data
             with self._lines.hold_sync():
                 self._lines.x = list(range(rounds + 1))
                 self._lines.y = data

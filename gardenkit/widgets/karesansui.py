@@ -23,7 +23,6 @@ True
 """
 from __future__ import annotations
 
-import math
 from collections import Counter
 
 from ..games.karesansui.actions import BLACK, Bid, sort_rocks
@@ -303,26 +302,15 @@ class KaresansuiGame(base.GameView):
             "Rocks": [str(len(state.gardens[p])) for p in range(state.players)],
         }
 
-    def visible_demerits(self, state) -> list:
+    def visible_scores(self, state) -> list:
         """Each player's demerit total as you may see it: yours, the others' only once the game is over (None)."""
         over = state.phase == "over"
         return [v if (over or p == self.seat) else None for p, v in enumerate(state.scores)]
 
-    def _scores_html(self, s, p) -> str:
-        extra = self.score_columns(s)
-        shown = self.visible_demerits(s)
-        head = ("<tr><th>Player</th><th>Demerits</th>" + "".join(f"<th>{h(k)}</th>" for k in extra) + "</tr>")
-        rows = []
-        for i in range(s.players):
-            cls = ' class="gk-now"' if i == p else ""
-            mark = " ◀ to move" if i == p else ""
-            cells = "".join(f"<td>{h(column[i])}</td>" for column in extra.values())
-            total = "?" if shown[i] is None else str(shown[i])
-            title = ' title="face down until the game ends"' if shown[i] is None else ""
-            rows.append(f"<tr{cls}><td>{h(self.names[i])}{mark}</td><td{title}>{total}</td>{cells}</tr>")
-        note = ("<caption style='caption-side:bottom;text-align:left;font-size:12px;color:#555'>Demerits: fewest wins. "
-                "The others' cards lie face down until the end (? = hidden).</caption>")
-        return f"<table>{note}{head}{''.join(rows)}</table>"
+    visible_demerits = visible_scores
+
+    def score_note(self, state) -> str:
+        return "Demerits: fewest wins. The others' cards lie face down until the end (? = hidden)."
 
     def move_points(self, before, after, player: int) -> str:
         cards = len(after.lines[player]) - len(before.lines[player])
@@ -342,28 +330,6 @@ class KaresansuiGame(base.GameView):
 
     def render_other(self, state, player: int) -> str:
         return render_garden(state, player, cell=26)  # the card above it names the player
-
-    def _update_chart(self, s) -> None:
-        """Your demerits after each round; the others' only once the game is over (face down before)."""
-        rounds = self.round_of(s)
-        over = s.phase == "over"
-        data = [[0] * (rounds + 1) for _ in range(s.players)]
-        for p in range(s.players):
-            if not over and p != self.seat:
-                data[p] = [math.nan] * (rounds + 1)
-                continue
-            for line in self.rules.score_breakdown(s, p):
-                r = line.round if line.round is not None else 0
-                for k in range(max(r, 0), rounds + 1):
-                    data[p][k] += line.points
-        key = [[None if math.isnan(x) else x for x in row] for row in data]  # nan != nan: compare without it
-        if self._chart_data is None or key != getattr(self, "_chart_key", None):
-            self._chart_key, self._chart_data = key, data
-            with self._lines.hold_sync():
-                self._lines.x = list(range(rounds + 1))
-                self._lines.y = data
-            step = max(1, (rounds + 9) // 10)
-            self._xaxis.tick_values = list(range(0, max(rounds, 1) + 1, step))
 
     def _refresh(self) -> None:
         super()._refresh()
