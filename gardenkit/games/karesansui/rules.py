@@ -150,7 +150,10 @@ class KaresansuiRules(GameRules):
             return "rocks are being drawn from the bag first [karesansui.round.piles]"
         rocks = getattr(a, "rocks", ())
         if not isinstance(rocks, tuple) or not all(isinstance(r, str) and comps.is_rock(r) and r != BLACK for r in rocks):
-            return f"{rocks!r} are not rocks of this game (write e.g. R2: a red II) [karesansui.bid.rocks]"
+            bad = [r for r in rocks if not (isinstance(r, str) and comps.is_rock(r) and r != BLACK)] if isinstance(
+                rocks, tuple) else [rocks]
+            return (f"{', '.join(map(str, bad))} {'is not a rock' if len(bad) == 1 else 'are not rocks'} of this game "
+                    "(write a colour letter and a value, e.g. R2: a red II) [karesansui.bid.rocks]")
         p = s.to_move
         garden = s.gardens[p]
         if isinstance(a, TurnIn):

@@ -101,6 +101,12 @@ def state_from_dict(rules, d: dict) -> KaresansuiState:
         raise MalformedInputError("'over' says why the game ended, exactly when the phase is over")
     if phase in ("draw", "turnin") and passer is None:
         raise MalformedInputError(f"the phase {phase} needs the player who passed")
+    if phase in ("deal", "refill", "bid") and (passer is not None or d["ending"] is not None):
+        raise MalformedInputError("nobody has passed yet this round, so there is no passer and no ending")
+    if any(line.points < 0 for ls in lines for line in ls):
+        raise MalformedInputError("demerit cards are never negative")
+    if hidden and rng is not None:
+        raise MalformedInputError("a player's view (with hidden cards) never holds the bag's order")
     standing = [b for b in bids if b is not None]
     if standing and phase not in ("bid", "draw"):
         raise MalformedInputError(f"bids stand only while bidding, not in the phase {phase}")
