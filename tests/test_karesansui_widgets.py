@@ -242,7 +242,8 @@ def test_the_live_check_names_the_rule_on_each_pile():
     board.select(*high)
     text = html.unescape(board.panel.value)
     assert "pile 1: too high" in text
-    assert f"yours must be worth less than {sv}, or {sv} with fewer than {n} rock" in text
+    same = f", or {sv} with fewer than {n} rocks" if n > 1 and sv > 0 else ""  # impossible with one rock
+    assert f"yours must be worth less than {sv}{same} [" in text or f"yours must be worth less than {sv}{same}" in text
     assert "karesansui.bid.undercut" in text
     assert "pile 2: allowed" in text  # pile 2 has no bid yet
     assert board.check()[0] == (f"bid 1: {' '.join(high) or 'nothing'}", rules.why_illegal(s, f"bid 1: {' '.join(high) or 'nothing'}"))

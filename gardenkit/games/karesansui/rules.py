@@ -181,9 +181,10 @@ class KaresansuiRules(GameRules):
         standing = s.bids[a.pile]
         if standing is not None and not _beats(a.value, len(a.rocks), standing[1]):
             v, n = sum(comps.value(r) for r in standing[1]), len(standing[1])
+            # with one rock standing, "the same value with fewer rocks" would mean no rocks worth v: impossible
+            same = f", or {v} with fewer than {n} rocks" if n > 1 and v > 0 else ""
             return (f"too high: pile {a.pile + 1} already has a bid worth {v} with {n} rock{'s' if n != 1 else ''}; "
-                    f"yours must be worth less than {v}, or {v} with fewer than {n} rock{'s' if n != 1 else ''} "
-                    "[karesansui.bid.undercut]")
+                    f"yours must be worth less than {v}{same} [karesansui.bid.undercut]")
         return None
 
     # ----- what an action does -----------------------------------------------------------------
