@@ -271,7 +271,7 @@ class KaresansuiGame(base.GameView):
                  bot_delay: float = 0.4, start_player: int = 0, **kwargs):
         super().__init__(players, seat, opponents, seed, options=dict(start_player=start_player), bot_delay=bot_delay,
                          **kwargs)
-        self.chart.title = "Your demerits per round (the others' are face down until the end)"
+        self.chart.title = "Your demerits per round (others': at the end)"
         self.chart.axes[1].label = "demerits"
 
     def new_game(self, players: int = 3, seat: int = 0, opponents: str = "greedy", seed: int = 7,

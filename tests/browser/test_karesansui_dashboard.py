@@ -3,15 +3,20 @@
 Three page loads: the lessons and the game's board clicked (pick rocks, the live check, bid,
 clear, hint, undo, the hidden demerits); a whole game against the bots by clicks only; a try
 board (a refused undercut, then an accepted one) and a worked example stepped by its buttons.
+Set GARDENKIT_SCREENSHOT=1 to refresh docs/karesansui-dashboard.png (the README's picture).
 """
 from __future__ import annotations
 
+import os
 import re
+from pathlib import Path
 
 import pytest
 
 pytestmark = pytest.mark.browser
 
+REPO = Path(__file__).resolve().parents[2]
+ARTIFACTS = REPO / "test-artifacts"
 NOTEBOOK = "karesansui.ipynb"
 GAME = ".gk-game"
 LEGAL = ".gk-kpile.gk-klegal[data-action]"
@@ -174,6 +179,15 @@ def test_lessons_and_the_board_pick_check_bid_hint_and_undo(dash):
     # still face down mid-game
     for name in ("Player 2 (greedy bot)", "Player 3 (greedy bot)"):
         expect(rows.filter(has_text=name).locator("td").nth(1)).to_have_text("?")
+    # a moment for the README: two rocks picked, the live check in the panel
+    for rock in [el.get_attribute("data-pick") for el in board.locator("[data-pick]").all()][:2]:
+        board.locator(f'[data-pick="{rock}"]').first.click()
+        dash.wait_for_timeout(300)
+    ARTIFACTS.mkdir(exist_ok=True)
+    g.screenshot(path=str(ARTIFACTS / "karesansui-dashboard.png"))
+    if os.environ.get("GARDENKIT_SCREENSHOT") == "1":
+        (REPO / "docs").mkdir(exist_ok=True)
+        g.screenshot(path=str(REPO / "docs" / "karesansui-dashboard.png"))
     assert dash.gk_page_errors == []
 
 

@@ -181,6 +181,9 @@ class KaresansuiRules(GameRules):
         standing = s.bids[a.pile]
         if standing is not None and not _beats(a.value, len(a.rocks), standing[1]):
             v, n = sum(comps.value(r) for r in standing[1]), len(standing[1])
+            if n == 0:
+                return (f"too high: pile {a.pile + 1} already has a bid of no rocks (worth 0 with 0 rocks), "
+                        "which nothing can undercut [karesansui.bid.undercut]")
             # with one rock standing, "the same value with fewer rocks" would mean no rocks worth v: impossible
             same = f", or {v} with fewer than {n} rocks" if n > 1 and v > 0 else ""
             return (f"too high: pile {a.pile + 1} already has a bid worth {v} with {n} rock{'s' if n != 1 else ''}; "
