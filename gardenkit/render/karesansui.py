@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections import Counter, namedtuple
 from functools import lru_cache
 
-from .svg import BODY_END, BODY_START, SVG_CSS, SvgStr, esc, new_uid, svg_document, title
+from .svg import BODY_END, BODY_START, SvgStr, esc, game_document, new_uid, title
 
 __all__ = [
     "KARESANSUI_CSS", "Target", "karesansui_pattern_defs", "karesansui_patterns", "pile_targets", "render_bidding_board",
@@ -173,12 +173,8 @@ def karesansui_pattern_defs(uid: str, comps=None) -> str:
 
 
 def _document(width, height, body, uid, comps, *, label, attrs="", style=True, patterns=True) -> SvgStr:
-    extra = ""
-    if patterns:
-        extra += f"<defs>{karesansui_patterns(uid, comps)}</defs>"
-    if style:
-        extra += f"<style>{SVG_CSS}{KARESANSUI_CSS}</style>"
-    return svg_document(width, height, extra + body, uid, label=label, attrs=attrs, style=False, patterns=False)
+    return game_document(width, height, body, uid, label=label, attrs=attrs, style=style,
+                         defs=karesansui_patterns(uid, comps) if patterns else "", css=KARESANSUI_CSS)
 
 
 def _pebble(cx: float, cy: float, r: float, rock: str, comps, uid: str, tip: str | None = None) -> str:

@@ -27,7 +27,7 @@ import re
 from functools import lru_cache
 
 from .samurai_gardener import Spot  # the same small record: (action, x, y, points or None, tip)
-from .svg import BODY_END, BODY_START, SVG_CSS, SvgStr, esc, new_uid, outlines, spot_marks, svg_document, title
+from .svg import BODY_END, BODY_START, SvgStr, esc, game_document, new_uid, outlines, spot_marks, title
 
 __all__ = [
     "CELL", "MIYABI_CSS", "Spot", "final_table", "miyabi_pattern_defs", "miyabi_patterns", "render_board",
@@ -150,12 +150,8 @@ def miyabi_pattern_defs(uid: str) -> str:
 
 
 def _document(width, height, body, uid, *, label, attrs="", style=True, patterns=True) -> SvgStr:
-    extra = ""
-    if patterns:
-        extra += f"<defs>{miyabi_patterns(uid)}</defs>"
-    if style:
-        extra += f"<style>{SVG_CSS}{MIYABI_CSS}</style>"
-    return svg_document(width, height, extra + body, uid, label=label, attrs=attrs, style=False, patterns=False)
+    return game_document(width, height, body, uid, label=label, attrs=attrs, style=style,
+                         defs=miyabi_patterns(uid) if patterns else "", css=MIYABI_CSS)
 
 
 # ----- a garden -------------------------------------------------------------------------------

@@ -110,6 +110,14 @@ SVG_CSS = (
 _STYLE = f"<style>{SVG_CSS}</style>"
 
 
+def game_document(width: float, height: float, body: str, uid: str, *, label: str, attrs: str = "",
+                  style: bool = True, defs: str = "", css: str = "") -> SvgStr:
+    """A game's drawing: ``defs`` (its patterns; empty when a widget keeps them once in its page)
+    and, with ``style``, the shared style plus the game's ``css`` inside the root ``<svg>``."""
+    extra = (f"<defs>{defs}</defs>" if defs else "") + (f"<style>{SVG_CSS}{css}</style>" if style else "")
+    return svg_document(width, height, extra + body, uid, label=label, attrs=attrs, style=False, patterns=False)
+
+
 def svg_document(width: float, height: float, body: str, uid: str, *, label: str = "", attrs: str = "",
                  style: bool = True, patterns: bool = True) -> SvgStr:
     """Wrap ``body`` in an ``<svg>`` root with the square patterns and the shared style.

@@ -15,12 +15,12 @@ rock is ``K``.
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
 from ...core import MalformedInputError
+from ...core.checks import read_json
 
 BLACK = "K"
 DECKS = ("pass", "trips", "foursome", "flush")
@@ -138,12 +138,4 @@ def default_components() -> Components:
 
 
 def load_components(path) -> Components:
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as e:
-        raise MalformedInputError(f"cannot read the component file {path}: {e.strerror}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise MalformedInputError(f"the component file {path} is not valid JSON: {e}") from None
-    return parse_components(data)
+    return parse_components(read_json(path, "component file"))

@@ -4,17 +4,10 @@ from __future__ import annotations
 from collections import Counter
 
 from ...core import Line, MalformedInputError, Rng
+from ...core.checks import whole as _int
 from .actions import BLACK, sort_rocks
 from .components import DECKS, default_components, parse_components
 from .state import PHASES, KaresansuiState
-
-
-def _int(v, what, lo=None, hi=None) -> int:
-    if isinstance(v, bool) or not isinstance(v, int):
-        raise MalformedInputError(f"{what} must be an integer, not {v!r}")
-    if (lo is not None and v < lo) or (hi is not None and v > hi):
-        raise MalformedInputError(f"{what} must be between {lo} and {hi}, not {v}")
-    return v
 
 
 def _rocks(v, what, comps) -> tuple[str, ...]:

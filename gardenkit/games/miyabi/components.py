@@ -15,12 +15,12 @@ own file in the same format; it is checked against the rulebook's totals.
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
 from ...core import MalformedInputError
+from ...core.checks import read_json
 
 SHAPES = ("single", "double", "corner", "straight")
 ROTATIONS = (0, 90, 180, 270)
@@ -230,12 +230,4 @@ def default_components() -> Components:
 
 
 def load_components(path) -> Components:
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as e:
-        raise MalformedInputError(f"cannot read the component file {path}: {e.strerror}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise MalformedInputError(f"the component file {path} is not valid JSON: {e}") from None
-    return parse_components(data)
+    return parse_components(read_json(path, "component file"))

@@ -2,23 +2,11 @@
 from __future__ import annotations
 
 from ...core import Line, MalformedInputError, Rng
+from ...core.checks import flag as _bool
+from ...core.checks import whole as _int
 from .components import ROTATIONS, default_components, parse_components
 from .garden import SIZE, Garden, Piece
 from .state import EXPANSIONS, PHASES, FrogMarker, MiyabiState
-
-
-def _int(v, what, lo=None, hi=None) -> int:
-    if isinstance(v, bool) or not isinstance(v, int):
-        raise MalformedInputError(f"{what} must be an integer, not {v!r}")
-    if (lo is not None and v < lo) or (hi is not None and v > hi):
-        raise MalformedInputError(f"{what} must be between {lo} and {hi}, not {v}")
-    return v
-
-
-def _bool(v, what) -> bool:
-    if not isinstance(v, bool):
-        raise MalformedInputError(f"{what} must be true or false, not {v!r}")
-    return v
 
 
 def _list(v, what, n=None) -> list:

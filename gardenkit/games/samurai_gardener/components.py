@@ -1,12 +1,12 @@
 """Building cards: the shipped (reconstructed) deck, or a user's own file."""
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
 
 from ...core import MalformedInputError
+from ...core.checks import read_json
 
 TYPES = ("F", "T", "P", "G")
 TYPE_NAMES = {"F": "floor", "T": "tatami", "P": "pond", "G": "garden"}
@@ -82,11 +82,7 @@ def parse_deck(data) -> Deck:
 
 def load_deck(path: str | Path) -> Deck:
     """Load a card file of your own (same format as the shipped ``cards.json``)."""
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise MalformedInputError(f"cannot read card file {path}: {e}") from None
-    return parse_deck(data)
+    return parse_deck(read_json(path, "card file"))
 
 
 @lru_cache(maxsize=None)

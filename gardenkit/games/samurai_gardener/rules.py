@@ -19,6 +19,7 @@ import dataclasses
 from itertools import permutations
 from pathlib import Path
 
+from ...core.checks import whole as _int
 from ...core import CHANCE, Explanation, GameInfo, GameRules, Line, MalformedInputError, Option, Rng
 from .actions import Draw, Place, Run, ScoreRun, parse
 from .components import TYPE_NAMES, TYPES, default_deck, load_deck, parse_deck
@@ -422,12 +423,6 @@ def _with_markers(s, player, markers):
     return dataclasses.replace(s, markers=tuple(ms))
 
 
-def _int(v, what, lo=None, hi=None):
-    if isinstance(v, bool) or not isinstance(v, int):
-        raise MalformedInputError(f"{what} must be an integer, not {v!r}")
-    if (lo is not None and v < lo) or (hi is not None and v > hi):
-        raise MalformedInputError(f"{what} must be between {lo} and {hi}, not {v}")
-    return v
 
 
 def _list(v, what):
