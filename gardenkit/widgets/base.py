@@ -60,6 +60,9 @@ function render({ model, el }) {
   const root = document.createElement("div");
   root.className = "gk-board";
   let hoverTimer = null, lastHover = null, queued = false;
+  // after a redraw the pointer may rest on a new element without the user moving: that is no
+  // hover (it would overwrite e.g. a hint in the panel); the next real move is
+  let still = false;
   // The drawing comes in three synced parts: head, body, tail. When only head and tail change
   // (a pick, a turn), the body's DOM is kept (moved into the new drawing), so only the changed
   // parts are parsed again; a new body is parsed once, inside an <svg> so it stays SVG.
@@ -84,6 +87,7 @@ function render({ model, el }) {
     else if (svg) root.appendChild(svg);
     else root.replaceChildren();
     lastHover = null;
+    still = true;
   };
   const schedule = () => { if (!queued) { queued = true; queueMicrotask(draw); } };  // one draw per update
   draw();
@@ -115,8 +119,8 @@ function render({ model, el }) {
     g.setAttribute("visibility", spot ? "visible" : "hidden");
   };
   root.addEventListener("mouseleave", () => ghost(null));
-  root.addEventListener("mouseover", (ev) => {
-    const t = ev.target.closest("[data-action]");
+  const hoverAt = (target) => {
+    const t = target.closest("[data-action]");
     const legal = t && t.classList.contains("gk-spot") && !t.classList.contains("gk-illegal");
     ghost(legal && root.contains(t) ? t : null);
     if (!t || !root.contains(t)) return;
@@ -125,7 +129,9 @@ function render({ model, el }) {
     lastHover = a;
     clearTimeout(hoverTimer);
     hoverTimer = setTimeout(() => model.send({ kind: "hover", action: a, version: version() }), 150);
-  });
+  };
+  root.addEventListener("mouseover", (ev) => { if (!still) hoverAt(ev.target); });
+  root.addEventListener("mousemove", (ev) => { if (still) { still = false; hoverAt(ev.target); } });
   el.appendChild(root);
   return () => {
     clearTimeout(hoverTimer);
