@@ -1,18 +1,18 @@
 """Miyabi lessons: quizzes worked out by hand agree with the engine, every try board is live,
 the scenarios replay, and the notebook has a heading for every rule id."""
-import json
-import re
 from pathlib import Path
 
 import pytest
+
+import notebook_checks as nb
 
 import gardenkit
 from gardenkit.tutor import check_quiz
 from gardenkit.tutor import miyabi as lessons
 
 R = gardenkit.make("miyabi")
-NOTEBOOK = Path(__file__).resolve().parents[1] / "notebooks" / "miyabi.ipynb"
-RULEBOOK = Path(__file__).resolve().parents[2] / "shared" / "rulebooks" / "miyabi.txt"
+NOTEBOOK = nb.notebook("miyabi.ipynb")
+RULEBOOK = nb.rulebook("miyabi.txt")
 
 # Hand answers, repeated here so a changed quiz cannot silently change its own answer.
 HAND = {
@@ -190,19 +190,12 @@ def test_frog_scenario_climbs_and_turns_golden():
 
 
 # ----- the notebook ----------------------------------------------------------------------------------
-def _notebook_text(kind=None):
-    nb = json.loads(NOTEBOOK.read_text())
-    return "\n".join("".join(c["source"]) for c in nb["cells"] if kind is None or c["cell_type"] == kind)
-
-
 def test_notebook_has_a_heading_for_every_rule_id():
-    headings = [line for line in _notebook_text("markdown").splitlines() if line.startswith("#")]
-    found = {m for line in headings for m in re.findall(r"`(miyabi\.[a-z_.0-9]+)`", line)}
-    assert found == set(R.info.rules)
+    assert nb.heading_rule_ids(NOTEBOOK, "miyabi") == set(R.info.rules)
 
 
 def test_notebook_shows_a_try_board_for_every_try_position_and_every_quiz():
-    code = _notebook_text("code")
+    code = nb.text(NOTEBOOK, "code")
     for rule in lessons.try_positions():
         assert f'tries["{rule}"]' in code, rule
     for i in range(len(lessons.quizzes())):
@@ -210,7 +203,7 @@ def test_notebook_shows_a_try_board_for_every_try_position_and_every_quiz():
 
 
 def test_notebook_states_the_decisions_and_the_reconstructed_components():
-    md = _notebook_text("markdown")
+    md = nb.text(NOTEBOOK, "markdown")
     assert "How we read what the rulebook leaves open" in md
     assert "reconstructed" in md and "components=" in md
     for expansion in ("A Colorful Garden", "B Big Meadow", "C Zen Garden", "D 7!", "E The Frog"):
@@ -218,26 +211,16 @@ def test_notebook_states_the_decisions_and_the_reconstructed_components():
 
 
 def test_notebook_checks_worked_example_output():
-    nb = json.loads(NOTEBOOK.read_text())
-    checked = [c for c in nb["cells"] if c["cell_type"] == "code" and "# NBVAL_CHECK_OUTPUT" in "".join(c["source"])]
+    checked = nb.checked_cells(NOTEBOOK)
     assert len(checked) >= 6
     for c in checked:
         assert c["outputs"], "a checked cell needs its stored output"
 
 
 def test_notebook_uses_only_the_public_api():
-    public = {"gardenkit", "gardenkit.widgets", "gardenkit.tutor", "gardenkit.bots", "gardenkit.render.miyabi"}
-    for line in _notebook_text("code").splitlines():
-        if line.startswith(("import", "from")):
-            assert line.split()[1] in public or line.startswith("from gardenkit.tutor import"), line
+    assert nb.non_public_imports(NOTEBOOK, extra={"gardenkit.render.miyabi"}) == []
 
 
 @pytest.mark.skipif(not RULEBOOK.exists(), reason="rulebook not beside the repository")
 def test_notebook_and_lessons_do_not_copy_rulebook_sentences():
-    words = lambda t: re.findall(r"[a-z0-9']+", t.lower())  # noqa: E731
-    book = words(RULEBOOK.read_text())
-    grams = {tuple(book[i:i + 12]) for i in range(len(book) - 11)}
-    for text in (_notebook_text(), Path(lessons.__file__).read_text()):
-        ours = words(text)
-        copied = [" ".join(ours[i:i + 12]) for i in range(len(ours) - 11) if tuple(ours[i:i + 12]) in grams]
-        assert not copied
+    assert not nb.copied_from(RULEBOOK, nb.text(NOTEBOOK), Path(lessons.__file__).read_text())

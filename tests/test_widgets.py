@@ -6,6 +6,8 @@ import re
 
 import pytest
 
+import notebook_checks as nb
+
 import gardenkit
 from gardenkit.tutor import check_quiz
 from gardenkit.tutor import samurai_gardener as sg
@@ -373,41 +375,21 @@ def test_quiz_widget_checks_with_the_engine():
 
 
 # ----- the notebook ------------------------------------------------------------------------
-NOTEBOOK = __import__("pathlib").Path(__file__).resolve().parents[1] / "notebooks" / "samurai-gardener.ipynb"
-RULEBOOK = __import__("pathlib").Path(__file__).resolve().parents[2] / "shared" / "rulebooks" / "samurai-gardener.txt"
-
-
-def _notebook_text(kind=None):
-    nb = json.loads(NOTEBOOK.read_text())
-    return "\n".join("".join(c["source"]) for c in nb["cells"] if kind is None or c["cell_type"] == kind)
+NOTEBOOK = nb.notebook("samurai-gardener.ipynb")
+RULEBOOK = nb.rulebook("samurai-gardener.txt")
 
 
 def test_notebook_has_a_heading_for_every_rule_id():
-    import re
-
-    headings = [line for line in _notebook_text("markdown").splitlines() if line.startswith("#")]
-    found = {m for line in headings for m in re.findall(r"`(samurai_gardener\.[a-z_.]+)`", line)}
-    assert found == set(rules.info.rules)
+    assert nb.heading_rule_ids(NOTEBOOK, "samurai_gardener") == set(rules.info.rules)
 
 
 def test_notebook_uses_only_the_public_api():
-    code = _notebook_text("code")
-    for line in code.splitlines():
-        if line.startswith(("import", "from")):
-            assert line.split()[1] in {"gardenkit", "gardenkit.widgets", "gardenkit.tutor", "gardenkit.bots"} or \
-                line.startswith("from gardenkit.tutor import"), line
+    assert nb.non_public_imports(NOTEBOOK) == []
 
 
 @pytest.mark.skipif(not RULEBOOK.exists(), reason="rulebook not beside the repository")
 def test_notebook_does_not_copy_rulebook_sentences():
-    import re
-
-    words = lambda t: re.findall(r"[a-z0-9']+", t.lower())  # noqa: E731
-    book = words(RULEBOOK.read_text())
-    grams = {tuple(book[i:i + 12]) for i in range(len(book) - 11)}
-    ours = words(_notebook_text())
-    copied = [" ".join(ours[i:i + 12]) for i in range(len(ours) - 11) if tuple(ours[i:i + 12]) in grams]
-    assert not copied
+    assert not nb.copied_from(RULEBOOK, nb.text(NOTEBOOK))
 
 
 def test_pick_help_is_said_once_then_a_pick_sends_only_the_board():
