@@ -133,3 +133,11 @@ def open_dashboard(page, voila_server):
         return page
 
     return _open
+
+
+@pytest.fixture
+def dash(open_dashboard, request):
+    """The test module's ``NOTEBOOK`` served, its game view (``.gk-game``) drawn and in sight."""
+    page = open_dashboard(request.module.NOTEBOOK, wait_for=".gk-game .gk-board svg")
+    page.locator(".gk-game").scroll_into_view_if_needed()
+    return page

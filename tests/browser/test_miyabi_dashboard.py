@@ -11,39 +11,18 @@ import re
 from pathlib import Path
 
 import pytest
+from dashboard import board_version, game, log_count, status
+from dashboard import wait_after_my_move as wait_for_move
 
 pytestmark = pytest.mark.browser
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts"
 NOTEBOOK = "miyabi.ipynb"
-GAME = ".gk-game"
+MINE = '^(?!.*Player [2-9]).*Player 1'  # the board's own status line when player 1 is to act
 LEGAL = ".gk-spot[data-action]:not(.gk-illegal)"
 #: a whole game: the human's turns are about 36 (2 players, 6 rounds); the bot's delay is 0.4 s
 GAME_TIMEOUT_MS = 120_000
-
-
-@pytest.fixture
-def dash(open_dashboard):
-    page = open_dashboard(NOTEBOOK, wait_for=f"{GAME} .gk-board svg")
-    page.locator(GAME).scroll_into_view_if_needed()
-    return page
-
-
-def game(page):
-    return page.locator(GAME)
-
-
-def status(page) -> str:
-    return game(page).locator(".gk-status").first.inner_text()
-
-
-def log_count(page) -> int:
-    return game(page).locator(".gk-log li").count()
-
-
-def board_version(page) -> int:
-    return int(game(page).locator(".gk-board svg[data-version]").first.get_attribute("data-version"))
 
 
 def click_and_wait_for_redraw(page, target, unless_said: str | None = None) -> bool:
@@ -84,23 +63,7 @@ def pick_a_tile_that_fits(page) -> str | None:
 
 
 def wait_after_my_move(page, version: int, moves: int, timeout=30_000):
-    """Until my move and the bot's answer are shown: the board redrawn since ``version`` showing
-    my turn (or the end), the status saying so, the log longer than ``moves``. (Each widget is
-    updated on its own, so all three are waited for.)"""
-    page.wait_for_function(
-        """([v, n]) => {
-            const g = document.querySelector('.gk-game');
-            const svg = g && g.querySelector('.gk-board svg[data-version]');
-            if (!svg || Number(svg.getAttribute('data-version')) <= v) return false;
-            const head = svg.querySelector('text.gk-status').textContent;
-            const status = g.querySelector('.gk-status').innerText;
-            if (head.includes('Game over')) return status.includes('Game over');
-            const mine = head.includes('Player 1') && !/Player [2-9]/.test(head);  // the board's own line
-            return mine && status.includes('your move')
-                && g.querySelectorAll('.gk-log li').length > n;
-        }""",
-        arg=[version, moves], timeout=timeout,
-    )
+    wait_for_move(page, version, moves, MINE, timeout)
 
 
 def play_one_turn(page) -> str:

@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
+from dashboard import game, status
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts"
@@ -16,22 +17,6 @@ ARTIFACTS = REPO / "test-artifacts"
 pytestmark = pytest.mark.browser
 
 NOTEBOOK = "samurai-gardener.ipynb"
-GAME = ".gk-game"
-
-
-@pytest.fixture
-def dash(open_dashboard):
-    page = open_dashboard(NOTEBOOK, wait_for=f"{GAME} .gk-board svg")
-    page.locator(GAME).scroll_into_view_if_needed()
-    return page
-
-
-def game(page):
-    return page.locator(GAME)
-
-
-def status(page) -> str:
-    return game(page).locator(".gk-status").first.inner_text()
 
 
 def pick_first_card(page):

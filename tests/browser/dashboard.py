@@ -1,0 +1,44 @@
+"""Helpers the game dashboards' browser tests share (imported by each game's test module).
+
+Each game's page has one game view (``.gk-game``) holding a board, a status line, a log and a
+score table; these read them and wait for them the same way for every game.
+"""
+from __future__ import annotations
+
+GAME = ".gk-game"
+
+
+def game(page):
+    return page.locator(GAME)
+
+
+def status(page) -> str:
+    return game(page).locator(".gk-status").first.inner_text()
+
+
+def log_count(page) -> int:
+    return game(page).locator(".gk-log li").count()
+
+
+def board_version(page, root: str = GAME) -> int:
+    return int(page.locator(f"{root} .gk-board svg[data-version]").first.get_attribute("data-version"))
+
+
+def wait_after_my_move(page, version: int, moves: int, mine: str, timeout: float = 30_000) -> None:
+    """Until my move and the bots' answers are shown: the board redrawn since ``version`` with me
+    to act (or the end), the status saying so, the log longer than ``moves``. (Each widget is
+    updated on its own, so all three are waited for.) ``mine``: a regular expression that the
+    board's own status line matches when it is player 1's turn."""
+    page.wait_for_function(
+        """([v, n, mine]) => {
+            const g = document.querySelector('.gk-game');
+            const svg = g && g.querySelector('.gk-board svg[data-version]');
+            if (!svg || Number(svg.getAttribute('data-version')) <= v) return false;
+            const head = svg.querySelector('text.gk-status').textContent;
+            const status = g.querySelector('.gk-status').innerText;
+            if (head.includes('Game over')) return status.includes('Game over');
+            return new RegExp(mine).test(head) && status.includes('your move')
+                && g.querySelectorAll('.gk-log li').length > n;
+        }""",
+        arg=[version, moves, mine], timeout=timeout,
+    )
