@@ -174,9 +174,27 @@ def playthrough(rules, *, players: int, seed: int, options=None, bots=None) -> s
     return "\n".join(lines) + "\n"
 
 
+def playthrough_header(text: str) -> dict:
+    """The ``key: value`` lines at the top of a playthrough (game, players, seed, options, bots)."""
+    return dict(line.split(": ", 1) for line in text.split("\n\n", 1)[0].splitlines())
+
+
+def check_playthrough(rules, text: str, name: str = "the playthrough") -> None:
+    """A golden playthrough still plays out exactly as recorded, and its moves alone (no bots)
+    rebuild the recorded final state, a finished game."""
+    header = playthrough_header(text)
+    fresh = playthrough(rules, players=int(header["players"]), seed=int(header["seed"]),
+                        options=json.loads(header["options"]))
+    assert fresh == text, f"{name} changed: run `python tests/playthroughs/regenerate.py` and read the diff"
+    final = replay_playthrough(rules, text)
+    state_line = next(line for line in text.splitlines() if line.startswith("state: "))
+    assert json.dumps(final.to_dict(), sort_keys=True) == state_line[len("state: "):]
+    assert rules.is_terminal(final)
+
+
 def replay_playthrough(rules, text: str):
     """Replay a playthrough file's actions with no bots; returns the final state (checks every move)."""
-    header = dict(line.split(": ", 1) for line in text.split("\n\n", 1)[0].splitlines())
+    header = playthrough_header(text)
     s = rules.initial_state(players=int(header["players"]), seed=int(header["seed"]), **json.loads(header["options"]))
     body = text.split("\n\n", 2)[1]
     for row in body.splitlines():

@@ -9,7 +9,7 @@ import gardenkit
 from gardenkit import CHANCE, Timeline
 from gardenkit.games.karesansui.actions import Bid, TurnIn, sort_rocks
 from gardenkit.games.karesansui.setups import position
-from gardenkit.testing import check_game, check_state, playthrough, random_game, replay_playthrough
+from gardenkit.testing import check_game, check_playthrough, check_state, playthrough_header, random_game
 
 R = gardenkit.make("karesansui")
 PLAYTHROUGHS = Path(__file__).parent / "playthroughs"
@@ -30,8 +30,7 @@ def test_conformance(players, seeds, options):
 
 # ----- playthroughs ---------------------------------------------------------------------
 
-def _header(text):
-    return dict(line.split(": ", 1) for line in text.split("\n\n", 1)[0].splitlines())
+_header = playthrough_header
 
 
 def test_karesansui_has_playthroughs():
@@ -43,15 +42,7 @@ def test_karesansui_has_playthroughs():
 
 @pytest.mark.parametrize("path", sorted(PLAYTHROUGHS.glob("karesansui-*.txt")), ids=lambda p: p.stem)
 def test_playthrough_is_unchanged(path):
-    text = path.read_text()
-    header = _header(text)
-    fresh = playthrough(R, players=int(header["players"]), seed=int(header["seed"]),
-                        options=json.loads(header["options"]))
-    assert fresh == text, f"{path.name} changed: run `python tests/playthroughs/regenerate.py` and read the diff"
-    final = replay_playthrough(R, text)  # the recorded moves alone rebuild the game
-    state_line = next(line for line in text.splitlines() if line.startswith("state: "))
-    assert json.dumps(final.to_dict(), sort_keys=True) == state_line[len("state: "):]
-    assert R.is_terminal(final)
+    check_playthrough(R, path.read_text(), path.name)  # and the recorded moves alone rebuild the game
 
 
 # ----- determinism, no mutation, bad actions ------------------------------------------------
