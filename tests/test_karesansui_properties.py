@@ -6,6 +6,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 import gardenkit
+import walks
 from gardenkit import CHANCE
 from gardenkit.games.karesansui.actions import Bid
 
@@ -55,22 +56,12 @@ def test_game_invariants_hold_after_every_step(setup, data):
     assert sum(full.values()) == 76
     dealt = Counter()  # cards taken from each deck, in the order they were taken
     steps = data.draw(st.integers(20, 600), label="steps")
-    for _ in range(steps):
-        if R.is_terminal(s):
-            break
-        before = s
-        if R.current_player(s) is CHANCE:
-            s = R.step_chance(s)
-        else:
-            actions = R.legal_actions(s)
-            a = actions[data.draw(st.integers(0, len(actions) - 1), label="move")]
-            expl = R.explain(s, a)
-            assert expl.legal and R.action_points(s, a) == expl.points
+    for before, a, expl, s in walks.steps(R, s, data, steps):
+        if a is not None:
             if isinstance(a, Bid):
                 # a legal bid comes from the bidder's own garden
-                assert not Counter(a.rocks) - Counter(s.gardens[s.to_move])
-                assert s.bidder(s.to_move) is None  # nobody bids while their bid stands
-            s = R.apply(s, a)
+                assert not Counter(a.rocks) - Counter(before.gardens[before.to_move])
+                assert before.bidder(before.to_move) is None  # nobody bids while their bid stands
             mover = before.to_move
             assert s.scores[mover] - before.scores[mover] == expl.points
         # 76 rocks, each somewhere, once

@@ -3,6 +3,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import gardenkit
+import walks
 from gardenkit import CHANCE
 from gardenkit.games.miyabi import actions as act
 from gardenkit.games.miyabi.garden import Garden
@@ -47,18 +48,8 @@ def test_game_invariants_hold_after_every_step(setup, data):
     placed_this_round = [0] * players
     frog_height = [None] * players
     steps = data.draw(st.integers(20, 400), label="steps")  # 400: past the end of most games
-    for _ in range(steps):
-        if R.is_terminal(s):
-            break
-        before = s
-        if R.current_player(s) is CHANCE:
-            s = R.step_chance(s)
-        else:
-            actions = R.legal_actions(s)
-            a = actions[data.draw(st.integers(0, len(actions) - 1), label="move")]
-            expl = R.explain(s, a)
-            assert expl.legal and R.action_points(s, a) == expl.points
-            s = R.apply(s, a)
+    for before, a, expl, s in walks.steps(R, s, data, steps):
+        if a is not None:
             mover = before.to_move
             gained = s.scores[mover] - before.scores[mover]
             final = sum(line.points for line in s.lines[mover][len(before.lines[mover]) + len(expl.lines):])
