@@ -8,38 +8,78 @@
 ('Samurai Gardener', 2, 5)
 """
 from .core import (
-    CHANCE, Explanation, GameInfo, IllegalActionError, Line, MalformedInputError, Option, Outcome, Timeline,
+    CHANCE, Cited, Effect, Explanation, GameInfo, IllegalActionError, Line, MalformedInputError, Option, Outcome,
+    Refusal, Target, Timeline,
 )
 
 __version__ = "0.1.0"
 
-# game id -> "module:class"; games still to come are listed in the gallery, not here
-_GAMES = {
-    "karesansui": "gardenkit.games.karesansui:KaresansuiRules",
-    "miyabi": "gardenkit.games.miyabi:MiyabiRules",
-    "samurai_gardener": "gardenkit.games.samurai_gardener:SamuraiGardenerRules",
+# The one line that registers a game: its id. Its package, gardenkit.games.<id>, declares the rest
+# (``GAME``, a :class:`~gardenkit.core.registry.GameEntry`); see docs/adding-a-game.md.
+_GAMES = ("karesansui", "miyabi", "samurai_gardener")
+
+# Games still being written: shown in the gallery as "coming" (id -> title, players, pitch).
+# A game's line moves from here to _GAMES when it is registered.
+_COMING = {
+    "tanuki": ("Tanuki in the Garden", "2–8",
+               "Lay path tiles and stroll your monk through the garden gathering shiitake, "
+               "while the tanuki prowl about to steal them."),
+    "tang_garden": ("Tang Garden", "1–4",
+                    "Build an imperial garden tile by tile, balancing water, rock and greenery, "
+                    "and place visitors where they enjoy the best views. Solo mode included."),
 }
 _made: dict = {}
 
 
 def available_games() -> tuple[str, ...]:
     """The ids of the games this version can play."""
-    return tuple(_GAMES)
+    return _GAMES
+
+
+def _known(game_id) -> str:
+    if not isinstance(game_id, str) or game_id not in _GAMES:
+        raise ValueError(f"unknown game {game_id!r}; available: {', '.join(_GAMES)}")
+    return game_id
+
+
+def entry(game_id: str):
+    """The game's declaration (:class:`~gardenkit.core.registry.GameEntry`): its rules, board, game
+    view, tutor, renderer, notebook, playthroughs and pitch, by name.
+
+    >>> entry("miyabi").notebook
+    'miyabi.ipynb'
+    """
+    import importlib
+
+    return importlib.import_module(f"gardenkit.games.{_known(game_id)}").GAME
 
 
 def make(game_id: str):
     """The (stateless) rules object of a game."""
-    if not isinstance(game_id, str) or game_id not in _GAMES:
-        raise ValueError(f"unknown game {game_id!r}; available: {', '.join(_GAMES)}")
-    if game_id not in _made:
-        import importlib
-
-        module, cls = _GAMES[game_id].split(":")
-        _made[game_id] = getattr(importlib.import_module(module), cls)()
+    if _known(game_id) not in _made:
+        _made[game_id] = entry(game_id).rules_class()()
     return _made[game_id]
 
 
+def gallery() -> tuple[dict, ...]:
+    """One card per game for the gallery, registered games first: ``id``, ``title``, ``players``
+    (e.g. "2–5"), ``pitch`` and ``notebook`` (None for a game still being written).
+
+    >>> [(g["id"], g["notebook"]) for g in gallery()][:1]
+    [('karesansui', 'karesansui.ipynb')]
+    """
+    cards = []
+    for game_id in _GAMES:
+        e, info = entry(game_id), make(game_id).info
+        players = f"{info.min_players}–{info.max_players}" if info.max_players > info.min_players else str(info.min_players)
+        cards.append({"id": game_id, "title": info.title, "players": players, "pitch": e.pitch,
+                      "notebook": e.notebook})
+    for game_id, (title, players, pitch) in _COMING.items():
+        cards.append({"id": game_id, "title": title, "players": players, "pitch": pitch, "notebook": None})
+    return tuple(cards)
+
+
 __all__ = [
-    "CHANCE", "Explanation", "GameInfo", "IllegalActionError", "Line", "MalformedInputError", "Option", "Outcome",
-    "Timeline", "available_games", "make",
+    "CHANCE", "Cited", "Effect", "Explanation", "GameInfo", "IllegalActionError", "Line", "MalformedInputError",
+    "Option", "Outcome", "Refusal", "Target", "Timeline", "available_games", "entry", "gallery", "make",
 ]

@@ -3,9 +3,9 @@ from .errors import IllegalActionError, MalformedInputError
 from .rng import Rng
 from .rules import GameRules, to_json
 from .timeline import Timeline
-from .types import CHANCE, Explanation, GameInfo, Line, Option, Outcome
+from .types import CHANCE, Cited, Effect, Explanation, GameInfo, Line, Option, Outcome, Refusal, Target
 
 __all__ = [
-    "CHANCE", "Explanation", "GameInfo", "GameRules", "IllegalActionError", "Line",
-    "MalformedInputError", "Option", "Outcome", "Rng", "Timeline", "to_json",
+    "CHANCE", "Cited", "Effect", "Explanation", "GameInfo", "GameRules", "IllegalActionError", "Line",
+    "MalformedInputError", "Option", "Outcome", "Refusal", "Rng", "Target", "Timeline", "to_json",
 ]

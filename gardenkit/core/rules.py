@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 from .errors import IllegalActionError, MalformedInputError
-from .types import CHANCE, Explanation, GameInfo, Line, Outcome
+from .types import CHANCE, Cited, Effect, Explanation, GameInfo, Line, Outcome, Refusal, Target
 
 
 class GameRules:
@@ -28,7 +28,8 @@ class GameRules:
     def _legal_actions(self, s) -> tuple:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def _why_illegal(self, s, a) -> str | None:  # pragma: no cover - abstract
+    def _why_illegal(self, s, a) -> Refusal | None:  # pragma: no cover - abstract
+        """The :class:`Refusal` (text and rule id) of a read action, or None: the one place that decides."""
         raise NotImplementedError
 
     def _apply(self, s, a):  # pragma: no cover - abstract
@@ -69,6 +70,13 @@ class GameRules:
                 )
             full[name] = value
         return self._initial_state(players, seed, **full)
+
+    def options(self, s) -> dict:
+        """The options ``s``'s game was started with (name -> value, as ``rules.info.options`` names
+        them); a component file in use shows as its path only where the state keeps one."""
+        self._check_state(s)
+        saved = s.to_dict().get("options", {})
+        return {name: saved[name] for name in self.info.options if name in saved}
 
     def current_player(self, s):
         """The player to act, :data:`CHANCE` at a chance node, ``None`` once the game is over."""
@@ -142,20 +150,34 @@ class GameRules:
         actions = self.legal_actions(s)
         return str(actions[0]) if actions else ""
 
-    def _refusal(self, s, a) -> str | None:
+    def _refusal(self, s, a) -> Refusal | None:
         """Why the (already read) action ``a`` is refused in ``s``, or None: the one place that decides."""
         if self.is_terminal(s):
-            return "the game is over; no more actions"
-        return self._why_illegal(s, a)
+            return Refusal("the game is over; no more actions", None)
+        reason = self._why_illegal(s, a)
+        if reason is not None and not isinstance(reason, Refusal):
+            raise TypeError(f"{type(self).__name__}._why_illegal must answer a Refusal or None, not {reason!r}")
+        return reason
 
-    def why_illegal(self, s, a) -> str | None:
-        """``None`` if ``a`` is legal, else the reason, naming the rule."""
+    def why_illegal(self, s, a) -> Refusal | None:
+        """``None`` if ``a`` is legal, else the :class:`Refusal`: its ``text`` in plain words and
+        its ``rule`` id (``None`` when ``a`` is no move of this game at all)."""
         self._check_state(s)
         try:
             a = self.coerce_action(s, a)
         except ValueError as e:
-            return str(e)
+            return Refusal(str(e), None)
         return self._refusal(s, a)
+
+    def targets(self, s, selection=None) -> tuple[Target, ...]:
+        """What can be clicked now, what each would give, and why not: the one query boards,
+        hints and tests read. ``selection`` is what the player has picked (a card, a tile, some
+        rocks: each game documents its own); a game overrides this to add the refused targets a
+        board draws. By default: every legal action with its points, when a player is to act."""
+        self._check_state(s)
+        if not isinstance(self.current_player(s), int):
+            return ()
+        return tuple(Target(str(a), self.action_points(s, a)) for a in self._legal_actions(s))
 
     def apply(self, s, a):
         """A new state after ``a``; ``s`` is never changed. Illegal: :class:`IllegalActionError`."""
@@ -163,7 +185,7 @@ class GameRules:
         a = self.coerce_action(s, a)
         reason = self._refusal(s, a)
         if reason is not None:
-            raise IllegalActionError(reason, rule=_rule_in(reason))
+            raise IllegalActionError(str(reason), rule=reason.rule)
         if self.current_player(s) is CHANCE and getattr(s, "rng", None) is not None:
             _, rng = self.sample_chance(s)
             s = dataclasses.replace(s, rng=rng)
@@ -175,7 +197,7 @@ class GameRules:
         a = self.coerce_action(s, a)
         reason = self._refusal(s, a)
         if reason is not None:
-            return Explanation(action=str(a), legal=False, reason=reason, rules=_rules_in(reason))
+            return Explanation(action=str(a), legal=False, reason=reason, rules=reason.rules)
         return self._explain(s, a)
 
     def action_points(self, s, a) -> int:
@@ -203,7 +225,7 @@ class GameRules:
         best = max(scores)
         winners = tuple(p for p, v in enumerate(scores) if v == best)
         tie = f"tied on {best} points: the win is shared" if len(winners) > 1 else f"most points ({best}) wins"
-        return Outcome(winners, scores, f"{why}{tie} [{rule}]")
+        return Outcome(winners, scores, Cited(f"{why}{tie}", rule))
 
     def _check_player(self, s, player) -> None:
         n = len(self.scores(s))
@@ -247,9 +269,6 @@ class GameRules:
 
     state_type: type = object
 
-    def rule_summary(self, rule_id: str) -> str:
-        return self.info.rules[rule_id]
-
 
 _FIELD_TYPES = {"int": int, "bool": bool, "str": str}
 
@@ -269,21 +288,9 @@ def _check_fields(a) -> None:
             raise MalformedInputError(f"{type(a).__name__}.{f.name} must be {what}, not {v!r}")
 
 
-def _rules_in(reason: str) -> tuple[str, ...]:
-    """The rule ids cited in a text, ``[game.rule.clause]``, in order, once each."""
-    import re
-
-    return tuple(dict.fromkeys(re.findall(r"\[([a-z_]+(?:\.[a-z_0-9]+)+)\]", reason)))
-
-
-def rules_cited(lines=(), texts=()) -> tuple[str, ...]:
-    """The rule ids of score lines and those cited in texts (effects), in order, once each."""
-    return tuple(dict.fromkeys([line.rule for line in lines] + [r for t in texts for r in _rules_in(t)]))
-
-
-def _rule_in(reason: str) -> str | None:
-    found = _rules_in(reason)
-    return found[0] if found else None
+def rules_cited(lines=(), effects=()) -> tuple[str, ...]:
+    """The rule ids of score lines and of effects (:class:`Cited` values), in order, once each."""
+    return tuple(dict.fromkeys([line.rule for line in lines] + [r for e in effects for r in getattr(e, "rules", ())]))
 
 
 def to_json(state: Any) -> str:

@@ -25,21 +25,78 @@ class _Chance:
 CHANCE = _Chance()
 
 
+class Cited(str):
+    """A sentence and the rule it comes from, as one value: ``text`` (plain words) and ``rule``
+    (a rule id, or None for input that is no move at all).
+
+    It is also the string ``"text [rule]"`` (what the contract's texts have always read), so it
+    prints and compares as before; code reads ``.text`` and ``.rule`` and never parses it.
+
+    >>> r = Refusal("pile 1 has no bid yet", "karesansui.bid.pass")
+    >>> r.text, r.rule, str(r)
+    ('pile 1 has no bid yet', 'karesansui.bid.pass', 'pile 1 has no bid yet [karesansui.bid.pass]')
+    >>> Refusal("that is not a move", None)
+    Refusal('that is not a move', None)
+    >>> r == "pile 1 has no bid yet [karesansui.bid.pass]", "bid.pass" in r
+    (True, True)
+    """
+
+    __slots__ = ("text", "rule")
+
+    def __new__(cls, text: str, rule: str | None = None):
+        if not isinstance(text, str) or (rule is not None and not isinstance(rule, str)):
+            raise TypeError(f"{cls.__name__}(text, rule) takes strings, not {text!r}, {rule!r}")
+        self = super().__new__(cls, f"{text} [{rule}]" if rule else text)
+        self.text, self.rule = str(text), rule
+        return self
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.text!r}, {self.rule!r})"
+
+    def __reduce__(self):
+        return (type(self), (self.text, self.rule))
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The rule ids it cites: ``(rule,)``, or ``()``."""
+        return (self.rule,) if self.rule else ()
+
+
+class Refusal(Cited):
+    """Why an action is refused: what ``rules.why_illegal`` answers, ``Explanation.reason``."""
+
+
+class Effect(Cited):
+    """Something an action does besides its points (a card goes to the line-up, the round ends)."""
+
+
 @dataclass(frozen=True)
 class Line:
-    """One line of a score: ``points`` earned for ``text`` by rule ``rule``."""
+    """One line of a score: ``points`` earned for ``text`` by rule ``rule``.
+
+    ``subject`` and ``rank`` are for readers that group lines (a final-scoring table): what the
+    line scores, in the game's own short words (``"row 3"``, ``"column b"``, ``"pile 2"``), and a
+    place in a contest (1 for first, 2 for second). Neither changes what the line is worth.
+    """
 
     points: int
     text: str
     rule: str
     round: int | None = None
+    subject: str | None = None
+    rank: int | None = None
 
     def __str__(self) -> str:
         sign = "+" if self.points >= 0 else ""
         return f"{sign}{self.points}  {self.text}  [{self.rule}]"
 
     def to_dict(self) -> dict:
-        return {"points": self.points, "text": self.text, "rule": self.rule, "round": self.round}
+        d = {"points": self.points, "text": self.text, "rule": self.rule, "round": self.round}
+        if self.subject is not None:
+            d["subject"] = self.subject
+        if self.rank is not None:
+            d["rank"] = self.rank
+        return d
 
     @classmethod
     def from_dict(cls, d) -> "Line":
@@ -55,7 +112,12 @@ class Line:
             raise ValueError("score line text and rule must be strings")
         if rnd is not None and (isinstance(rnd, bool) or not isinstance(rnd, int)):
             raise ValueError(f"score line round must be an integer, not {rnd!r}")
-        return cls(points, text, rule, rnd)
+        subject, rank = d.get("subject"), d.get("rank")
+        if subject is not None and not isinstance(subject, str):
+            raise ValueError(f"score line subject must be a string, not {subject!r}")
+        if rank is not None and (isinstance(rank, bool) or not isinstance(rank, int)):
+            raise ValueError(f"score line rank must be an integer, not {rank!r}")
+        return cls(points, text, rule, rnd, subject, rank)
 
 
 @dataclass(frozen=True)
@@ -71,8 +133,8 @@ class Explanation:
     points: int = 0
     lines: tuple[Line, ...] = ()
     rules: tuple[str, ...] = ()
-    effects: tuple[str, ...] = ()
-    reason: str | None = None
+    effects: tuple[Effect, ...] = ()
+    reason: Refusal | None = None
     unit: str = "point"  # what ``points`` counts: "point", or "demerit" where fewest wins
 
     @property
@@ -101,16 +163,47 @@ def points_text(points: int, itemised: bool = True, unit: str = "point") -> str:
 
 @dataclass(frozen=True)
 class Outcome:
+    """The result: ``winners`` (several on a shared win), final ``scores``, and ``reason`` (a
+    :class:`Cited`: why the game ended and who won, with the rule)."""
+
     winners: tuple[int, ...]
     scores: tuple[int, ...]
-    reason: str
+    reason: Cited
+
+
+@dataclass(frozen=True)
+class Target:
+    """One thing a player may click now, with what the engine says of it.
+
+    ``action``: the move's notation. ``points``: what it gains (None: refused). ``reason``: the
+    :class:`Refusal` of a refused target (None when legal). ``at``: where the board draws it, in
+    the game's own coordinates (``(x, y)`` of a square, ``(pile,)``, or ``()`` for a button).
+    Every game answers ``rules.targets(state, selection)`` with these; boards, hints and tests
+    read them, and no view works legality out for itself.
+    """
+
+    action: str
+    points: int | None
+    reason: Refusal | None = None
+    at: tuple = ()
+
+    @property
+    def legal(self) -> bool:
+        return self.points is not None
 
 
 @dataclass(frozen=True)
 class Option:
+    """A variant or expansion of ``rules.initial_state``: its ``name``, ``default`` and ``help`` text.
+
+    ``label``: a few words for the control a game view shows for it ("specialist rule", "Zen
+    Garden"); an option without a label (a start player, a component file) gets no control.
+    """
+
     name: str
     default: Any
     help: str
+    label: str = ""
 
 
 @dataclass(frozen=True)

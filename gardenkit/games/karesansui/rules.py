@@ -142,12 +142,12 @@ class KaresansuiRules(GameRules):
         comps = s.components
         if isinstance(a, Draw):
             if s.phase not in ("deal", "refill", "draw"):
-                return "rocks come out of the bag only when dealing, laying out piles, or for the player who passed [karesansui.round.piles]"
+                return Refusal("rocks come out of the bag only when dealing, laying out piles, or for the player who passed", "karesansui.round.piles")
             if a.rock not in s.bag:
-                return f"there is no {a.rock} in the bag [karesansui.round.piles]"
+                return Refusal(f"there is no {a.rock} in the bag", "karesansui.round.piles")
             return None
         if s.phase in ("deal", "refill", "draw"):
-            return "rocks are being drawn from the bag first [karesansui.round.piles]"
+            return Refusal("rocks are being drawn from the bag first", "karesansui.round.piles")
         rocks = getattr(a, "rocks", ())
         if not isinstance(rocks, tuple) or not all(isinstance(r, str) and comps.is_rock(r) and r != BLACK for r in rocks):
             bad = [r for r in rocks if not (isinstance(r, str) and comps.is_rock(r) and r != BLACK)] if isinstance(
@@ -158,7 +158,7 @@ class KaresansuiRules(GameRules):
         garden = s.gardens[p]
         if isinstance(a, TurnIn):
             if s.phase != "turnin":
-                return "forbidden sets are turned in after the piles are taken [karesansui.sets.order]"
+                return Refusal("forbidden sets are turned in after the piles are taken", "karesansui.sets.order")
             kind = set_kind(a.rocks)
             if kind is None:
                 return (f"{_plain(a.rocks)} is not a forbidden set: Trips, Foursome or Straight Flush "
@@ -167,17 +167,17 @@ class KaresansuiRules(GameRules):
                 return f"your garden does not hold {_plain(a.rocks)} [{SET_RULE[kind]}]"
             return None
         if s.phase == "turnin":
-            return "first turn in your forbidden sets, one at a time [karesansui.sets.order]"
+            return Refusal("first turn in your forbidden sets, one at a time", "karesansui.sets.order")
         if isinstance(a, Pass):
             empty = next((i for i, b in enumerate(s.bids) if b is None), None)
             if empty is not None:
-                return f"you may not pass while pile {empty + 1} has no bid [karesansui.bid.pass]"
+                return Refusal(f"you may not pass while pile {empty + 1} has no bid", "karesansui.bid.pass")
             return None
         # a bid
         if not 0 <= a.pile < len(s.piles):
-            return f"there are piles 1 to {len(s.piles)} [karesansui.round.piles]"
+            return Refusal(f"there are piles 1 to {len(s.piles)}", "karesansui.round.piles")
         if not _contains(garden, a.rocks):
-            return f"your garden does not hold {_plain(a.rocks)}: you bid with your own rocks [karesansui.bid.rocks]"
+            return Refusal(f"your garden does not hold {_plain(a.rocks)}: you bid with your own rocks", "karesansui.bid.rocks")
         standing = s.bids[a.pile]
         if standing is not None and not _beats(a.value, len(a.rocks), standing[1]):
             v, n = sum(comps.value(r) for r in standing[1]), len(standing[1])

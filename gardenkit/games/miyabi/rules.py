@@ -38,11 +38,11 @@ INFO = GameInfo(
     min_players=2,
     max_players=4,
     options={
-        "colorful": Option("colorful", False, "A) The Colorful Garden: your largest group of objects scores 1 per object at the end."),
-        "meadow": Option("meadow", False, "B) The Big Meadow: your largest group of empty green squares scores 2 per square at the end."),
-        "zen": Option("zen", False, "C) The Zen Garden: 16 Zen tiles to take instead of a garden tile."),
-        "seven": Option("seven", False, "D) 7!: 7 points for each row and column with exactly 7 objects at the end."),
-        "frog": Option("frog", False, "E) The Frog: one step before or after each turn, points for climbing."),
+        "colorful": Option("colorful", False, "A) The Colorful Garden: your largest group of objects scores 1 per object at the end.", "A Colorful Garden"),
+        "meadow": Option("meadow", False, "B) The Big Meadow: your largest group of empty green squares scores 2 per square at the end.", "B Big Meadow"),
+        "zen": Option("zen", False, "C) The Zen Garden: 16 Zen tiles to take instead of a garden tile.", "C Zen Garden"),
+        "seven": Option("seven", False, "D) 7!: 7 points for each row and column with exactly 7 objects at the end.", "D 7!"),
+        "frog": Option("frog", False, "E) The Frog: one step before or after each turn, points for climbing.", "E Frog"),
         "start_player": Option("start_player", 0, "Who holds the bonsai in the first round (0 = player 1)."),
         "components": Option(
             "components", "standard",
@@ -192,95 +192,95 @@ class MiyabiRules(GameRules):
     def _zen_problem(self, s, p, x, y) -> str | None:
         garden = s.gardens[p]
         if garden.height(x, y) > 0:
-            return f"{cell_name(x, y)} is not bare board: a Zen tile goes only on the lowest layer [miyabi.zen.place]"
+            return Refusal(f"{cell_name(x, y)} is not bare board: a Zen tile goes only on the lowest layer", "miyabi.zen.place")
         if not s.lantern_free(p, x):
-            return f"column {cell_name(x, y)[0]} already has its lantern this round [miyabi.place.lantern]"
+            return Refusal(f"column {cell_name(x, y)[0]} already has its lantern this round", "miyabi.place.lantern")
         f = s.frogs[p] if s.frog else None
         if f is not None and (f.x, f.y) == (x, y):
-            return f"your frog sits on {cell_name(x, y)}, and a frog may never be on a Zen tile [miyabi.zen.cover]"
+            return Refusal(f"your frog sits on {cell_name(x, y)}, and a frog may never be on a Zen tile", "miyabi.zen.cover")
         return None
 
     def _frog_problem(self, s, p, x, y) -> str | None:
         f = s.frogs[p]
         garden = s.gardens[p]
         if not (0 <= x < SIZE and 0 <= y < SIZE):
-            return "the frog stays in the garden [miyabi.frog.move]"
+            return Refusal("the frog stays in the garden", "miyabi.frog.move")
         if (f.x, f.y) == (x, y):
-            return f"the frog is already on {cell_name(x, y)}: a move goes to a neighbouring square [miyabi.frog.move]"
+            return Refusal(f"the frog is already on {cell_name(x, y)}: a move goes to a neighbouring square", "miyabi.frog.move")
         if abs(f.x - x) + abs(f.y - y) != 1:
             return (f"the frog moves one square up, down, left or right, and {cell_name(x, y)} is not next to it "
                     f"(it is on {cell_name(f.x, f.y)}) [miyabi.frog.move]")
         if garden.is_zen(x, y):
-            return f"{cell_name(x, y)} is a Zen tile, where no frog may go [miyabi.zen.cover]"
+            return Refusal(f"{cell_name(x, y)} is a Zen tile, where no frog may go", "miyabi.zen.cover")
         here, there = garden.height(f.x, f.y), garden.height(x, y)
         if there < here:
-            return f"{cell_name(x, y)} is lower (height {there}) than the frog (height {here}); it never goes down [miyabi.frog.layer]"
+            return Refusal(f"{cell_name(x, y)} is lower (height {there}) than the frog (height {here}); it never goes down", "miyabi.frog.layer")
         if there > here + 1:
-            return f"{cell_name(x, y)} is {there - here} layers higher; the frog climbs at most one [miyabi.frog.layer]"
+            return Refusal(f"{cell_name(x, y)} is {there - here} layers higher; the frog climbs at most one", "miyabi.frog.layer")
         if not f.golden and garden.objects_at(x, y):
-            return f"{cell_name(x, y)} shows objects, and a silver frog may not go onto objects [miyabi.frog.silver]"
+            return Refusal(f"{cell_name(x, y)} shows objects, and a silver frog may not go onto objects", "miyabi.frog.silver")
         return None
 
     def _why_illegal(self, s, a):
         if isinstance(a, (Draw, Reveal)):
             if isinstance(a, Reveal):
                 if not (s.zen_reveal and s.zen_pile):
-                    return "no Zen tile is waiting to be turned face up [miyabi.zen.setup]"
-                return None if a.zen in s.zen_pile else f"Z{a.zen} is not face down in the Zen pile [miyabi.zen.setup]"
+                    return Refusal("no Zen tile is waiting to be turned face up", "miyabi.zen.setup")
+                return None if a.zen in s.zen_pile else Refusal(f"Z{a.zen} is not face down in the Zen pile", "miyabi.zen.setup")
             if s.phase != "deal" or (s.zen_reveal and s.zen_pile):
-                return "tiles come out of the box only while a round's display is laid out [miyabi.round.tiles]"
+                return Refusal("tiles come out of the box only while a round's display is laid out", "miyabi.round.tiles")
             if a.tile not in s.box:
-                return f"tile {a.tile} is not in the box [miyabi.round.tiles]"
+                return Refusal(f"tile {a.tile} is not in the box", "miyabi.round.tiles")
             shape = self._next_shape(s)
             if s.components.tile(a.tile).shape != shape:
-                return f"the display next needs a {shape} tile, and tile {a.tile} is a {s.components.tile(a.tile).shape} [miyabi.round.tiles]"
+                return Refusal(f"the display next needs a {shape} tile, and tile {a.tile} is a {s.components.tile(a.tile).shape}", "miyabi.round.tiles")
             return None
         if self.current_player(s) is CHANCE:
-            return "the round's tiles are still being laid out: a chance draw comes first [miyabi.round.tiles]"
+            return Refusal("the round's tiles are still being laid out: a chance draw comes first", "miyabi.round.tiles")
         p = s.to_move
         if isinstance(a, Frog):
             if s.phase == "frog_start":
-                return None if 0 <= a.x < SIZE and 0 <= a.y < SIZE else "the frog goes on a square of the garden [miyabi.frog.setup]"
+                return None if 0 <= a.x < SIZE and 0 <= a.y < SIZE else Refusal("the frog goes on a square of the garden", "miyabi.frog.setup")
             if not s.frog:
-                return "there is no frog in this game (The Frog expansion is off) [miyabi.frog.move]"
+                return Refusal("there is no frog in this game (The Frog expansion is off)", "miyabi.frog.move")
             if s.frog_moved:
-                return "your frog has already moved this turn: once a turn [miyabi.frog.move]"
+                return Refusal("your frog has already moved this turn: once a turn", "miyabi.frog.move")
             return self._frog_problem(s, p, a.x, a.y)
         if s.phase == "frog_start":
-            return "first each player puts their frog on a square of their garden [miyabi.frog.setup]"
+            return Refusal("first each player puts their frog on a square of their garden", "miyabi.frog.setup")
         if isinstance(a, EndTurn):
-            return None if s.phase == "after" else "'end' is for ending a turn without moving the frog after it [miyabi.frog.move]"
+            return None if s.phase == "after" else Refusal("'end' is for ending a turn without moving the frog after it", "miyabi.frog.move")
         if s.phase == "after":
-            return "your turn is done; you may still move your frog one step, or 'end' [miyabi.frog.move]"
+            return Refusal("your turn is done; you may still move your frog one step, or 'end'", "miyabi.frog.move")
         if isinstance(a, Pass):
             if self._any_placement(s):
-                return "a tile still fits your garden, and you may pass only when none does [miyabi.turn.pass]"
+                return Refusal("a tile still fits your garden, and you may pass only when none does", "miyabi.turn.pass")
             return None
         if isinstance(a, PlaceZen):
             if not s.zen:
-                return "there are no Zen tiles in this game (The Zen Garden expansion is off) [miyabi.zen.take]"
+                return Refusal("there are no Zen tiles in this game (The Zen Garden expansion is off)", "miyabi.zen.take")
             if a.zen not in s.zen_display:
                 shown = ", ".join(f"Z{z}" for z in s.zen_display) or "none"
-                return f"Z{a.zen} is not face up (face up: {shown}) [miyabi.zen.take]"
+                return Refusal(f"Z{a.zen} is not face up (face up: {shown})", "miyabi.zen.take")
             blocked = self._zen_blocked(s, p)
             if blocked:
                 return blocked
             kind = s.components.zen_tile(a.zen).kind
             row = s.components.row_of(kind)
             if not (0 <= a.x < SIZE and 0 <= a.y < SIZE):
-                return "a Zen tile goes on a square of the garden [miyabi.place.grid]"
+                return Refusal("a Zen tile goes on a square of the garden", "miyabi.place.grid")
             if a.y != row:
-                return f"Z{a.zen} shows a {kind}, which belongs in row {row + 1}, not row {a.y + 1} [miyabi.place.row]"
+                return Refusal(f"Z{a.zen} shows a {kind}, which belongs in row {row + 1}, not row {a.y + 1}", "miyabi.place.row")
             return self._zen_problem(s, p, a.x, a.y)
         # a garden tile
         if a.tile not in s.display:
-            return f"tile {a.tile} is not in this round's display [miyabi.turn.take]"
+            return Refusal(f"tile {a.tile} is not in this round's display", "miyabi.turn.take")
         t = s.components.tile(a.tile)
         if a.rot not in (0, 90, 180, 270):
-            return "a tile turns by 0, 90, 180 or 270 degrees [miyabi.place.rotate]"
+            return Refusal("a tile turns by 0, 90, 180 or 270 degrees", "miyabi.place.rotate")
         row = s.components.row_of(t.kind)
         if not (0 <= a.x < SIZE and 0 <= a.y < SIZE):
-            return "the tile's object square must be a square of the garden [miyabi.place.grid]"
+            return Refusal("the tile's object square must be a square of the garden", "miyabi.place.grid")
         if a.y != row:
             verb = "belongs" if t.objects == 1 else "belong"
             return (f"tile {a.tile} shows {_plural(t.objects, t.kind)}, which {verb} in row {row + 1}, "
@@ -289,7 +289,7 @@ class MiyabiRules(GameRules):
         if reason:
             return reason
         if not s.lantern_free(p, a.x):
-            return f"column {cell_name(a.x, a.y)[0]} already has its lantern this round [miyabi.place.lantern]"
+            return Refusal(f"column {cell_name(a.x, a.y)[0]} already has its lantern this round", "miyabi.place.lantern")
         return None
 
     def _any_placement(self, s) -> bool:

@@ -40,6 +40,7 @@ INFO = GameInfo(
         "specialist": Option(
             "specialist", False,
             "Optional specialist rule: a line scores only with a marker of its type; markers refill when all four are used.",
+            "specialist rule",
         ),
         "start_player": Option("start_player", 0, "Who starts the first round (0 = player 1)."),
         "deck": Option(
@@ -116,24 +117,24 @@ class SamuraiGardenerRules(GameRules):
     def _why_illegal(self, s, a):
         if isinstance(a, Draw):
             if s.phase not in ("deal", "lineup"):
-                return "cards come off the deck only when the start player lays out a line-up [samurai_gardener.round.lineup]"
+                return Refusal("cards come off the deck only when the start player lays out a line-up", "samurai_gardener.round.lineup")
             if a.card not in s.deck:
-                return f"card {a.card} is not in the deck [samurai_gardener.round.lineup]"
+                return Refusal(f"card {a.card} is not in the deck", "samurai_gardener.round.lineup")
             return None
         if s.phase in ("deal", "lineup"):
-            return "the cards have not been laid out yet: a card must be drawn first [samurai_gardener.round.lineup]"
+            return Refusal("the cards have not been laid out yet: a card must be drawn first", "samurai_gardener.round.lineup")
         if isinstance(a, ScoreRun):
             if s.phase != "order":
-                return "no lines are waiting to be scored: choosing the order is only for the specialist rule [samurai_gardener.specialist.order]"
+                return Refusal("no lines are waiting to be scored: choosing the order is only for the specialist rule", "samurai_gardener.specialist.order")
             if a.run not in s.pending.runs:
-                return f"{a.run.describe()} is not one of the lines waiting to be scored [samurai_gardener.specialist.order]"
+                return Refusal(f"{a.run.describe()} is not one of the lines waiting to be scored", "samurai_gardener.specialist.order")
             return None
         # a placement
         if s.phase == "order":
-            return "first choose the order in which your new lines score [samurai_gardener.specialist.order]"
+            return Refusal("first choose the order in which your new lines score", "samurai_gardener.specialist.order")
         if a.card not in s.lineup:
             shown = ", ".join(str(c) for c in s.lineup)
-            return f"card {a.card} is not in the line-up (it holds {shown}) [samurai_gardener.round.take]"
+            return Refusal(f"card {a.card} is not in the line-up (it holds {shown})", "samurai_gardener.round.take")
         house = s.houses[s.to_move]
         if (a.x, a.y) in house.spots:
             return None
@@ -147,7 +148,7 @@ class SamuraiGardenerRules(GameRules):
                 (x + dx, y + dy) in house.grid for x, y, _ in cells for dx in (-1, 1) for dy in (-1, 1)
             )
             how = "it touches the house only at a corner" if corner else "it does not touch the house"
-            return f"{how}: a new card must cover a square of the house or share an edge with one [samurai_gardener.place.touch]"
+            return Refusal(f"{how}: a new card must cover a square of the house or share an edge with one", "samurai_gardener.place.touch")
         if overlap:
             for x, y, _ in cells:
                 if (x, y) in house.protected:
@@ -157,7 +158,7 @@ class SamuraiGardenerRules(GameRules):
                         f"are protected [samurai_gardener.place.protect]"
                     )
         # house.spots is the authority; the checks above only word the reason (tests keep them in step)
-        return "a card may not go there [samurai_gardener.place.touch]"
+        return Refusal("a card may not go there", "samurai_gardener.place.touch")
 
     # ----- scoring (one copy, used by apply and explain) -----------------------------
     def _card_lines(self, house: House, card, a: Place, round_no: int):
