@@ -210,6 +210,12 @@ class GameRules:
         self._check_state(s)
         return s.scores
 
+    def known_scores(self, s) -> tuple[int | None, ...]:
+        """Each total as ``s`` shows it: ``None`` where ``s`` is a player's observation
+        (``rules.observe``) that hides that total (face-down demerit cards). Views show
+        ``known_scores(observe(state, seat))``; by default nothing is hidden."""
+        return tuple(self.scores(s))
+
     def score_breakdown(self, s, player: int) -> tuple[Line, ...]:
         """``player``'s itemised score (a game whose state keeps ``lines`` per player needs nothing more)."""
         self._check_state(s)
