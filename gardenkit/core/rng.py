@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .errors import MalformedInputError
+
 _MASK = (1 << 64) - 1
 
 
@@ -31,9 +33,19 @@ class Rng:
 
     @classmethod
     def from_seed(cls, seed: int) -> "Rng":
+        """A generator for ``seed``: a whole number from 0 to 2**64 - 1 (nothing is cut or wrapped,
+        so two different seeds never give the same game).
+
+        >>> Rng.from_seed(-1)
+        Traceback (most recent call last):
+        ...
+        gardenkit.core.errors.MalformedInputError: seed must be a whole number from 0 to 18446744073709551615, not -1
+        """
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(f"seed must be an integer, not {seed!r}")
-        return cls(seed & _MASK, 0)
+            raise MalformedInputError(f"seed must be an integer, not {_short(seed)}")
+        if not 0 <= seed <= _MASK:
+            raise MalformedInputError(f"seed must be a whole number from 0 to {_MASK}, not {_short(seed)}")
+        return cls(seed, 0)
 
     def below(self, n: int) -> tuple[int, "Rng"]:
         """A uniform integer in ``range(n)`` and the advanced generator."""
@@ -54,9 +66,21 @@ class Rng:
     @classmethod
     def from_dict(cls, d) -> "Rng":
         if not isinstance(d, dict) or set(d) != {"seed", "counter"}:
-            raise ValueError(f"rng must be an object with 'seed' and 'counter', not {d!r}")
+            raise MalformedInputError(f"rng must be an object with 'seed' and 'counter', not {_short(d)}")
         seed, counter = d["seed"], d["counter"]
         for name, v in (("seed", seed), ("counter", counter)):
-            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-                raise ValueError(f"rng {name} must be a non-negative integer, not {v!r}")
-        return cls(seed & _MASK, counter)
+            if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= _MASK:
+                raise MalformedInputError(f"rng {name} must be a whole number from 0 to {_MASK}, not {_short(v)}")
+        return cls(seed, counter)
+
+
+def _short(v, limit: int = 40) -> str:
+    """``repr(v)`` cut to ``limit`` characters (a 5 000-digit number is not echoed whole).
+
+    >>> _short(10 ** 5000), _short(-2 ** 70)
+    ('a number of about 5001 digits', '-1180591620717411303424')
+    """
+    if isinstance(v, int) and not isinstance(v, bool) and abs(v) >= 10 ** limit:
+        return f"a number of about {int(abs(v).bit_length() * 0.30103) + 1} digits"
+    text = repr(v)
+    return text if len(text) <= limit else text[: limit - 1] + "…"

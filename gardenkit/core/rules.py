@@ -11,7 +11,9 @@ import dataclasses
 import json
 from typing import Any
 
+from .checks import check_depth, loads
 from .errors import IllegalActionError, MalformedInputError
+from .rng import Rng, _short
 from .types import CHANCE, Cited, Effect, Explanation, GameInfo, Line, Outcome, Refusal, Target
 
 
@@ -50,13 +52,12 @@ class GameRules:
         if players is None:
             players = self.info.min_players
         if isinstance(players, bool) or not isinstance(players, int):
-            raise MalformedInputError(f"players must be an integer, not {players!r}")
+            raise MalformedInputError(f"players must be an integer, not {_short(players)}")
         if not self.info.min_players <= players <= self.info.max_players:
             raise MalformedInputError(
                 f"{self.info.title} is for {self.info.min_players}-{self.info.max_players} players, not {players}"
             )
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise MalformedInputError(f"seed must be an integer, not {seed!r}")
+        Rng.from_seed(seed)  # a whole number from 0 to 2**64 - 1, else a clear error
         unknown = set(options) - set(self.info.options)
         if unknown:
             known = ", ".join(sorted(self.info.options)) or "none"
@@ -66,7 +67,7 @@ class GameRules:
             default = self.info.options[name].default
             if type(value) is not type(default):
                 raise MalformedInputError(
-                    f"option {name} must be a {type(default).__name__}, not {value!r}"
+                    f"option {name} must be a {type(default).__name__}, not {_short(value)}"
                 )
             full[name] = value
         return self._initial_state(players, seed, **full)
@@ -105,6 +106,10 @@ class GameRules:
 
     def sample_chance(self, s):
         """The outcome the state's own generator picks here, and the generator after the draw."""
+        self._check_state(s)
+        if self.current_player(s) is not CHANCE:
+            who = "the game is over" if self.is_terminal(s) else "a player is to act"
+            raise IllegalActionError(f"sample_chance: this is not a chance node; {who}")
         rng = getattr(s, "rng", None)
         if rng is None:
             raise IllegalActionError(
@@ -244,16 +249,23 @@ class GameRules:
     def parse_action(self, s, text):
         """The action whose notation is ``text`` (inverse of ``str(action)``)."""
         if not isinstance(text, str):
-            raise MalformedInputError(f"action notation must be a string, not {text!r}")
-        return self._parse_action(s, text.strip())
+            raise MalformedInputError(f"action notation must be a string, not {_short(text)}")
+        if len(text) > MAX_NOTATION:
+            raise MalformedInputError(f"no {self.info.title} move is written in {len(text)} characters "
+                                      f"(at most {MAX_NOTATION}): {_short(text)}")
+        try:
+            return self._parse_action(s, text.strip())
+        except MalformedInputError:
+            raise
+        except (ValueError, TypeError, KeyError, IndexError) as e:  # a game's reader met something it cannot read
+            raise MalformedInputError(f"cannot read the move {_short(text)}: {e}") from None
 
     def from_dict(self, d):
         """The state saved by ``s.to_dict()`` (or its JSON text). Bad input: a clear ValueError."""
-        if isinstance(d, (str, bytes)):
-            try:
-                d = json.loads(d)
-            except (UnicodeDecodeError, json.JSONDecodeError) as e:
-                raise MalformedInputError(f"not valid JSON: {e}") from None
+        if isinstance(d, (str, bytes, bytearray)):
+            d = loads(d, f"saved {self.info.title} game")
+        else:
+            check_depth(d, f"saved {self.info.title} game")
         if not isinstance(d, dict):
             raise MalformedInputError(f"a saved game must be a JSON object, not {type(d).__name__}")
         if d.get("game") != self.info.id:
@@ -264,8 +276,10 @@ class GameRules:
             return self._state_from_dict(d)
         except MalformedInputError:
             raise
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError, RecursionError) as e:
             detail = f"missing field {e}" if isinstance(e, KeyError) else str(e)
+            if len(detail) > 300:
+                detail = detail[:299] + "…"
             raise MalformedInputError(f"not a valid saved {self.info.title} game: {detail}") from None
 
     # ----- helpers -----------------------------------------------------------------
@@ -277,21 +291,55 @@ class GameRules:
 
 
 _FIELD_TYPES = {"int": int, "bool": bool, "str": str}
+_WHAT = {int: "a whole number", bool: "true or false", str: "a text"}
+#: the longest notation a move may have (a Karesansui bid of many rocks is ~250 characters)
+MAX_NOTATION = 1000
+#: numbers in a move (card ids, squares, piles) are far smaller than this
+MAX_FIELD_INT = 2 ** 31
+#: the longest text or tuple inside a move
+MAX_FIELD_LEN = 200
 
 
 def _check_fields(a) -> None:
-    """Every field of an action value has its declared type (a hand-made ``Place(1, 'a', 0)`` or
-    ``Place(True, 0, 0)`` is a clear ValueError, never a crash or a move applied)."""
+    """Every field of an action value has its declared type, checked before any rule looks at it:
+    ``int``, ``bool`` and ``str`` exactly (no bools for numbers), numbers of a sane size, texts and
+    tuples of a sane length, ``tuple[str, ...]``/``tuple[int, ...]`` element by element, and a field
+    declared as another action value (Samurai's ``ScoreRun.run: Run``) an instance of it, checked in
+    turn. A hand-made ``Place(1, 'a', 0)``, ``ScoreRun(None)`` or ``Bid(0, (None,))`` is a clear
+    :class:`MalformedInputError`, never a crash deep inside or a move applied."""
     if not dataclasses.is_dataclass(a):
         return
+    module = __import__("sys").modules.get(type(a).__module__)
     for f in dataclasses.fields(a):
         v = getattr(a, f.name)
-        want = _FIELD_TYPES.get(f.type if isinstance(f.type, str) else getattr(f.type, "__name__", ""))
-        if dataclasses.is_dataclass(v):
-            _check_fields(v)
-        elif want is not None and (type(v) is not want):
-            what = {"int": "a whole number", "bool": "true or false", "str": "a text"}[want.__name__]
-            raise MalformedInputError(f"{type(a).__name__}.{f.name} must be {what}, not {v!r}")
+        declared = f.type if isinstance(f.type, str) else getattr(f.type, "__name__", str(f.type))
+        where = f"{type(a).__name__}.{f.name}"
+        if declared in _FIELD_TYPES:
+            _check_value(v, _FIELD_TYPES[declared], where)
+        elif declared.startswith("tuple"):
+            if type(v) is not tuple:
+                raise MalformedInputError(f"{where} must be a tuple, not {_short(v)}")
+            if len(v) > MAX_FIELD_LEN:
+                raise MalformedInputError(f"{where} holds {len(v)} items; a move holds at most {MAX_FIELD_LEN}")
+            inner = declared[len("tuple["):-len(", ...]")] if declared.endswith(", ...]") else None
+            if inner in _FIELD_TYPES:
+                for x in v:
+                    _check_value(x, _FIELD_TYPES[inner], f"each item of {where}")
+        else:
+            cls = getattr(module, declared, None)
+            if isinstance(cls, type) and dataclasses.is_dataclass(cls):
+                if type(v) is not cls:
+                    raise MalformedInputError(f"{where} must be a {cls.__name__}, not {_short(v)}")
+                _check_fields(v)
+
+
+def _check_value(v, want: type, where: str) -> None:
+    if type(v) is not want:
+        raise MalformedInputError(f"{where} must be {_WHAT[want]}, not {_short(v)}")
+    if want is int and not -MAX_FIELD_INT < v < MAX_FIELD_INT:
+        raise MalformedInputError(f"{where} is out of range: {_short(v)}")
+    if want is str and len(v) > MAX_FIELD_LEN:
+        raise MalformedInputError(f"{where} is too long ({len(v)} characters)")
 
 
 def rules_cited(lines=(), effects=()) -> tuple[str, ...]:
