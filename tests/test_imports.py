@@ -1,0 +1,210 @@
+"""What imports what: ``import gardenkit`` and the engines stay headless, the package's import
+graph has no cycle, and the layers of DESIGN.md point downwards only.
+
+The graph is read from the source with ``ast`` (nothing is imported to build it): every
+``import``/``from ... import`` of a ``gardenkit`` module, at module level or inside a function,
+is an edge. The one edge allowed against the layers is the documented lazy one: a game state's
+``_repr_svg_`` importing its renderer when a notebook shows the state.
+"""
+from __future__ import annotations
+
+import ast
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import gardenkit
+
+PACKAGE = Path(gardenkit.__file__).resolve().parent
+HEADLESS_FORBIDDEN = ("gardenkit.render", "gardenkit.widgets", "ipywidgets", "anywidget", "bqplot", "IPython")
+LAZY = "_repr_svg_"  # the function whose import of a renderer is allowed
+
+
+# ----- (a) importing the package and making an engine pulls in no view -----------------------
+
+def _loaded_after(code: str) -> list[str]:
+    script = f"import sys\n{code}\nimport json\nprint(json.dumps(sorted(sys.modules)))"
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                         cwd=PACKAGE.parent)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def _views(modules) -> list[str]:
+    return [m for m in modules if any(m == f or m.startswith(f + ".") for f in HEADLESS_FORBIDDEN)]
+
+
+def test_import_gardenkit_pulls_in_no_renderer_widget_or_notebook_library():
+    assert _views(_loaded_after("import gardenkit")) == []
+
+
+@pytest.mark.parametrize("game_id", gardenkit.available_games())
+def test_making_an_engine_and_playing_a_move_pulls_in_no_view(game_id):
+    code = (f"import gardenkit\nrules = gardenkit.make({game_id!r})\n"
+            f"s = rules.initial_state(players=rules.info.min_players, seed=1)\n"
+            f"rules.legal_actions(s)\ngardenkit.entry({game_id!r})\ngardenkit.gallery()")
+    assert _views(_loaded_after(code)) == []
+
+
+# ----- the import graph, from the source ----------------------------------------------------------
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+MODULES = {_module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+def _resolve(importer: str, node) -> list[str]:
+    """The gardenkit modules an import statement names (a ``from X import Y`` names X.Y when
+    that is a module, else X)."""
+    if isinstance(node, ast.Import):
+        return [a.name for a in node.names if a.name == "gardenkit" or a.name.startswith("gardenkit.")]
+    if node.level:
+        package = importer if MODULES[importer].name == "__init__.py" else importer.rpartition(".")[0]
+        for _ in range(node.level - 1):
+            package = package.rpartition(".")[0]
+        base = f"{package}.{node.module}" if node.module else package
+    else:
+        base = node.module or ""
+    if not (base == "gardenkit" or base.startswith("gardenkit.")):
+        return []
+    names = [f"{base}.{a.name}" for a in node.names if f"{base}.{a.name}" in MODULES]
+    rest = [a for a in node.names if f"{base}.{a.name}" not in MODULES]
+    return names + ([base] if rest or not names else [])
+
+
+class _Imports(ast.NodeVisitor):
+    """Every gardenkit import of one module: ``(target, function it sits in or None, line)``."""
+
+    def __init__(self, importer: str):
+        self.importer, self.found, self.where = importer, [], []
+
+    def _function(self, node):
+        self.where.append(node.name)
+        self.generic_visit(node)
+        self.where.pop()
+
+    visit_FunctionDef = visit_AsyncFunctionDef = _function
+
+    def _import(self, node):
+        for target in _resolve(self.importer, node):
+            self.found.append((target, self.where[-1] if self.where else None, node.lineno))
+
+    visit_Import = visit_ImportFrom = _import
+
+
+def _imports(module: str) -> list[tuple[str, str | None, int]]:
+    visitor = _Imports(module)
+    visitor.visit(ast.parse(MODULES[module].read_text(), filename=str(MODULES[module])))
+    return visitor.found
+
+
+def _layer(module: str) -> str:
+    """``core``, ``games``, ``render``, ``bots``, ``tutor``, ``widgets``, or the module's own
+    name for the top (``gardenkit``, ``gardenkit.testing``, ``gardenkit.serve``)."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 and parts[1] in {"core", "games", "render", "bots", "tutor", "widgets"} else module
+
+
+def _game(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[2] if len(parts) > 2 and parts[1] == "games" else None
+
+
+def _lazy_renderer(importer: str, target: str, function: str | None) -> bool:
+    return _layer(importer) == "games" and _layer(target) == "render" and function == LAZY
+
+
+EDGES = {m: [e for e in _imports(m) if e[0] != m] for m in MODULES}
+
+
+def test_the_graph_reader_sees_the_imports_it_should():
+    # absolute, relative, from-a-package, and inside a function
+    assert ("gardenkit.core", None) in {(t, f) for t, f, _ in EDGES["gardenkit"]}
+    state = {(t, f) for t, f, _ in EDGES["gardenkit.games.miyabi.state"]}
+    assert ("gardenkit.render.miyabi", LAZY) in state
+    assert any(t.startswith("gardenkit.core") for t, _, _ in EDGES["gardenkit.games.miyabi.rules"])
+    assert all(t in MODULES for edges in EDGES.values() for t, _, _ in edges), "an import names no module"
+
+
+def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One cycle of ``graph`` (its modules in order, the first repeated at the end), or None."""
+    colour, stack = {}, []
+
+    def visit(node):
+        colour[node] = "grey"
+        stack.append(node)
+        for nxt in sorted(graph.get(node, ())):
+            if colour.get(nxt) == "grey":
+                return stack[stack.index(nxt):] + [nxt]
+            if nxt not in colour:
+                found = visit(nxt)
+                if found:
+                    return found
+        stack.pop()
+        colour[node] = "black"
+        return None
+
+    for node in sorted(graph):
+        if node not in colour:
+            found = visit(node)
+            if found:
+                return found
+    return None
+
+
+def test_the_cycle_finder_finds_a_cycle():
+    assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert _cycle({"a": {"b"}, "b": {"c"}, "c": set()}) is None
+
+
+def _where(importer: str, target: str) -> str:
+    """Where ``importer`` imports ``target``: ``file:line (in function)``, each place."""
+    return ", ".join(f"{MODULES[importer].relative_to(PACKAGE.parent)}:{line}" + (f" (in {f})" if f else "")
+                     for t, f, line in EDGES[importer] if t == target)
+
+
+# ----- (b) no cycle ---------------------------------------------------------------------------------
+
+def test_the_import_graph_has_no_cycle():
+    graph = {m: {t for t, f, _ in edges if not _lazy_renderer(m, t, f)} for m, edges in EDGES.items()}
+    cycles = []
+    while (found := _cycle(graph)) is not None:  # every cycle, one edge of each removed to find the next
+        cycles.append(" -> ".join(found) + "\n    " + "\n    ".join(_where(a, b) for a, b in zip(found, found[1:])))
+        graph[found[-2]].discard(found[-1])
+    assert not cycles, "import cycles:\n" + "\n".join(cycles)
+
+
+# ----- (c) layers -------------------------------------------------------------------------------------
+
+def _layer_violations() -> list[str]:
+    out = []
+    for m, edges in EDGES.items():
+        layer = _layer(m)
+        for target, function, line in edges:
+            to = _layer(target)
+            where = f"{MODULES[m].relative_to(PACKAGE.parent)}:{line}"
+            if layer == "core" and to not in {"core"}:
+                out.append(f"{where}: core imports {target}")
+            elif layer == "games" and not (to == "core" or _game(target) == _game(m) or target == "gardenkit.games"):
+                if not _lazy_renderer(m, target, function):
+                    out.append(f"{where}: {m} imports {target} (a game imports only core and itself)")
+            elif layer == "render" and to in {"widgets", "tutor", "bots"}:
+                out.append(f"{where}: renderer {m} imports {target}")
+            elif layer == "render" and target == "gardenkit":
+                out.append(f"{where}: renderer {m} imports gardenkit (for gardenkit.make: take the rules as a parameter)")
+    return out
+
+
+def test_layers_point_downwards_only():
+    """core imports nothing above it; a game imports only core and itself (and its renderer only
+    from ``_repr_svg_``, lazily); a renderer imports no widget, tutor or bot, and not the
+    registry (``gardenkit.make``): it is given the rules it draws with."""
+    violations = _layer_violations()
+    assert not violations, "imports against the layers:\n" + "\n".join(violations)
