@@ -9,12 +9,27 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from typing import Any
+from typing import Any, NamedTuple
 
 from .checks import check_depth, loads
 from .errors import IllegalActionError, MalformedInputError
 from .rng import Rng, _short
 from .types import CHANCE, Cited, Effect, Explanation, GameInfo, Line, Outcome, Refusal, Target
+
+
+class Played(NamedTuple):
+    """One move read, decided and (if legal) applied by :meth:`GameRules.play`: the ``action``
+    value, the engine's ``explanation`` (its refusal when ``state`` is None) and the ``state`` after
+    it (None when refused). A :class:`~gardenkit.core.timeline.Timeline` records it as it is
+    (``timeline.record(played)``), so a click is checked once."""
+
+    action: Any
+    explanation: Explanation | None
+    state: Any
+
+    @property
+    def legal(self) -> bool:
+        return self.state is not None
 
 
 class GameRules:
@@ -191,10 +206,53 @@ class GameRules:
         reason = self._refusal(s, a)
         if reason is not None:
             raise IllegalActionError(str(reason), rule=reason.rule)
+        return self._advance(s, a)
+
+    def _advance(self, s, a):
+        """Apply a read action that :meth:`_refusal` allowed (at a chance node the state's own
+        generator makes the same draw ``step_chance`` would)."""
         if self.current_player(s) is CHANCE and getattr(s, "rng", None) is not None:
             _, rng = self.sample_chance(s)
             s = dataclasses.replace(s, rng=rng)
         return self._apply(s, a)
+
+    def play(self, s, a, *, explain: bool = True) -> Played:
+        """Read ``a`` once, decide once and, if it is legal, apply it: what one click needs
+        (``explain`` + ``apply`` would read and check it twice). A refused action comes back
+        with ``state`` None and its refusal as the explanation (nothing raised); input that is
+        no action of this game is a :class:`ValueError`, as for ``explain``. ``explain=False``
+        leaves a legal move's explanation out (None): a bot's move needs none.
+
+        >>> import gardenkit
+        >>> rules = gardenkit.make("samurai_gardener")
+        >>> s = rules.initial_state(players=2, seed=1)
+        >>> while rules.current_player(s) is gardenkit.CHANCE:
+        ...     s = rules.step_chance(s)
+        >>> a = rules.legal_actions(s)[0]
+        >>> played = rules.play(s, str(a))
+        >>> played.legal, played.action == a, played.state == rules.apply(s, a)
+        (True, True, True)
+        >>> played.explanation == rules.explain(s, a)
+        True
+        >>> refused = rules.play(s, "99@0,0")
+        >>> refused.legal, refused.explanation.legal, refused.explanation.reason == rules.why_illegal(s, "99@0,0")
+        (False, False, True)
+        """
+        self._check_state(s)
+        a = self.coerce_action(s, a)
+        reason = self._refusal(s, a)
+        if reason is not None:
+            return Played(a, Explanation(action=str(a), legal=False, reason=reason, rules=reason.rules), None)
+        if not explain:
+            return Played(a, None, self._advance(s, a))
+        explanation, after = self._play(s, a)
+        return Played(a, explanation, after)
+
+    def _play(self, s, a) -> tuple[Explanation, Any]:
+        """Hook: the explanation of a legal, read action and the state after it. By default
+        ``_explain`` then ``_advance``; a game whose explanation applies the move anyway may
+        override it to apply it once (both answers must equal ``explain`` and ``apply``)."""
+        return self._explain(s, a), self._advance(s, a)
 
     def explain(self, s, a) -> Explanation:
         """What ``a`` would do, without doing it. Refused actions come back with ``legal=False``."""

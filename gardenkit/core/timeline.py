@@ -43,14 +43,44 @@ class Timeline:
         return tuple(self._states[: self.position + 1])
 
     def play(self, action) -> None:
-        """Apply ``action`` (or its notation); redo history beyond this point is dropped."""
-        action = self.rules.coerce_action(self.state, action)
-        new = self.rules.apply(self.state, action)
+        """Apply ``action`` (or its notation); redo history beyond this point is dropped.
+        An illegal one raises :class:`~gardenkit.IllegalActionError` and changes nothing."""
+        from .errors import IllegalActionError
+
+        played = self.rules.play(self.state, action, explain=False)
+        if not played.legal:
+            reason = played.explanation.reason
+            raise IllegalActionError(str(reason), rule=reason.rule)
+        self.record(played)
+
+    def record(self, played) -> None:
+        """Record a move ``rules.play(timeline.state, …)`` has read, checked and applied (a
+        :class:`~gardenkit.core.rules.Played`), without checking it again: how a game view keeps
+        the move a click played, so the click is read and checked once. A refused one is a
+        ValueError.
+
+        >>> import gardenkit
+        >>> rules = gardenkit.make("samurai_gardener")
+        >>> t = Timeline(rules, rules.initial_state(players=2, seed=1))
+        >>> t.advance_chance()
+        >>> played = rules.play(t.state, rules.legal_actions(t.state)[0])
+        >>> t.record(played)
+        >>> t.state is played.state and t.history[-1] == played.action
+        True
+        """
+        if played.state is None:
+            raise MalformedInputError(f"{played.action} was refused, so there is nothing to record")
         del self.actions[self.position :]
         del self._states[self.position + 1 :]
-        self.actions.append(action)
-        self._states.append(new)
+        self.actions.append(played.action)
+        self._states.append(played.state)
         self.position += 1
+
+    def steps(self, start: int = 0) -> tuple:
+        """``(before, action, after)`` of each move in effect from move ``start`` on (0: all),
+        so a reader that has shown the first ``start`` moves reads only the new ones."""
+        start = max(0, start)
+        return tuple((self._states[i], self.actions[i], self._states[i + 1]) for i in range(start, self.position))
 
     def step_chance(self) -> None:
         """Resolve a chance node with the seed; the outcome is recorded like any action."""
