@@ -255,6 +255,88 @@ def test_observe_hides_the_rng_and_the_others_demerits_only(game):
     R.apply(R.observe(chance, 0), R.legal_actions(chance)[0])  # a tutor may pick the outcome
 
 
+def test_observe_turns_every_card_up_once_the_game_is_over_and_known_scores_says_what_is_hidden(game):
+    s = next(x for x in game if x.phase == "bid" and sum(x.scores) >= 2)
+    assert R.known_scores(s) == s.scores
+    for p in range(4):
+        assert R.known_scores(R.observe(s, p)) == tuple(v if q == p else None for q, v in enumerate(s.scores))
+    over = game[-1]
+    assert R.is_terminal(over)
+    for p in range(4):
+        seen = R.observe(over, p)
+        assert seen.rng is None and seen.hidden == () and seen.lines == over.lines
+        assert R.known_scores(seen) == over.scores
+        assert R.from_dict(json.loads(json.dumps(seen.to_dict()))) == seen
+
+
+# ----- targets: what a board offers, the engine's verdicts -----------------------------------
+
+def _selections(garden, rng, k=6):
+    yield ()
+    yield tuple(garden)
+    for _ in range(k):
+        yield sort_rocks(rng.sample(list(garden), rng.randint(0, len(garden))))
+
+
+@pytest.mark.parametrize("players, seed", [(3, 1), (5, 2), (6, 3)])
+def test_targets_are_each_piles_bid_of_the_selection_then_pass_or_the_sets_to_turn_in(players, seed):
+    import random
+
+    rng = random.Random(seed)
+    phases = set()
+    states = random_game(R, players, seed)
+    for s in states[::3] + [states[-1]]:
+        phases.add(s.phase)
+        if s.phase == "turnin":
+            ts = R.targets(s, ("R1",))  # the selection plays no part here
+            assert [t.action for t in ts] == [str(a) for a in R.legal_actions(s)]
+            assert all(t.points == R.explain(s, t.action).points and t.reason is None and t.at == () for t in ts)
+            continue
+        if s.phase != "bid":
+            assert R.targets(s) == () and R.targets(s, ("R1",)) == ()
+            continue
+        for sel in _selections(s.gardens[s.to_move], rng):
+            ts = R.targets(s, sel)
+            assert len(ts) == len(s.piles) + 1
+            for i, t in enumerate(ts[:-1]):
+                assert t.action == str(Bid(i, sel)) and t.at == (i,)
+                assert t.reason == R.why_illegal(s, t.action)
+                assert t.legal == (t.reason is None) and t.points == (0 if t.legal else None)
+                if t.reason is not None:
+                    assert isinstance(t.reason, gardenkit.Refusal) and t.reason.rule.startswith("karesansui.bid.")
+            assert {t.action for t in ts[:-1] if t.legal} == {str(b) for b in R.bids(s) if b.rocks == sel}
+            last = ts[-1]
+            assert last.action == "pass" and last.at == () and last.reason == R.why_illegal(s, "pass")
+            assert last.points == (R.explain(s, "pass").points if last.reason is None else None)
+        assert R.targets(s, None) == R.targets(s, ()) == R.targets(s, [])
+    assert {"bid", "over"} <= phases
+
+
+def test_targets_refuse_a_selection_that_is_no_rocks():
+    s = position(players=3, gardens={0: "R1 Y2"}, piles=["R3 Y3", "G3 B3"])
+    for bad in ["R1", ("R9",), ("K",), (1,), ("R1", None), 5]:
+        with pytest.raises(ValueError):
+            R.targets(s, bad)
+    # rocks of the game that the garden does not hold: refused piles naming the rule
+    ts = R.targets(s, ("G1",))
+    assert not any(t.legal for t in ts[:-1]) and all(t.reason.rule == "karesansui.bid.rocks" for t in ts[:-1])
+
+
+def test_top_card_is_what_the_next_card_of_a_deck_costs():
+    s = position(taken={"trips": 3, "foursome": 10})
+    assert [R.top_card(s, d) for d in ("pass", "trips", "foursome", "flush")] == [1, 4, 11, 1]
+    with pytest.raises(ValueError):
+        R.top_card(s, "nope")
+
+
+def test_turn_in_orders_with_steps_give_each_sets_card():
+    s = position(players=3, gardens={0: "R1 R2 Y2 G2 B2 R3 R3 R3"}, phase="turnin", taken={"flush": 6})
+    plain, steps = R.turn_in_orders(s), R.turn_in_orders(s, steps=True)
+    assert [o for o, _c in plain] == [tuple(a for a, _ in o) for o, _c in steps]
+    assert [c for _o, c in plain] == [c for _o, c in steps] == [sum(x for _, x in o) for o, _ in steps]
+    assert steps[-1] == (((TurnIn(("R1", "R2", "R3")), 7),), 7)
+
+
 def test_step_chance_equals_choosing_the_seeded_outcome():
     s = R.initial_state(players=3, seed=3)
     a, _ = R.sample_chance(s)

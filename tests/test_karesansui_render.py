@@ -202,7 +202,7 @@ def test_decks_show_the_engines_top_card_and_cards_left():
                  for el in root.iter() if el.get("data-deck")}
         assert list(decks) == ["pass", "trips", "foursome", "flush"]
         for k, d in enumerate(decks):
-            assert decks[d] == (rules._card(s, d), max(0, len(s.components.decks[d]) - s.taken[k]))
+            assert decks[d] == (rules.top_card(s, d), max(0, len(s.components.decks[d]) - s.taken[k]))
 
 
 # ----- the clickable board -------------------------------------------------------------------------------

@@ -89,12 +89,12 @@ def test_setup_decks_four_decks_one_on_top_down_to_ten_and_a_pass_card_is_one():
     assert set(decks) == {"pass", "trips", "foursome", "flush"}
     for d in ("trips", "foursome", "flush"):
         assert decks[d] == tuple(range(1, 11))
-        assert R._card(s, d) == 1
-    assert decks["pass"] == (1,) * 10 and R._card(s, "pass") == 1
+        assert R.top_card(s, d) == 1
+    assert decks["pass"] == (1,) * 10 and R.top_card(s, "pass") == 1
     assert s.taken == (0, 0, 0, 0)
     # the top card is the next in deck order
     later = position(taken={"trips": 3, "pass": 4})
-    assert R._card(later, "trips") == 4 and R._card(later, "pass") == 1
+    assert R.top_card(later, "trips") == 4 and R.top_card(later, "pass") == 1
 
 
 def test_setup_tracker_black_rock_on_space_one_the_rest_in_the_bag():

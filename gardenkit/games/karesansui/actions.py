@@ -128,7 +128,12 @@ ACTION_TYPES = (Draw, Bid, Pass, TurnIn)
 _ROCK = r"(?:[A-Z][1-9])"
 
 
-def _rocks(text: str) -> tuple[str, ...]:
+def read_rocks(text: str) -> tuple[str, ...]:
+    """The rocks written ``text`` (``"R1 Y2"``; ``"nothing"`` or ``""`` for none), as written.
+
+    >>> read_rocks("r1, Y2"), read_rocks("nothing")
+    (('R1', 'Y2'), ())
+    """
     text = text.strip()
     if text.lower() in ("", "nothing", "none", "-"):
         return ()
@@ -153,10 +158,10 @@ def parse(text: str):
         pile = int(m.group(1))
         if pile < 1:
             raise MalformedInputError("piles are numbered from 1")
-        return Bid(pile - 1, _rocks(m.group(2)))
+        return Bid(pile - 1, read_rocks(m.group(2)))
     m = re.fullmatch(r"turn in (.+)", t, flags=re.IGNORECASE)
     if m:
-        return TurnIn(_rocks(m.group(1)))
+        return TurnIn(read_rocks(m.group(1)))
     raise MalformedInputError(
         f"cannot read {text[:40]!r} as a Karesansui move; moves look like 'bid 2: R1 Y2', 'bid 1: nothing', "
         "'pass' or 'turn in G1 G2 G3'"

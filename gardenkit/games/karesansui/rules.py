@@ -10,7 +10,9 @@ Demerits are the score: fewest wins (``rules.info.lower_wins``).
 >>> s.phase, len(s.piles), all(s.pile_value(i) >= 6 for i in range(2))
 ('bid', 2, True)
 >>> rules.why_illegal(s, "pass")
-'you may not pass while pile 1 has no bid [karesansui.bid.pass]'
+Refusal('you may not pass while pile 1 has no bid', 'karesansui.bid.pass')
+>>> s.gardens[0], [(t.action, t.points) for t in rules.targets(s, ("W1", "B2"))]  # what a board offers
+(('W1', 'W1', 'B2', 'G3', 'Y3'), [('bid 1: W1 B2', 0), ('bid 2: W1 B2', 0), ('pass', None)])
 """
 from __future__ import annotations
 
@@ -19,7 +21,9 @@ from collections import Counter
 from itertools import combinations, product
 from pathlib import Path
 
-from ...core import CHANCE, Explanation, GameInfo, GameRules, Line, MalformedInputError, Option, Outcome, Rng
+from ...core import (
+    CHANCE, Cited, Effect, Explanation, GameInfo, GameRules, Line, MalformedInputError, Option, Outcome, Refusal, Rng, Target,
+)
 from ...core.rules import rules_cited
 from .actions import ACTION_TYPES, BLACK, Bid, Draw, Pass, TurnIn, parse, rock_key, rocks_text, set_kind, sort_rocks
 from .components import DECK_NAMES, DECKS, default_components, load_components
@@ -137,6 +141,47 @@ class KaresansuiRules(GameRules):
             out += [Bid.sorted_(i, o[3]) for o in offers if o[0] < sv or (o[0] == sv and o[1] < sn)]
         return tuple(out)
 
+    # ----- what a board offers --------------------------------------------------------------
+    def targets(self, s, selection=()) -> tuple[Target, ...]:
+        """What the player to act can click now, with what each costs and why not.
+
+        ``selection``: the rocks picked for a bid (a tuple of rock names such as ``("R1", "Y2")``,
+        possibly empty; None is the same as empty). While bidding: each pile's bid of those rocks
+        (``bid N: …``, ``at=(pile,)``, 0-based; ``points`` 0 when legal, since a bid costs no
+        demerits, or None with the :class:`~gardenkit.Refusal`), then ``pass`` (its demerits, or
+        refused with the reason). While turning in: every forbidden set that can go back now, with
+        the demerits of its card. Otherwise nothing.
+
+        >>> from gardenkit.games.karesansui.setups import position
+        >>> s = position(gardens={0: "R1 Y2"}, piles=["R3 Y3", "G3 B3"], bids={1: (1, "G1")})
+        >>> for t in KaresansuiRules().targets(s, ("R1",)):
+        ...     print(t.action, t.points, t.at, t.reason)
+        bid 1: R1 0 (0,) None
+        bid 2: R1 None (1,) too high: pile 2 already has a bid worth 1 with 1 rock; yours must be worth less than 1 [karesansui.bid.undercut]
+        pass None () you may not pass while pile 1 has no bid [karesansui.bid.pass]
+        """
+        self._check_state(s)
+        if selection is None:
+            selection = ()
+        if not isinstance(selection, (tuple, list)) or not all(isinstance(r, str) for r in selection):
+            raise MalformedInputError(f"a selection is a tuple of rock names such as ('R1', 'Y2'), not {selection!r:.60}")
+        bad = [r for r in selection if not s.components.is_rock(r) or r == BLACK]
+        if bad:
+            raise MalformedInputError(f"{bad[0][:20]!r} is not a rock of this game: write its colour letter and value, "
+                                      "e.g. R2")
+        if s.phase == "turnin":
+            return tuple(Target(str(a), self.action_points(s, a)) for a in self._legal_actions(s))
+        if s.phase != "bid":
+            return ()
+        out = []
+        for i in range(len(s.piles)):
+            bid = Bid(i, tuple(selection))
+            why = self._why_illegal(s, bid)
+            out.append(Target(str(bid), None if why else 0, why, (i,)))
+        why = self._why_illegal(s, Pass())
+        out.append(Target("pass", None if why else self._card(s, "pass"), why))
+        return tuple(out)
+
     # ----- why not -----------------------------------------------------------------------
     def _why_illegal(self, s, a):
         comps = s.components
@@ -152,8 +197,8 @@ class KaresansuiRules(GameRules):
         if not isinstance(rocks, tuple) or not all(isinstance(r, str) and comps.is_rock(r) and r != BLACK for r in rocks):
             bad = [r for r in rocks if not (isinstance(r, str) and comps.is_rock(r) and r != BLACK)] if isinstance(
                 rocks, tuple) else [rocks]
-            return (f"{', '.join(map(str, bad))} {'is not a rock' if len(bad) == 1 else 'are not rocks'} of this game "
-                    "(write a colour letter and a value, e.g. R2: a red II) [karesansui.bid.rocks]")
+            return Refusal(f"{', '.join(map(str, bad))} {'is not a rock' if len(bad) == 1 else 'are not rocks'} of "
+                           "this game (write a colour letter and a value, e.g. R2: a red II)", "karesansui.bid.rocks")
         p = s.to_move
         garden = s.gardens[p]
         if isinstance(a, TurnIn):
@@ -161,10 +206,10 @@ class KaresansuiRules(GameRules):
                 return Refusal("forbidden sets are turned in after the piles are taken", "karesansui.sets.order")
             kind = set_kind(a.rocks)
             if kind is None:
-                return (f"{_plain(a.rocks)} is not a forbidden set: Trips, Foursome or Straight Flush "
-                        "[karesansui.sets.order]")
+                return Refusal(f"{_plain(a.rocks)} is not a forbidden set: Trips, Foursome or Straight Flush",
+                               "karesansui.sets.order")
             if not _contains(garden, a.rocks):
-                return f"your garden does not hold {_plain(a.rocks)} [{SET_RULE[kind]}]"
+                return Refusal(f"your garden does not hold {_plain(a.rocks)}", SET_RULE[kind])
             return None
         if s.phase == "turnin":
             return Refusal("first turn in your forbidden sets, one at a time", "karesansui.sets.order")
@@ -177,24 +222,26 @@ class KaresansuiRules(GameRules):
         if not 0 <= a.pile < len(s.piles):
             return Refusal(f"there are piles 1 to {len(s.piles)}", "karesansui.round.piles")
         if not _contains(garden, a.rocks):
-            return Refusal(f"your garden does not hold {_plain(a.rocks)}: you bid with your own rocks", "karesansui.bid.rocks")
+            return Refusal(f"your garden does not hold {_plain(a.rocks)}: you bid with your own rocks",
+                           "karesansui.bid.rocks")
         standing = s.bids[a.pile]
         if standing is not None and not _beats(a.value, len(a.rocks), standing[1]):
             v, n = sum(comps.value(r) for r in standing[1]), len(standing[1])
             if n == 0:
-                return (f"too high: pile {a.pile + 1} already has a bid of no rocks (worth 0 with 0 rocks), "
-                        "which nothing can undercut [karesansui.bid.undercut]")
+                return Refusal(f"too high: pile {a.pile + 1} already has a bid of no rocks (worth 0 with 0 rocks), "
+                               "which nothing can undercut", "karesansui.bid.undercut")
             # with one rock standing, "the same value with fewer rocks" would mean no rocks worth v: impossible
             same = f", or {v} with fewer than {n} rocks" if n > 1 and v > 0 else ""
-            return (f"too high: pile {a.pile + 1} already has a bid worth {v} with {n} rock{'s' if n != 1 else ''}; "
-                    f"yours must be worth less than {v}{same} [karesansui.bid.undercut]")
+            return Refusal(f"too high: pile {a.pile + 1} already has a bid worth {v} with {n} "
+                           f"rock{'s' if n != 1 else ''}; yours must be worth less than {v}{same}",
+                           "karesansui.bid.undercut")
         return None
 
     # ----- what an action does -----------------------------------------------------------------
     def _explain(self, s, a):
         lines, effects = self._effects(s, a)
         return Explanation(action=str(a), legal=True, points=sum(line.points for line in lines), lines=lines,
-                           effects=effects, rules=rules_cited(lines, effects), unit="demerit")
+                           effects=effects, rules=rules_cited(lines, effects=effects), unit="demerit")
 
     def action_points(self, s, a) -> int:
         """Demerits ``a`` earns its player (a bid earns none)."""
@@ -203,6 +250,20 @@ class KaresansuiRules(GameRules):
         if isinstance(a, TurnIn) and s.phase == "turnin":
             return self._card(s, a.kind)
         return 0
+
+    def top_card(self, s, deck: str) -> int:
+        """What the next card of ``deck`` ("pass", "trips", "foursome" or "flush") costs: its top
+        card, or once the deck is empty, one more than the last card (a Pass: as the last one).
+
+        >>> import gardenkit
+        >>> rules = gardenkit.make("karesansui")
+        >>> rules.top_card(rules.initial_state(players=3), "trips")
+        1
+        """
+        self._check_state(s)
+        if deck not in DECKS:
+            raise MalformedInputError(f"the demerit decks are {', '.join(DECKS)}, not {str(deck)[:30]!r}")
+        return self._card(s, deck)
 
     def _card(self, s, deck: str, extra: int = 0) -> int:
         """The value of the next card of ``deck`` (beyond its end: one more than the last, or as Pass)."""
@@ -219,47 +280,50 @@ class KaresansuiRules(GameRules):
             return f"the top {DECK_NAMES[deck]} card"
         return f"an extra {DECK_NAMES[deck]} demerit (the deck is empty)"
 
-    def _effects(self, s, a) -> tuple[tuple[Line, ...], tuple[str, ...]]:
+    def _effects(self, s, a) -> tuple[tuple[Line, ...], tuple[Effect, ...]]:
         comps = s.components
         if isinstance(a, Draw):
-            where = {"deal": f"into player {self._deal_to(s) + 1}'s garden [karesansui.setup.draw]" if s.phase == "deal" else "",
-                     "refill": f"onto pile {(self._pile_to_fill(s) or 0) + 1} [karesansui.round.piles]",
-                     "draw": f"into player {(s.passer or 0) + 1}'s garden [karesansui.trade.draw]"}[s.phase]
             if a.rock == BLACK:
                 rule = "karesansui.end.black_refill" if s.phase == "refill" else "karesansui.end.black_pass"
-                return (), (f"the black rock is drawn: the game ends [{rule}]",)
-            return (), (f"{comps.rock_name(a.rock)} {where}",)
+                return (), (Effect("the black rock is drawn: the game ends", rule),)
+            name = comps.rock_name(a.rock)
+            if s.phase == "deal":
+                return (), (Effect(f"{name} into player {self._deal_to(s) + 1}'s garden", "karesansui.setup.draw"),)
+            if s.phase == "refill":
+                return (), (Effect(f"{name} onto pile {(self._pile_to_fill(s) or 0) + 1}", "karesansui.round.piles"),)
+            return (), (Effect(f"{name} into player {(s.passer or 0) + 1}'s garden", "karesansui.trade.draw"),)
         p = s.to_move
         if isinstance(a, Pass):
             value = self._card(s, "pass")
             lines = (Line(value, f"{self._card_text(s, 'pass')} for passing", "karesansui.trade.pass_card", s.round),)
-            effects = ["bidding ends: you draw a rock from the bag, everyone else takes the pile they bid on "
-                       "[karesansui.bid.end]"]
+            effects = [Effect("bidding ends: you draw a rock from the bag, everyone else takes the pile they bid on",
+                              "karesansui.bid.end")]
             if s.taken[0] + 1 == len(comps.decks["pass"]):
-                effects.append("the Pass deck is now empty: the game ends after this round [karesansui.end.deck]")
+                effects.append(Effect("the Pass deck is now empty: the game ends after this round", "karesansui.end.deck"))
             return lines, tuple(effects)
         if isinstance(a, TurnIn):
             kind = a.kind
             value = self._card(s, kind)
             lines = (Line(value, f"{DECK_NAMES[kind]} {' '.join(a.rocks)}: {self._card_text(s, kind)}",
                           SET_RULE[kind], s.round),)
-            effects = [f"{_plain(a.rocks)} go back into the bag [karesansui.sets.demerit]"]
+            effects = [Effect(f"{_plain(a.rocks)} go back into the bag", "karesansui.sets.demerit")]
             if s.taken[DECKS.index(kind)] + 1 == len(comps.decks[kind]):
-                effects.append(f"the {DECK_NAMES[kind]} deck is now empty: the game ends after this round "
-                               "[karesansui.end.deck]")
+                effects.append(Effect(f"the {DECK_NAMES[kind]} deck is now empty: the game ends after this round",
+                                      "karesansui.end.deck"))
             left = forbidden_sets(_without(s.gardens[p], a.rocks))
             if left:
-                effects.append(f"still to turn in: {len(left)} set{'s' if len(left) != 1 else ''} "
-                               "[karesansui.sets.order]")
+                effects.append(Effect(f"still to turn in: {len(left)} set{'s' if len(left) != 1 else ''}",
+                                      "karesansui.sets.order"))
             return lines, tuple(effects)
         # a bid
         pile = s.piles[a.pile]
-        effects = [f"offers {_plain(a.rocks)} (worth {a.value}, {len(a.rocks)} rock{'s' if len(a.rocks) != 1 else ''}) "
-                   f"for pile {a.pile + 1} ({_plain(pile)}, worth {s.pile_value(a.pile)}) [karesansui.bid.rocks]"]
+        effects = [Effect(f"offers {_plain(a.rocks)} (worth {a.value}, {len(a.rocks)} "
+                          f"rock{'s' if len(a.rocks) != 1 else ''}) for pile {a.pile + 1} ({_plain(pile)}, worth "
+                          f"{s.pile_value(a.pile)})", "karesansui.bid.rocks")]
         standing = s.bids[a.pile]
         if standing is not None:
-            effects.append(f"undercuts player {standing[0] + 1}, who takes back {_plain(standing[1])} and bids again "
-                           "on their next turn [karesansui.bid.outbid]")
+            effects.append(Effect(f"undercuts player {standing[0] + 1}, who takes back {_plain(standing[1])} and bids "
+                                  "again on their next turn", "karesansui.bid.outbid"))
         return (), tuple(effects)
 
     def _apply(self, s, a):
@@ -344,6 +408,15 @@ class KaresansuiRules(GameRules):
                                 bids=(None,) * len(s.bids), phase="turnin", to_move=None)
         return self._next_turn_in(s, None)
 
+    def start_turn_in(self, s):
+        """The state once the piles are taken (``s.passer`` set): the first player from the passer
+        clockwise who holds a forbidden set turns in, or, when nobody holds one, the round ends.
+        What the game does after the trade; a lesson position (``setups.position``) starts here."""
+        self._check_state(s)
+        if s.passer is None:
+            raise MalformedInputError("sets are turned in after someone passed: this state has no passer")
+        return self._next_turn_in(dataclasses.replace(s, phase="turnin", to_move=None), None)
+
     def _next_turn_in(self, s, current):
         """The next player, from the passer clockwise, who still has a forbidden set (``current`` first)."""
         order = [(s.passer + k) % s.players for k in range(s.players)]
@@ -369,9 +442,19 @@ class KaresansuiRules(GameRules):
         return dataclasses.replace(s, phase="over", over=why, to_move=None)
 
     # ----- turn-in orders (the tutor's question) --------------------------------------------------
-    def turn_in_orders(self, s, limit: int = 200) -> tuple[tuple[tuple[TurnIn, ...], int], ...]:
+    def turn_in_orders(self, s, limit: int = 200, *, steps: bool = False) -> tuple:
         """Every order in which the player to act can turn in their forbidden sets, with the
-        demerits each order costs (cheapest first): the game's heart, what the tutor shows."""
+        demerits each order costs (cheapest first): the game's heart, what the tutor shows.
+        Each order is ``((TurnIn, …), total)``; with ``steps``, ``(((TurnIn, demerits), …), total)``:
+        every set with the card it takes at that point of the order.
+
+        >>> from gardenkit.games.karesansui.setups import position
+        >>> s = position(gardens={0: "R1 R2 Y2 G2 B2 R3 R3 R3"}, phase="turnin")
+        >>> [([str(a) for a in order], cost) for order, cost in KaresansuiRules().turn_in_orders(s)][0]
+        (['turn in R1 R2 R3'], 1)
+        >>> KaresansuiRules().turn_in_orders(s, steps=True)[1]
+        (((TurnIn(rocks=('B2', 'G2', 'R2', 'Y2')), 1), (TurnIn(rocks=('R3', 'R3', 'R3')), 1)), 2)
+        """
         self._check_state(s)
         if s.phase != "turnin":
             return ()
@@ -385,10 +468,14 @@ class KaresansuiRules(GameRules):
                 out.append((tuple(done), cost))
                 return
             for a in self._legal_actions(state):
-                walk(self._apply(state, a), done + [a], cost + self.action_points(state, a))
+                c = self.action_points(state, a)
+                walk(self._apply(state, a), done + [(a, c)], cost + c)
 
         walk(s, [], 0)
-        return tuple(sorted(out, key=lambda o: (o[1], [x.sort_key() for x in o[0]])))
+        out.sort(key=lambda o: (o[1], [x.sort_key() for x, _c in o[0]]))
+        if steps:
+            return tuple(out)
+        return tuple((tuple(a for a, _c in order), cost) for order, cost in out)
 
     # ----- scores and the end ----------------------------------------------------------------
     def score_breakdown(self, s, player: int):
@@ -410,19 +497,35 @@ class KaresansuiRules(GameRules):
             why = f"tied on {best} demerits; fewest rocks in the garden ({fewest}) breaks the tie"
         else:
             why = f"tied on {best} demerits and {fewest} rocks: the win is shared"
-        return Outcome(winners, s.scores, f"game over: {s.over}; {why} [karesansui.end.winner]")
+        return Outcome(winners, s.scores, Cited(f"game over: {s.over}; {why}", "karesansui.end.winner"))
 
     def observe(self, s, player: int):
-        """What ``player`` sees: every garden, pile and bid, but not the bag's order nor another
-        player's demerit cards (face down: their values become 0 and their totals are unknown)."""
+        """What ``player`` sees: every garden, pile and bid, but not the bag's order nor, until the
+        game is over, another player's demerit cards (face down: their values become 0 and their
+        totals are unknown, ``known_scores`` None)."""
         self._check_state(s)
         self._check_player(s, player)
+        if s.phase == "over":  # the cards are turned up to find the winner
+            return dataclasses.replace(s, rng=None)
         others = tuple(q for q in range(s.players) if q != player)
         lines = tuple(ls if q == player else tuple(Line(0, "a demerit card, face down", "karesansui.hidden.demerits",
                                                         line.round) for line in ls)
                       for q, ls in enumerate(s.lines))
         scores = tuple(v if q == player else 0 for q, v in enumerate(s.scores))
         return dataclasses.replace(s, rng=None, lines=lines, scores=scores, hidden=others)
+
+    def known_scores(self, s) -> tuple[int | None, ...]:
+        """Each demerit total as ``s`` shows it: None for a player whose cards ``s`` hides (an
+        observation, ``rules.observe``, before the end of the game).
+
+        >>> from gardenkit.games.karesansui.setups import position
+        >>> s = position(demerits={0: 3, 1: 5})
+        >>> rules = KaresansuiRules()
+        >>> rules.known_scores(s), rules.known_scores(rules.observe(s, 1))
+        ((3, 5, 0), (None, 5, None))
+        """
+        self._check_state(s)
+        return tuple(None if q in s.hidden else v for q, v in enumerate(s.scores))
 
     # ----- notation and saves ----------------------------------------------------------------
     def _parse_action(self, s, text):

@@ -15,14 +15,9 @@ import dataclasses
 from collections import Counter
 
 from ...core import Line, MalformedInputError
-from .actions import _rocks, sort_rocks
+from .actions import read_rocks, sort_rocks
 from .components import DECKS
-
-
-def _rules():
-    import gardenkit
-
-    return gardenkit.make("karesansui")
+from .rules import KaresansuiRules
 
 
 def position(players: int = 3, *, gardens: dict | None = None, piles=None, bids: dict | None = None,
@@ -32,12 +27,12 @@ def position(players: int = 3, *, gardens: dict | None = None, piles=None, bids:
     laid out by the seeded draw); ``bids`` pile -> (player, rocks); ``phase`` "bid" or "turnin"
     (then ``to_move`` is the player who passed and turns in first); ``taken`` deck -> cards
     already taken; ``demerits`` player -> demerits earned before."""
-    rules = _rules()
+    rules = KaresansuiRules()
     s = rules.initial_state(players=players, seed=seed, **options)
     bag = Counter(s.bag)
 
     def take(text, what):
-        rocks = _rocks(text) if isinstance(text, str) else tuple(text)
+        rocks = read_rocks(text) if isinstance(text, str) else tuple(text)
         need = Counter(rocks)
         short = [r for r, n in need.items() if bag[r] < n]
         if short:
@@ -60,7 +55,7 @@ def position(players: int = 3, *, gardens: dict | None = None, piles=None, bids:
                             scores=tuple(scores))
     if phase == "turnin":
         s = dataclasses.replace(s, piles=((),) * (players - 1), bids=(None,) * (players - 1), passer=to_move)
-        return rules._next_turn_in(s, None)
+        return rules.start_turn_in(s)
     if phase != "bid":
         raise MalformedInputError("a position starts at bidding ('bid') or at turning in sets ('turnin')")
     if pile_list is not None:
