@@ -1,0 +1,337 @@
+"""One suite over every registered game: a game gets each of these checks by being registered.
+
+For each id of ``gardenkit.available_games()``:
+
+- conformance: ``gardenkit.testing.check_game`` at every player count, with the options at their
+  defaults, with each option that has a label (a checkbox in the game view) turned on, and with
+  all of them on;
+- golden playthroughs: every ``entry(id).playthroughs`` replays exactly (and a game with none fails);
+- its notebook (``entry(id).notebook``): a heading per rule id, the public API only, checked
+  cells with their output, no rulebook sentence copied;
+- its tutor: every scenario replays, every quiz's answer is right by ``check_quiz``;
+- saves: random edits of ``to_dict()`` of states reached in seeded play are refused with a
+  ``ValueError`` or give a state that round-trips; bad JSON, non-objects and other games' saves
+  are refused; a call never changes its input;
+- ``rules.targets``: a legal target is a legal action worth ``action_points``; a refused one
+  carries a :class:`~gardenkit.Refusal` citing a rule of the game, the one ``why_illegal`` gives;
+- rule ids: each has a one-line summary and a heading in the notebook.
+"""
+from __future__ import annotations
+
+import copy
+import inspect
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+import notebook_checks as nb
+
+import gardenkit
+from gardenkit import CHANCE, Refusal, Target
+from gardenkit.testing import check_game, check_playthrough, random_game
+from gardenkit.tutor import Scenario, check_quiz
+
+GAMES = gardenkit.available_games()
+PLAYTHROUGHS = Path(__file__).parent / "playthroughs"
+#: a rulebook in ../shared/rulebooks named otherwise than ``<id with dashes>.txt``
+RULEBOOKS = {"tanuki": "tanuki-in-the-garden.txt"}
+
+
+def _labelled(game: str) -> list[str]:
+    """The options the game view shows a checkbox for (a bool with a label)."""
+    return [name for name, opt in gardenkit.make(game).info.options.items()
+            if opt.label and isinstance(opt.default, bool)]
+
+
+def _at_collection(read, game: str, default):
+    """What ``read(game)`` gives, to parametrize with; ``default`` if the game does not load
+    (its tests then fail, with the error, instead of the whole file failing to collect)."""
+    try:
+        return read(game)
+    except Exception:  # noqa: BLE001
+        return default
+
+
+# ----- conformance --------------------------------------------------------------------------------
+
+CONFORMANCE = [(g, "defaults", {}, (0, 1)) for g in GAMES]
+LABELLED = {g: _at_collection(_labelled, g, []) for g in GAMES}
+CONFORMANCE += [(g, name, {name: True}, (2,)) for g in GAMES for name in LABELLED[g]]
+CONFORMANCE += [(g, "all-labelled", dict.fromkeys(LABELLED[g], True), (3,)) for g in GAMES if len(LABELLED[g]) > 1]
+
+
+@pytest.mark.parametrize("game, options, seeds", [(g, o, s) for g, _, o, s in CONFORMANCE],
+                         ids=[f"{g}-{name}" for g, name, _, _ in CONFORMANCE])
+def test_conformance(game, options, seeds):
+    rules = gardenkit.make(game)
+    report = check_game(rules, seeds=seeds, options=options)  # every player count
+    counts = rules.info.max_players - rules.info.min_players + 1
+    assert report["games"] == report["ended"] == counts * len(seeds)
+
+
+# ----- golden playthroughs ------------------------------------------------------------------------
+
+PLAYS = [(g, p) for g in GAMES for p in _at_collection(lambda g: gardenkit.entry(g).playthroughs, g, ())]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_has_a_golden_playthrough(game):
+    declared = {p.name for p in gardenkit.entry(game).playthroughs}
+    assert declared, f"{game} declares no golden playthrough (GAME.playthroughs)"
+    on_disk = {path.stem for path in PLAYTHROUGHS.glob(f"{game}-*.txt")}
+    assert declared <= on_disk, f"missing: {sorted(declared - on_disk)}; run tests/playthroughs/regenerate.py"
+    assert on_disk <= declared, f"not declared, so never regenerated: {sorted(on_disk - declared)}"
+
+
+@pytest.mark.parametrize("game, play", PLAYS, ids=[p.name for _, p in PLAYS])
+def test_golden_playthrough_replays(game, play):
+    text = (PLAYTHROUGHS / f"{play.name}.txt").read_text()
+    header = dict(line.split(": ", 1) for line in text.split("\n\n", 1)[0].splitlines())
+    assert header["game"] == game and int(header["players"]) == play.players and int(header["seed"]) == play.seed
+    assert json.loads(header["options"]) == play.options
+    check_playthrough(gardenkit.make(game), text, f"{play.name}.txt")
+
+
+# ----- the notebook ---------------------------------------------------------------------------------
+
+def _notebook(game: str) -> Path:
+    return nb.notebook(gardenkit.entry(game).notebook)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_notebook_has_a_heading_for_every_rule_id(game):
+    assert nb.heading_rule_ids(_notebook(game), game) == set(gardenkit.make(game).info.rules)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_notebook_uses_only_the_public_api(game):
+    assert nb.non_public_imports(_notebook(game), extra={gardenkit.entry(game).render}) == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_notebook_checks_worked_example_output(game):
+    checked = nb.checked_cells(_notebook(game))
+    assert checked, "mark the cells that print a worked example with # NBVAL_CHECK_OUTPUT"
+    for cell in checked:
+        assert cell["outputs"], "a checked cell needs its stored output"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_notebook_and_lessons_do_not_copy_rulebook_sentences(game):
+    book = nb.rulebook(RULEBOOKS.get(game, f"{game.replace('_', '-')}.txt"))
+    if not book.exists():
+        pytest.skip("rulebook not beside the repository")
+    lessons = Path(gardenkit.entry(game).tutor_module().__file__).read_text()
+    assert not nb.copied_from(book, nb.text(_notebook(game)), lessons)
+
+
+# ----- rule ids ---------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_rule_id_has_a_summary_and_a_heading(game):
+    rules = gardenkit.make(game).info.rules
+    headings = nb.heading_rule_ids(_notebook(game), game)
+    for rule, summary in rules.items():
+        assert rule.startswith(f"{game}.") and rule == rule.strip().lower(), rule
+        assert isinstance(summary, str) and summary.strip() and "\n" not in summary, rule
+        assert rule in headings, f"{rule} has no heading in notebooks/{_notebook(game).name}"
+
+
+# ----- the tutor ----------------------------------------------------------------------------------------
+
+def _scenarios(game: str) -> list[Scenario]:
+    """Every scenario the game's tutor module offers: what its public functions declared to
+    return a Scenario (or a tuple of them) give."""
+    module = gardenkit.entry(game).tutor_module()
+    out = []
+    for name, fn in inspect.getmembers(module, callable):
+        plain = inspect.unwrap(fn)  # through functools.lru_cache
+        if name.startswith("_") or not inspect.isfunction(plain) or plain.__module__ != module.__name__:
+            continue
+        if "Scenario" not in str(inspect.signature(plain).return_annotation):
+            continue
+        got = fn()
+        out += list(got) if isinstance(got, tuple) else [got]
+    return out
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_scenario_replays(game):
+    rules = gardenkit.make(game)
+    scenarios = _scenarios(game)
+    assert scenarios and all(isinstance(sc, Scenario) for sc in scenarios)
+    assert len({sc.id for sc in scenarios}) == len(scenarios), "two scenarios share an id"
+    for sc in scenarios:
+        assert sc.game == game, sc.id
+        assert set(sc.rules) <= set(rules.info.rules), sc.id
+        states = sc.states(rules)
+        assert len(states) == len(sc.actions) + 1 and isinstance(states[0], rules.state_type)
+        for e in sc.explanations(rules):
+            assert e.legal, (sc.id, e.action)
+            assert set(e.rules) <= set(rules.info.rules), (sc.id, e.action)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_quiz_answer_is_right(game):
+    rules = gardenkit.make(game)
+    quizzes = gardenkit.entry(game).tutor_module().quizzes()
+    assert quizzes and len({q.id for q in quizzes}) == len(quizzes)
+    for quiz in quizzes:
+        assert quiz.game == game and set(quiz.rules) <= set(rules.info.rules), quiz.id
+        assert check_quiz(quiz, quiz.answer).correct, quiz.id
+        assert not check_quiz(quiz, quiz.answer + 1).correct, quiz.id
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_try_position_is_a_live_state_of_the_game(game):
+    rules = gardenkit.make(game)
+    for rule, (state, hint) in gardenkit.entry(game).tutor_module().try_positions().items():
+        assert rule in rules.info.rules and hint.strip()
+        assert rules.from_dict(state.to_dict()) == state, rule
+
+
+# ----- states reached in seeded play ------------------------------------------------------------------
+
+_PLAYED: dict = {}
+
+
+def _played(game: str) -> list:
+    """States of two seeded random games (the fewest and the most players)."""
+    if game not in _PLAYED:
+        rules = gardenkit.make(game)
+        _PLAYED[game] = [s for players, seed in ((rules.info.min_players, 11), (rules.info.max_players, 12))
+                         for s in random_game(rules, players, seed, dict.fromkeys(_labelled(game), True))]
+    return _PLAYED[game]
+
+
+def _spread(states, n: int) -> list:
+    step = max(1, len(states) // n)
+    return states[::step][:n] + states[-1:]
+
+
+# ----- saves ----------------------------------------------------------------------------------------
+
+_ODD = (None, True, False, 0, -1, 1, 7, 10**9, 2.5, "", "x", "R1", [], {}, [0], {"x": 1})
+
+
+def _paths(obj, prefix=()):
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            yield prefix + (k,)
+            yield from _paths(v, prefix + (k,))
+    elif isinstance(obj, list):
+        for i, v in enumerate(obj):
+            yield prefix + (i,)
+            yield from _paths(v, prefix + (i,))
+
+
+def _mutate(d: dict, rng: random.Random) -> tuple[dict, str]:
+    """A copy of ``d`` with one random edit somewhere in it, and what the edit was."""
+    d = copy.deepcopy(d)
+    path = rng.choice(list(_paths(d)))
+    parent = d
+    for key in path[:-1]:
+        parent = parent[key]
+    key, old = path[-1], parent[path[-1]]
+    kind = rng.choice(["replace", "replace", "nudge", "drop", "duplicate", "wrap", "extra"])
+    if kind == "nudge" and isinstance(old, int) and not isinstance(old, bool):
+        parent[key] = old + rng.choice((-1, 1, -old - 1))
+    elif kind == "nudge" and isinstance(old, str):
+        parent[key] = old[:-1] if old else "?"
+    elif kind == "drop":
+        del parent[key]
+    elif kind == "duplicate" and isinstance(parent, list):
+        parent.insert(key, copy.deepcopy(old))
+    elif kind == "wrap":
+        parent[key] = [old]
+    elif kind == "extra" and isinstance(old, dict):
+        old["unexpected"] = 1
+    elif kind == "extra" and isinstance(old, list):
+        old.append(copy.deepcopy(old[0]) if old else 0)
+    else:
+        kind = "replace"
+        parent[key] = copy.deepcopy(rng.choice(_ODD))
+    return d, f"{kind} at {list(path)} (was {old!r:.60})"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_save_fuzz_random_edits_are_refused_or_round_trip(game):
+    rules = gardenkit.make(game)
+    rng = random.Random(f"save fuzz {game}")
+    accepted = refused = 0
+    for s in _spread(_played(game), 12):
+        saved = json.loads(json.dumps(s.to_dict()))
+        for _ in range(30):
+            edited, what = _mutate(saved, rng)
+            if rng.random() < 0.3:
+                edited, more = _mutate(edited, rng)
+                what += f", then {more}"
+            before = copy.deepcopy(edited)
+            try:
+                back = rules.from_dict(edited)
+            except ValueError as e:
+                assert str(e), f"a refusal without a message: {what}"
+                refused += 1
+            except Exception as e:  # noqa: BLE001 - the point: nothing but a ValueError
+                raise AssertionError(f"{what}: {type(e).__name__}: {e}") from e
+            else:
+                accepted += 1
+                again = back.to_dict()
+                json.dumps(again)
+                assert rules.from_dict(again) == back, f"an accepted edit does not round-trip: {what}"
+                assert rules.from_dict(again).to_dict() == again, what
+            assert edited == before, f"from_dict changed its input: {what}"
+    assert refused, "no random edit of a save was refused"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_bad_json_non_objects_and_other_games_saves_are_refused(game):
+    rules = gardenkit.make(game)
+    s = _played(game)[len(_played(game)) // 2]
+    text = json.dumps(s.to_dict())
+    bad = ["", "not json", "{", text[: len(text) // 2], text[:-1], b"\xff\xfe", "null", "[]", "42", '"a save"',
+           None, 42, 2.5, [], [s.to_dict()], (), object(), s]
+    good = s.to_dict()
+    bad += [{**good, "game": other} for other in ("chess", "", None, 1, *[g for g in GAMES if g != game])]
+    bad += [{k: v for k, v in good.items() if k != "game"}]
+    bad += [gardenkit.make(other).initial_state(seed=1).to_dict() for other in GAMES if other != game]
+    for value in bad:
+        before = copy.deepcopy(value) if isinstance(value, (dict, list, str, bytes)) else value
+        with pytest.raises(ValueError):
+            rules.from_dict(value)
+        if isinstance(value, (dict, list, str, bytes)):
+            assert value == before, "from_dict changed its input"
+    assert rules.from_dict(text) == s and rules.from_dict(good) == s
+
+
+# ----- rules.targets ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game", GAMES)
+def test_targets_say_what_can_be_played_and_why_not(game):
+    rules = gardenkit.make(game)
+    live = [s for s in _played(game) if isinstance(rules.current_player(s), int)]
+    checked = 0
+    for s in _spread(live, 25):
+        before = json.dumps(s.to_dict(), sort_keys=True)
+        targets = rules.targets(s)
+        assert isinstance(targets, tuple) and all(isinstance(t, Target) for t in targets)
+        legal = set(rules.legal_actions(s))
+        for t in targets:
+            if t.legal:
+                action = rules.parse_action(s, t.action)
+                assert action in legal, f"target {t.action} is not a legal action"
+                assert t.reason is None and rules.why_illegal(s, t.action) is None, t.action
+                assert t.points == rules.action_points(s, action), f"target {t.action}: {t.points} points?"
+            else:
+                assert isinstance(t.reason, Refusal), f"refused target {t.action} without a Refusal"
+                assert t.reason.rule in rules.info.rules, f"refused target {t.action} cites {t.reason.rule!r}"
+                assert rules.why_illegal(s, t.action) == t.reason, t.action
+                assert rules.why_illegal(s, t.action).rule == t.reason.rule, t.action
+            checked += 1
+        assert json.dumps(s.to_dict(), sort_keys=True) == before, "targets changed the state"
+    assert checked, "no target offered in any state"
+    idle = [s for s in _played(game) if rules.current_player(s) is CHANCE or rules.is_terminal(s)]
+    for s in _spread(idle, 10):
+        assert not any(t.legal for t in rules.targets(s)), "a target offered when no player is to act"
