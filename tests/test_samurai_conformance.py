@@ -143,16 +143,52 @@ def test_a_users_own_card_file_is_used_and_saved(tmp_path):
         card["rows"] = ["GG", "GG", "GG"] if card["id"] == 1 else card["rows"]
     path = tmp_path / "mine.json"
     path.write_text(json.dumps(data))
-    s = R.initial_state(players=2, seed=1, deck=str(path))
-    assert s.cards[1].rows == ("GG", "GG", "GG")
+    s = R.initial_state(players=2, seed=1, components=str(path))
+    assert s.components[1].rows == ("GG", "GG", "GG")
     assert R.from_dict(json.loads(json.dumps(s.to_dict()))) == s
     check_state(R, s)
     data["cards"] = data["cards"][:10]
     path.write_text(json.dumps(data))
     with pytest.raises(ValueError, match="64 cards"):
-        R.initial_state(players=2, deck=str(path))
+        R.initial_state(players=2, components=str(path))
     with pytest.raises(ValueError, match="cannot read"):
         load_deck(tmp_path / "missing.json")
+
+
+def test_the_old_names_deck_and_cards_still_work_with_a_deprecation_warning(tmp_path):
+    data = json.loads((Path(gardenkit.__file__).parent / "games/samurai_gardener/cards.json").read_text())
+    data["cards"][0]["rows"] = ["GG", "GG", "GG"]
+    path = tmp_path / "mine.json"
+    path.write_text(json.dumps(data))
+    with pytest.warns(DeprecationWarning, match="components"):
+        old = R.initial_state(players=2, seed=1, deck=str(path))
+    assert old == R.initial_state(players=2, seed=1, components=str(path))
+    with pytest.warns(DeprecationWarning, match="components"):
+        assert old.cards is old.components
+    with pytest.raises(ValueError, match="once"):
+        R.initial_state(players=2, deck="standard", components="standard")
+    # saves keep the deck under "cards" (as they always have); "components" loads too
+    d = json.loads(json.dumps(old.to_dict()))
+    assert "cards" in d and "components" not in d
+    assert R.from_dict(d) == old
+    d["components"] = d.pop("cards")
+    assert R.from_dict(d) == old
+    d["cards"] = d["components"]
+    with pytest.raises(ValueError, match="not both"):
+        R.from_dict(d)
+    assert "components" in R.info.options and "deck" not in R.info.options
+
+
+def test_a_finished_game_loads_with_its_reason_and_rule():
+    from gardenkit import Cited
+
+    s = random_game(R, 2, 5)[-1]
+    assert R.is_terminal(s) and isinstance(s.over, Cited) and s.over.rule.startswith("samurai_gardener.end.")
+    back = R.from_dict(json.loads(json.dumps(s.to_dict())))
+    assert back == s and back.over.rule == s.over.rule and back.over.text == s.over.text
+    assert s.to_dict()["over"] == str(s.over) and type(s.to_dict()["over"]) is str
+    out = R.outcome(back)
+    assert isinstance(out.reason, Cited) and out.reason.rule == "samurai_gardener.end.winner"
 
 
 def test_shipped_deck_matches_the_rulebook_totals_and_is_marked_reconstructed():

@@ -33,7 +33,7 @@ def test_cards_are_conserved_and_scores_never_fall(setup, data):
                 _protected_lines_survive(before.houses[mover], s.houses[mover])
         placed = [p.card for h in s.houses for p in h.placed]
         every = sorted(list(s.deck) + list(s.lineup) + placed)
-        assert every == sorted(s.cards.ids)  # 64 cards, each exactly once
+        assert every == sorted(s.components.ids)  # 64 cards, each exactly once
         assert all(a >= b for a, b in zip(s.scores, before.scores))  # no negative points
         assert all(v >= 0 for v in s.scores)
         if specialist:
@@ -63,7 +63,7 @@ def test_every_legal_placement_touches_and_spares_protected_lines(setup, depth):
         return
     house = s.houses[s.to_move]
     for a in R.legal_actions(s):
-        cells = {(a.x + dx, a.y + dy) for dx, dy, _ in s.cards[a.card].squares(a.turned)}
+        cells = {(a.x + dx, a.y + dy) for dx, dy, _ in s.components[a.card].squares(a.turned)}
         near = {(x + dx, y + dy) for x, y in cells for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))}
         assert (cells | near) & set(house.grid)
         assert not cells & house.protected
@@ -78,6 +78,13 @@ def test_every_legal_placement_touches_and_spares_protected_lines(setup, depth):
             assert (reason is None) == (a in legal)
             if reason:
                 assert "[samurai_gardener.place." in reason
+    # the board's targets say the same: legal ones with their points, refused ones with the refusal
+    for t in R.targets(s, (card, False)):
+        assert t.legal == (t.reason is None) and t.action == str(Place(card, *t.at))
+        if t.legal:
+            assert t.points == R.placement_points(s, Place(card, *t.at))
+        else:
+            assert t.reason == R.why_illegal(s, t.action) and t.reason.rule.startswith("samurai_gardener.place.")
 
 
 import gardenkit.bots  # noqa: E402  (used above through the package)

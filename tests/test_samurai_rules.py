@@ -94,7 +94,7 @@ def test_place_upright_only_upright_or_turned_end_over_end():
     s = deal(players=2)
     actions = R.legal_actions(s)
     assert {a.turned for a in actions} == {False, True}
-    card = s.cards[actions[0].card]
+    card = s.components[actions[0].card]
     up = {(dx, dy): t for dx, dy, t in card.squares(False)}
     down = {(dx, dy): t for dx, dy, t in card.squares(True)}
     assert all(down[(1 - dx, 2 - dy)] == t for (dx, dy), t in up.items())  # 180 degrees
@@ -140,7 +140,7 @@ def test_place_protect_applies_to_columns_too():
 
 
 def _cells(s, a):
-    return [(a.x + dx, a.y + dy, t) for dx, dy, t in s.cards[a.card].squares(a.turned)]
+    return [(a.x + dx, a.y + dy, t) for dx, dy, t in s.components[a.card].squares(a.turned)]
 
 
 # ----- scoring -----------------------------------------------------------------------

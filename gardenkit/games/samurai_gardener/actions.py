@@ -90,6 +90,9 @@ class ScoreRun:
         return (2, self.run)
 
 
+#: every action value of the game (the contract checks a hand-made action against these)
+ACTION_TYPES = (Draw, Place, ScoreRun)
+
 _INT = r"(-?\d+)"
 _PLACE = re.compile(rf"^(\d+)(r?)\s*@\s*{_INT}\s*,\s*{_INT}$")
 _DRAW = re.compile(r"^draw\s+(\d+)$")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ...core import Refusal
 from .actions import Run
 from .components import Card
 
@@ -74,21 +75,61 @@ class House:
             object.__setattr__(self, "_runs", cached)
         return cached
 
+    def refusal(self, x: int, y: int) -> Refusal | None:
+        """None where a card may go with its top-left square at ``(x, y)``, else the :class:`Refusal`:
+        it does not touch the house, touches it only at a corner, or would cover a protected square.
+
+        The one place that decides where a card may go (``legal_actions``, ``placements``,
+        ``why_illegal`` and the board's refused spots all read it). It depends on the 2x3 footprint
+        only, not on the card's squares, so one answer serves every card both ways up.
+
+        >>> from gardenkit.games.samurai_gardener import default_deck
+        >>> h = House.build((Placed(1, 0, 0),), default_deck())
+        >>> h.refusal(2, 0) is None, h.refusal(2, 3).text
+        (True, 'it touches the house only at a corner: a new card must cover a square of the house or share an edge with one')
+        """
+        verdicts = self.verdicts
+        if (x, y) in verdicts:
+            return verdicts[(x, y)]
+        return self._judge(x, y)  # far from the house: it does not touch it
+
+    @property
+    def verdicts(self) -> dict:
+        """``(x, y) -> None or Refusal`` for every top-left square whose card would touch the
+        house or a square around it (corners included): the legal spots and the refused ones next
+        to the house. Worked out once per house."""
+        cached = self.__dict__.get("_verdicts")
+        if cached is None:
+            tops = {(cx + i, cy + j) for cx, cy in self._grid for i in range(-2, 2) for j in range(-3, 2)}
+            judge = self._judge
+            cached = {(x, y): judge(x, y) for x, y in tops}
+            object.__setattr__(self, "_verdicts", cached)
+        return cached
+
+    def _judge(self, x: int, y: int) -> Refusal | None:
+        grid = self._grid
+        cells = [(x + dx, y + dy) for dx, dy in FOOTPRINT]
+        if not any(c in grid for c in cells):
+            if any(c in grid for c in _ring(x, y)):
+                return None  # beside the house: it covers nothing, so nothing protected
+            corner = any(c in grid for c in ((x - 1, y - 1), (x + 2, y - 1), (x - 1, y + 3), (x + 2, y + 3)))
+            how = "it touches the house only at a corner" if corner else "it does not touch the house"
+            return Refusal(f"{how}: a new card must cover a square of the house or share an edge with one",
+                           "samurai_gardener.place.touch")
+        protected = self.protected
+        for c in cells:
+            if c in protected:
+                run = next(r for r in self.runs() if c in r.cells)
+                return Refusal(f"it would cover square ({c[0]},{c[1]}) of the {run.describe()}: lines of 3 or "
+                               "more are protected", "samurai_gardener.place.protect")
+        return None
+
     @property
     def spots(self) -> frozenset:
-        """Top-left squares where a card may go: its 2x3 footprint overlaps the house or shares an
-        edge with it, and covers no protected square. It depends on the footprint only, not on the
-        card's squares, so it is worked out once per house and serves every card both ways up."""
+        """Top-left squares where a card may go (where :meth:`refusal` has nothing to say)."""
         cached = self.__dict__.get("_spots")
         if cached is None:
-            near = set(self._grid)
-            for x, y in self._grid:
-                near.update(((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)))
-            tops = {(x - dx, y - dy) for x, y in near for dx, dy in FOOTPRINT}
-            protected = self.protected
-            cached = frozenset(
-                (x, y) for x, y in tops if not any((x + dx, y + dy) in protected for dx, dy in FOOTPRINT)
-            )
+            cached = frozenset(xy for xy, refusal in self.verdicts.items() if refusal is None)
             object.__setattr__(self, "_spots", cached)
         return cached
 
@@ -116,21 +157,14 @@ def _runs(grid: dict) -> tuple[Run, ...]:
     return tuple(sorted(found))
 
 
+def _ring(x: int, y: int) -> tuple[tuple[int, int], ...]:
+    """The ten squares sharing an edge with a card's 2x3 footprint at ``(x, y)``."""
+    return ((x, y - 1), (x + 1, y - 1), (x, y + 3), (x + 1, y + 3),
+            (x - 1, y), (x - 1, y + 1), (x - 1, y + 2), (x + 2, y), (x + 2, y + 1), (x + 2, y + 2))
+
+
 def card_cells(card: Card, x: int, y: int, turned: bool) -> tuple[tuple[int, int, str], ...]:
     return tuple((x + dx, y + dy, t) for dx, dy, t in card.squares(turned))
-
-
-def touch(grid: dict, cells) -> tuple[bool, bool]:
-    """(overlaps an earlier square, shares an edge with one)."""
-    overlap = any((x, y) in grid for x, y, _ in cells)
-    if overlap:
-        return True, True
-    own = {(x, y) for x, y, _ in cells}
-    for x, y, _ in cells:
-        for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-            if n not in own and n in grid:
-                return False, True
-    return False, False
 
 
 def new_runs(grid: dict, cells) -> tuple[Run, ...]:

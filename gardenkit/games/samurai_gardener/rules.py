@@ -16,19 +16,19 @@ True
 from __future__ import annotations
 
 import dataclasses
+import warnings
 from itertools import permutations
 from pathlib import Path
 
-from ...core.checks import whole as _int
-from ...core import CHANCE, Explanation, GameInfo, GameRules, Line, MalformedInputError, Option, Rng
-from .actions import Draw, Place, Run, ScoreRun, parse
-from .components import TYPE_NAMES, TYPES, default_deck, load_deck, parse_deck
-from .house import BONUS_POINTS, RUN_POINTS, House, Placed, card_cells, new_runs, touch
+from ...core import CHANCE, Effect, Explanation, GameInfo, GameRules, Line, MalformedInputError, Option, Refusal, Rng
+from ...core import Target
+from .actions import ACTION_TYPES, Draw, Place, Run, ScoreRun, parse
+from .components import TYPE_NAMES, TYPES, default_deck, load_deck
+from .house import BONUS_POINTS, RUN_POINTS, House, Placed, card_cells, new_runs
 from .rules_text import RULES
-from .state import PHASES, Pending, SamuraiGardenerState
+from .state import Pending, SamuraiGardenerState, game_end
 
 GAME = "samurai_gardener"
-WIN_POINTS = 25
 ALL_MARKERS = "".join(TYPES)
 
 INFO = GameInfo(
@@ -43,9 +43,10 @@ INFO = GameInfo(
             "specialist rule",
         ),
         "start_player": Option("start_player", 0, "Who starts the first round (0 = player 1)."),
-        "deck": Option(
-            "deck", "standard",
-            "'standard' for the shipped (reconstructed) 64-card deck, or the path of your own card file in the same JSON format.",
+        "components": Option(
+            "components", "standard",
+            "'standard' for the shipped (reconstructed) 64-card deck, or the path of your own card file in the same "
+            "JSON format (the option was called 'deck' before; that name still works, with a DeprecationWarning).",
         ),
     },
     rules=RULES,
@@ -63,13 +64,23 @@ def _markers_without(markers: str, t: str) -> str:
 class SamuraiGardenerRules(GameRules):
     info = INFO
     state_type = SamuraiGardenerState
-    action_types = (Draw, Place, ScoreRun)
+    action_types = ACTION_TYPES
 
     # ----- setting up --------------------------------------------------------------
-    def _initial_state(self, players, seed, specialist, start_player, deck):
+    def initial_state(self, players: int | None = None, seed: int = 0, **options):
+        """A new game; ``options`` are in ``rules.info.options``. ``deck=`` is the old name of
+        ``components=`` (deprecated: it still works, with a :class:`DeprecationWarning`)."""
+        if "deck" in options:
+            if "components" in options:
+                raise MalformedInputError("give the card file once, as components= (deck= is its old name)")
+            warnings.warn("initial_state(deck=...) is deprecated: use components=...", DeprecationWarning, stacklevel=2)
+            options["components"] = options.pop("deck")
+        return super().initial_state(players, seed, **options)
+
+    def _initial_state(self, players, seed, specialist, start_player, components):
         if not 0 <= start_player < players:
             raise MalformedInputError(f"start_player must be between 0 and {players - 1}, not {start_player}")
-        cards = default_deck() if deck == "standard" else load_deck(Path(deck))
+        cards = default_deck() if components == "standard" else load_deck(Path(components))
         return SamuraiGardenerState(
             players=players,
             specialist=specialist,
@@ -84,7 +95,7 @@ class SamuraiGardenerRules(GameRules):
             scores=(0,) * players,
             lines=((),) * players,
             markers=(ALL_MARKERS if specialist else "",) * players,
-            cards=cards,
+            components=cards,
             start_player=start_player,
         )
 
@@ -114,6 +125,48 @@ class SamuraiGardenerRules(GameRules):
             return ()
         return tuple(Place(card_id, x, y, turned) for x, y in _ordered(s.houses[s.to_move]))
 
+    def targets(self, s, selection=None) -> tuple[Target, ...]:
+        """What can be clicked now, with what it gives or why not (the board, hints and tests read it).
+
+        ``selection``: ``(card, turned)``, a line-up card picked and which way up. Its targets are
+        every legal top-left square (``at=(x, y)``) with the placement's points, row by row, then
+        the refused squares next to the house (the card's 2x3 footprint, grown by one square,
+        meets the house) with their :class:`~gardenkit.core.types.Refusal`, row by row.
+        ``None``: the lines waiting to be scored (``score ...``, specialist rule) with their
+        points, or ``()`` when nothing is clickable without a pick.
+
+        >>> import gardenkit
+        >>> from gardenkit.tutor.samurai_gardener import protect_start
+        >>> rules = gardenkit.make("samurai_gardener")
+        >>> s = protect_start()
+        >>> ts = rules.targets(s, (s.lineup[0], False))
+        >>> t = ts[0]; t.legal, t.at, t.action == f"{s.lineup[0]}@{t.at[0]},{t.at[1]}"
+        (True, (-1, -3), True)
+        >>> sorted({t.reason.rule for t in ts if not t.legal})
+        ['samurai_gardener.place.protect', 'samurai_gardener.place.touch']
+        >>> rules.targets(s)
+        ()
+        """
+        self._check_state(s)
+        if selection is None:
+            if s.phase != "order":
+                return ()
+            return tuple(Target(str(a), self.action_points(s, a)) for a in self._legal_actions(s))
+        if not (isinstance(selection, tuple) and len(selection) == 2 and type(selection[0]) is int
+                and type(selection[1]) is bool):
+            raise MalformedInputError(f"a Samurai Gardener selection is (card, turned), e.g. (17, False), not {selection!r}")
+        card, turned = selection
+        if s.phase != "place" or card not in s.lineup:
+            return ()
+        house = s.houses[s.to_move]
+        r = "r" if turned else ""
+        out = []
+        for x, y in _ordered(house):
+            a = Place(card, x, y, turned)
+            out.append(Target(str(a), self.placement_points(s, a), None, (x, y)))
+        out += [Target(f"{card}{r}@{x},{y}", None, reason, (x, y)) for (x, y), reason in _refused(house)]
+        return tuple(out)
+
     def _why_illegal(self, s, a):
         if isinstance(a, Draw):
             if s.phase not in ("deal", "lineup"):
@@ -135,30 +188,7 @@ class SamuraiGardenerRules(GameRules):
         if a.card not in s.lineup:
             shown = ", ".join(str(c) for c in s.lineup)
             return Refusal(f"card {a.card} is not in the line-up (it holds {shown})", "samurai_gardener.round.take")
-        house = s.houses[s.to_move]
-        if (a.x, a.y) in house.spots:
-            return None
-        return self._placement_problem(house, s.cards[a.card], a)
-
-    def _placement_problem(self, house: House, card, a: Place) -> str | None:
-        cells = card_cells(card, a.x, a.y, a.turned)
-        overlap, touching = touch(house.grid, cells)
-        if not touching:
-            corner = any(
-                (x + dx, y + dy) in house.grid for x, y, _ in cells for dx in (-1, 1) for dy in (-1, 1)
-            )
-            how = "it touches the house only at a corner" if corner else "it does not touch the house"
-            return Refusal(f"{how}: a new card must cover a square of the house or share an edge with one", "samurai_gardener.place.touch")
-        if overlap:
-            for x, y, _ in cells:
-                if (x, y) in house.protected:
-                    run = next(r for r in house.runs() if (x, y) in r.cells)
-                    return (
-                        f"it would cover square ({x},{y}) of the {run.describe()}: lines of 3 or more "
-                        f"are protected [samurai_gardener.place.protect]"
-                    )
-        # house.spots is the authority; the checks above only word the reason (tests keep them in step)
-        return Refusal("a card may not go there", "samurai_gardener.place.touch")
+        return s.houses[s.to_move].refusal(a.x, a.y)  # the one place that decides, and words it
 
     # ----- scoring (one copy, used by apply and explain) -----------------------------
     def _card_lines(self, house: House, card, a: Place, round_no: int):
@@ -235,7 +265,7 @@ class SamuraiGardenerRules(GameRules):
 
         With a pending order (specialist rule) the points and lines are those of the best order."""
         player = s.to_move
-        card = s.cards[a.card]
+        card = s.components[a.card]
         house = s.houses[player]
         runs, long_lines = self._card_lines(house, card, a, s.round)
         markers = s.markers[player]
@@ -265,7 +295,7 @@ class SamuraiGardenerRules(GameRules):
             dealt = sum(1 for h in s.houses if h.placed)
             player = (s.start + dealt) % s.players
             houses = list(s.houses)
-            houses[player] = House.build((Placed(a.card, 0, 0, False, 0),), s.cards)
+            houses[player] = House.build((Placed(a.card, 0, 0, False, 0),), s.components)
             phase, round_no = ("lineup", 1) if dealt + 1 == s.players else ("deal", 0)
             return dataclasses.replace(s, deck=deck, houses=tuple(houses), phase=phase, round=round_no)
         lineup = s.lineup + (a.card,)
@@ -276,7 +306,7 @@ class SamuraiGardenerRules(GameRules):
         player = s.to_move
         points, lines, markers, pending = self._placement_result(s, a)
         houses = list(s.houses)
-        houses[player] = s.houses[player].add(Placed(a.card, a.x, a.y, a.turned, s.round), s.cards[a.card])
+        houses[player] = s.houses[player].add(Placed(a.card, a.x, a.y, a.turned, s.round), s.components[a.card])
         lineup = list(s.lineup)
         lineup.remove(a.card)
         s = dataclasses.replace(s, houses=tuple(houses), lineup=tuple(lineup))
@@ -311,18 +341,12 @@ class SamuraiGardenerRules(GameRules):
         if s.placed < s.players:
             return s
         # the round is over: everyone has placed and scored
-        if max(s.scores) >= WIN_POINTS:
-            leader = max(range(s.players), key=lambda i: s.scores[i])
-            return dataclasses.replace(
-                s, phase="over",
-                over=f"player {leader + 1} reached {s.scores[leader]} points (25 or more) [samurai_gardener.end.points]",
-            )
+        end = game_end(s.scores, len(s.deck), s.players)
+        if end is not None and end.rule == "samurai_gardener.end.points":  # the round is not rotated
+            return dataclasses.replace(s, phase="over", over=end)
         s = dataclasses.replace(s, start=(s.start + 1) % s.players, round=s.round + 1, placed=0)
-        if len(s.deck) < s.players:
-            return dataclasses.replace(
-                s, phase="over",
-                over=f"the deck has {len(s.deck)} card(s) left, too few for a line-up of {s.players} [samurai_gardener.end.deck]",
-            )
+        if end is not None:
+            return dataclasses.replace(s, phase="over", over=end)
         return dataclasses.replace(s, phase="lineup")
 
     # ----- explaining ----------------------------------------------------------------
@@ -330,7 +354,7 @@ class SamuraiGardenerRules(GameRules):
         if isinstance(a, Draw):
             where = "starting house" if s.phase == "deal" else "line-up"
             return Explanation(str(a), True, 0, (), ("samurai_gardener.round.lineup",),
-                               (f"card {a.card} goes to the {where}",))
+                               (Effect(f"card {a.card} goes to the {where}"),))
         if isinstance(a, ScoreRun):
             p = s.pending
             after = self._apply_score_run(s, a)
@@ -341,20 +365,21 @@ class SamuraiGardenerRules(GameRules):
             return Explanation(str(a), True, sum(line.points for line in new_lines), new_lines,
                                _rule_ids(new_lines) + ("samurai_gardener.specialist.order",))
         points, lines, markers, pending = self._placement_result(s, a)
-        card = s.cards[a.card]
+        card = s.components[a.card]
         covered = sum(1 for x, y, _ in card_cells(card, a.x, a.y, a.turned) if (x, y) in s.houses[s.to_move].grid)
-        effects = [f"covers {covered} square(s) of the house" if covered else "placed beside the house"]
+        # effects in plain words (their rules are listed in ``rules``, so the words carry none)
+        effects = [Effect(f"covers {covered} square(s) of the house" if covered else "placed beside the house")]
         rules = ["samurai_gardener.place.touch"]
         if a.turned:
-            effects.append("card turned 180 degrees")
+            effects.append(Effect("card turned 180 degrees"))
             rules.append("samurai_gardener.place.upright")
         if pending is not None:
-            effects.append(
+            effects.append(Effect(
                 f"forms {len(pending.runs)} lines: you choose the order they score in; the best order gives {points}"
-            )
+            ))
             rules.append("samurai_gardener.specialist.order")
         if not lines and pending is None:
-            effects.append("forms no line of 3 or more: no points")
+            effects.append(Effect("forms no line of 3 or more: no points"))
         return Explanation(str(a), True, points, tuple(lines), tuple(dict.fromkeys(rules + list(_rule_ids(lines)))),
                            tuple(effects))
 
@@ -367,7 +392,7 @@ class SamuraiGardenerRules(GameRules):
         """
         if s.specialist:
             return self._placement_result(s, a)[0]
-        card = s.cards[a.card]
+        card = s.components[a.card]
         runs = new_runs(s.houses[s.to_move].grid, card_cells(card, a.x, a.y, a.turned))
         points, types = 0, set()
         for r in runs:
@@ -400,7 +425,9 @@ class SamuraiGardenerRules(GameRules):
 
     # ----- loading -------------------------------------------------------------------
     def _state_from_dict(self, d):
-        return state_from_dict(d)
+        from .serialize import state_from_dict
+
+        return state_from_dict(self, d)
 
 
 def _ordered(house: House) -> tuple:
@@ -409,6 +436,16 @@ def _ordered(house: House) -> tuple:
     if cached is None:
         cached = tuple(sorted(house.spots, key=lambda c: (c[1], c[0])))
         object.__setattr__(house, "_ordered", cached)
+    return cached
+
+
+def _refused(house: House) -> tuple:
+    """``((x, y), refusal)`` of the refused top-left squares next to the house, row by row, cached."""
+    cached = house.__dict__.get("_refused")
+    if cached is None:
+        cached = tuple(sorted(((xy, r) for xy, r in house.verdicts.items() if r is not None),
+                              key=lambda item: (item[0][1], item[0][0])))
+        object.__setattr__(house, "_refused", cached)
     return cached
 
 
@@ -423,76 +460,3 @@ def _with_markers(s, player, markers):
     ms[player] = markers
     return dataclasses.replace(s, markers=tuple(ms))
 
-
-
-
-def _list(v, what):
-    if not isinstance(v, list):
-        raise MalformedInputError(f"{what} must be a list, not {type(v).__name__}")
-    return v
-
-
-def state_from_dict(d: dict) -> SamuraiGardenerState:
-    """Rebuild and check a saved state; anything inconsistent is refused with the reason."""
-    if d.get("version") != 1:
-        raise MalformedInputError(f"unknown save version {d.get('version')!r} (this gardenkit reads version 1)")
-    players = _int(d["players"], "players", 2, 5)
-    opts = d["options"]
-    if not isinstance(opts, dict) or not isinstance(opts.get("specialist"), bool):
-        raise MalformedInputError("options.specialist must be true or false")
-    start_player = _int(opts.get("start_player", 0), "options.start_player", 0, players - 1)
-    cards = parse_deck(d["cards"]) if "cards" in d else default_deck()
-    rng = None if d["rng"] is None else Rng.from_dict(d["rng"])
-    phase = d["phase"]
-    if phase not in PHASES:
-        raise MalformedInputError(f"phase must be one of {', '.join(PHASES)}, not {phase!r}")
-    deck = tuple(_int(c, "a deck card") for c in _list(d["deck"], "deck"))
-    lineup = tuple(_int(c, "a line-up card") for c in _list(d["lineup"], "lineup"))
-    houses = []
-    for i, h in enumerate(_list(d["houses"], "houses")):
-        placed = []
-        for p in _list(h, f"house {i + 1}"):
-            if not isinstance(p, dict) or not isinstance(p.get("turned"), bool):
-                raise MalformedInputError(f"house {i + 1}: each card needs card, x, y, turned, round")
-            placed.append(Placed(_int(p["card"], "card"), _int(p["x"], "x"), _int(p["y"], "y"), p["turned"],
-                                 _int(p["round"], "round", 0)))
-        houses.append(placed)
-    if len(houses) != players:
-        raise MalformedInputError(f"{players} players need {players} houses, not {len(houses)}")
-    used = list(deck) + list(lineup) + [p.card for h in houses for p in h]
-    if sorted(used) != sorted(cards.ids):
-        missing = set(cards.ids) - set(used)
-        extra = sorted(c for c in set(used) if used.count(c) > 1 or c not in cards.by_id)
-        raise MalformedInputError(
-            f"the cards do not add up to the deck of {len(cards.ids)}: missing {sorted(missing)}, duplicated or unknown {extra}"
-        )
-    scores = tuple(_int(v, "a score", 0) for v in _list(d["scores"], "scores"))
-    lines = tuple(tuple(Line.from_dict(x) for x in _list(ls, "lines")) for ls in _list(d["lines"], "lines"))
-    if len(scores) != players or len(lines) != players:
-        raise MalformedInputError("scores and lines need one entry per player")
-    for i in range(players):
-        if sum(line.points for line in lines[i]) != scores[i]:
-            raise MalformedInputError(f"player {i + 1}'s score {scores[i]} is not the sum of their score lines")
-    markers = tuple(_list(d["markers"], "markers"))
-    if len(markers) != players or not all(isinstance(m, str) and m == "".join(t for t in TYPES if t in m) and len(m) == len(set(m)) for m in markers):
-        raise MalformedInputError("markers must be one string per player of letters F, T, P, G in that order")
-    pending = None
-    if d["pending"] is not None:
-        p = d["pending"]
-        runs = tuple(Run(r[0], *(_int(v, "run coordinate") for v in r[1:])) for r in _list(p["runs"], "pending runs"))
-        if not all(r.type in TYPES for r in runs):
-            raise MalformedInputError("pending runs must have a type F, T, P or G")
-        pending = Pending(_int(p["player"], "pending player", 0, players - 1), runs, _int(p["points"], "pending points"),
-                          tuple(p["scored"]), tuple(Line.from_dict(x) for x in p["lines"]), _int(p["made"], "made", 0))
-    if (phase == "order") != (pending is not None):
-        raise MalformedInputError("a state waits for a scoring order exactly when it is in the 'order' phase")
-    over = d["over"]
-    if (phase == "over") != (over is not None):
-        raise MalformedInputError("a finished game needs a reason ('over'), and only a finished game has one")
-    return SamuraiGardenerState(
-        players=players, specialist=opts["specialist"], rng=rng, phase=phase,
-        round=_int(d["round"], "round", 0), start=_int(d["start"], "start", 0, players - 1),
-        placed=_int(d["placed"], "placed", 0, players), deck=deck, lineup=lineup,
-        houses=tuple(House.build(h, cards) for h in houses), scores=scores, lines=lines, markers=markers,
-        pending=pending, over=over, cards=cards, start_player=start_player,
-    )

@@ -84,7 +84,7 @@ def position(houses, lineup, *, scores=None, markers=None, specialist=False, to_
         lines=tuple(((Line(v, "points before this position", "samurai_gardener.score.run", 0),) if v else ())
                     for v in (scores or (0,) * players)),
         markers=tuple(markers) if markers is not None else (("FTPG" if specialist else ""),) * players,
-        cards=cards,
+        components=cards,
     )
 
 

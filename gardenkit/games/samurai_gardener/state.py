@@ -1,14 +1,34 @@
 """The state of a Samurai Gardener game: an immutable value with an exact JSON round trip."""
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 
-from ...core import Line, Rng
+from ...core import Cited, Line, Rng
 from .actions import Run
 from .components import Deck, default_deck
 from .house import House
 
 PHASES = ("deal", "lineup", "place", "order", "over")
+WIN_POINTS = 25
+
+
+def game_end(scores, deck_left: int, players: int) -> Cited | None:
+    """Why the game ends once a round is scored (a :class:`~gardenkit.core.types.Cited`), or None
+    when it goes on: someone has 25 points or more, else the deck cannot fill a line-up.
+
+    >>> print(game_end((25, 21), 52, 2))
+    player 1 reached 25 points (25 or more) [samurai_gardener.end.points]
+    >>> game_end((3, 4, 2), 2, 3).rule, game_end((3, 4), 40, 2)
+    ('samurai_gardener.end.deck', None)
+    """
+    if max(scores) >= WIN_POINTS:
+        leader = max(range(players), key=lambda i: scores[i])
+        return Cited(f"player {leader + 1} reached {scores[leader]} points (25 or more)", "samurai_gardener.end.points")
+    if deck_left < players:
+        return Cited(f"the deck has {deck_left} card(s) left, too few for a line-up of {players}",
+                     "samurai_gardener.end.deck")
+    return None
 
 
 @dataclass(frozen=True)
@@ -49,13 +69,19 @@ class SamuraiGardenerState:
     lines: tuple[tuple[Line, ...], ...]  # per player, the itemised score
     markers: tuple[str, ...]  # specialist markers per player, letters in F T P G order
     pending: Pending | None = None
-    over: str | None = None
-    cards: Deck = None  # the deck in use (the shipped reconstructed one unless a file was loaded)
+    over: Cited | None = None  # why the game ended (saved as its text with the rule: "... [rule]")
+    components: Deck = None  # the deck in use (the shipped reconstructed one unless a file was loaded)
     start_player: int = 0
 
     def __post_init__(self):
-        if self.cards is None:
-            object.__setattr__(self, "cards", default_deck())
+        if self.components is None:
+            object.__setattr__(self, "components", default_deck())
+
+    @property
+    def cards(self) -> Deck:
+        """Deprecated: the deck in use is ``components`` (the name every game uses)."""
+        warnings.warn("SamuraiGardenerState.cards is deprecated: use .components", DeprecationWarning, stacklevel=2)
+        return self.components
 
     @property
     def to_move(self) -> int | None:
@@ -83,13 +109,15 @@ class SamuraiGardenerState:
             "lines": [[line.to_dict() for line in ls] for ls in self.lines],
             "markers": list(self.markers),
             "pending": None if self.pending is None else self.pending.to_dict(),
-            "over": self.over,
+            "over": None if self.over is None else str(self.over),
         }
-        if self.cards is not default_deck():
+        if self.components is not default_deck():
+            # saved under "cards" (the key saves have always used; a "components" key loads too)
+            deck = self.components
             d["cards"] = {
-                "source": self.cards.source,
-                "note": self.cards.note,
-                "cards": [{"id": c.id, "rows": list(c.rows), "source": c.source} for c in self.cards.cards],
+                "source": deck.source,
+                "note": deck.note,
+                "cards": [{"id": c.id, "rows": list(c.rows), "source": c.source} for c in deck.cards],
             }
         return d
 
