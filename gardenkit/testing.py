@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 
 from .bots import RandomBot
-from .core import CHANCE, IllegalActionError
+from .core import CHANCE, IllegalActionError, Refusal, Target
 
 _BAD_ACTIONS = (None, 42, 3.5, object(), ["x"], {"a": 1}, "", "garbage!!", "@@@", "\x00")
 _BAD_SAVES = ("", "not json", "[]", "{}", '{"game": "another"}', "null", b"\xff\xfe")
@@ -77,6 +77,43 @@ def check_state(rules, s, *, explain_limit: int = 40) -> None:
     for p in range(len(rules.scores(s))):
         rules.observe(s, p)
     assert _snapshot(s) == snap, "a call changed the state"
+
+
+def check_targets(rules, s, selection=None) -> int:
+    """The ``rules.targets(s, selection)`` contract on one state; returns how many targets it checked.
+
+    A legal target is a legal action (its notation read back) worth ``action_points``, with no
+    reason; a refused one carries a :class:`~gardenkit.Refusal` citing one of the game's rule
+    ids, the one ``why_illegal`` gives for its action. With no player to act nothing is legal.
+
+    >>> import gardenkit
+    >>> rules = gardenkit.make("samurai_gardener")
+    >>> s = rules.initial_state(players=2, seed=1)
+    >>> while rules.current_player(s) is gardenkit.CHANCE:
+    ...     s = rules.step_chance(s)
+    >>> check_targets(rules, s) > 0
+    True
+    """
+    snap = _snapshot(s)
+    targets = rules.targets(s, selection)
+    assert isinstance(targets, tuple) and all(isinstance(t, Target) for t in targets), "targets are Target values"
+    if not isinstance(rules.current_player(s), int):
+        assert not any(t.legal for t in targets), "a legal target when no player is to act"
+    legal = set(rules.legal_actions(s))
+    for t in targets:
+        if t.legal:
+            action = rules.parse_action(s, t.action)
+            assert action in legal, f"target {t.action} is not a legal action"
+            assert t.reason is None and rules.why_illegal(s, t.action) is None, f"legal target {t.action} has a reason"
+            points = rules.action_points(s, action)
+            assert t.points == points, f"target {t.action} says {t.points} points, action_points says {points}"
+        else:
+            assert isinstance(t.reason, Refusal), f"refused target {t.action} has no Refusal"
+            assert t.reason.rule in rules.info.rules, f"refused target {t.action} cites {t.reason.rule!r}"
+            why = rules.why_illegal(s, t.action)
+            assert why == t.reason and why.rule == t.reason.rule, f"target {t.action}: {t.reason!r}, why_illegal: {why!r}"
+    assert _snapshot(s) == snap, "targets changed the state"
+    return len(targets)
 
 
 def _key(a):
