@@ -80,7 +80,8 @@ def check_state(rules, s, *, explain_limit: int = 40) -> None:
 
 
 def check_targets(rules, s, selection=None) -> int:
-    """The ``rules.targets(s, selection)`` contract on one state; returns how many targets it checked.
+    """The ``rules.targets(s, selection)`` contract on one state (``selection`` None: the game's
+    default, nothing picked); returns how many targets it checked.
 
     A legal target is a legal action (its notation read back) worth ``action_points``, with no
     reason; a refused one carries a :class:`~gardenkit.Refusal` citing one of the game's rule
@@ -95,7 +96,7 @@ def check_targets(rules, s, selection=None) -> int:
     True
     """
     snap = _snapshot(s)
-    targets = rules.targets(s, selection)
+    targets = rules.targets(s) if selection is None else rules.targets(s, selection)
     assert isinstance(targets, tuple) and all(isinstance(t, Target) for t in targets), "targets are Target values"
     if not isinstance(rules.current_player(s), int):
         assert not any(t.legal for t in targets), "a legal target when no player is to act"

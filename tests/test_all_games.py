@@ -307,13 +307,29 @@ def test_bad_json_non_objects_and_other_games_saves_are_refused(game):
 
 # ----- rules.targets ----------------------------------------------------------------------------------
 
+#: What a player may pick before the board shows targets, per game (each documents its
+#: ``selection`` in ``rules.targets``): the picks to try in a state. A game not listed here is
+#: checked with nothing picked only.
+SELECTIONS = {
+    "samurai_gardener": lambda s: [(card, turned) for card in s.lineup for turned in (False, True)],
+    "karesansui": lambda s: [(), *[(rock,) for rock in sorted(set(s.gardens[s.to_move]))],
+                             tuple(s.gardens[s.to_move]), tuple(s.gardens[s.to_move][:2])],
+}
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_targets_say_what_can_be_played_and_why_not(game):
-    """``gardenkit.testing.check_targets`` on states of seeded play: a player's turns, and states
-    where no player is to act (chance, the end)."""
+    """``gardenkit.testing.check_targets`` on states of seeded play: a player's turns, with
+    nothing picked and with each pick of SELECTIONS, and states where no player is to act."""
     rules = gardenkit.make(game)
     live = [s for s in _played(game) if isinstance(rules.current_player(s), int)]
     idle = [s for s in _played(game) if not isinstance(rules.current_player(s), int)]
-    assert sum(check_targets(rules, s) for s in _spread(live, 25)) > 0, "no target offered in any state"
+    picks = SELECTIONS.get(game, lambda s: [])
+    checked = 0
+    for s in _spread(live, 25):
+        checked += check_targets(rules, s)
+        for selection in picks(s):
+            checked += check_targets(rules, s, selection)
+    assert checked, "no target offered in any state"
     for s in _spread(idle, 10):
         check_targets(rules, s)
