@@ -13,7 +13,7 @@ import gardenkit
 from gardenkit.games.karesansui import forbidden_sets
 from gardenkit.games.karesansui.actions import set_kind
 from gardenkit.render.karesansui import (
-    pile_targets, render_bidding_board, render_board, render_garden, render_state, turn_in_rows,
+    render_bidding_board, render_board, render_garden, render_state, turn_in_rows,
 )
 from gardenkit.render.svg import BODY_END, BODY_START, SvgStr, split_body
 
@@ -239,7 +239,7 @@ def test_pile_targets_are_the_engines_verdicts(seed):
         assert legal | refused == every and not legal & refused
         assert legal == {a for a in every if rules.why_illegal(s, a) is None}
         assert legal == {str(b) for b in rules.bids(s) if b.rocks == sel}
-        for t in pile_targets(s, p, sel):
+        for t in rules.targets(s, sel):
             if t.reason:
                 assert t.reason == rules.why_illegal(s, t.action)
         # pass only when the engine allows it

@@ -2,9 +2,11 @@
 the demerit decks, whole states and the clickable board.
 
 Pure functions of a state returning :class:`~gardenkit.render.svg.SvgStr`. Nothing is decided
-here: legal bids and their refusals (``rules.why_illegal``), the forbidden sets
-(``forbidden_sets``), the turn-in orders and what they cost (``rules.turn_in_orders``,
-``rules.action_points``) and the top cards (``rules._card``) come from the engine.
+here: what can be clicked and why not (``rules.targets``: each pile's bid of the picked rocks,
+pass, the sets to turn in), the forbidden sets (``forbidden_sets``), the turn-in orders and what
+each step costs (``rules.turn_in_orders``), the top cards (``rules.top_card``) and what a viewer
+may see of the others' demerits (``rules.observe``, ``rules.known_scores``) come from the
+engine. Each function takes the ``rules`` it asks (default: the game's own rules object).
 
 A rock never reads by colour alone: each pebble is filled with its colour's pattern and carries
 its notation (``R2``: a red II), and a garden has a row per value and a column per colour, so
@@ -16,7 +18,7 @@ are easy to see; the sets the garden holds are also ringed and named under it.
 >>> s = rules.initial_state(players=3, seed=7)
 >>> while rules.current_player(s) is gardenkit.CHANCE:
 ...     s = rules.step_chance(s)
->>> svg = render_board(s, s.to_move)
+>>> svg = render_board(s, s.to_move, rules=rules)
 >>> 'data-action="bid 1: nothing"' in svg and 'data-pick="' in svg and 'data-version="0"' in svg
 True
 >>> render_state(s).startswith("<svg")
@@ -24,18 +26,17 @@ True
 """
 from __future__ import annotations
 
-from collections import Counter, namedtuple
-from functools import lru_cache
+from collections import Counter
 
+from ..games.karesansui.actions import forbidden_sets, rocks_text, set_kind
+from ..games.karesansui.components import DECK_NAMES, DECKS, default_components
+from ..games.karesansui.rules import KaresansuiRules
 from .svg import BODY_END, BODY_START, SvgStr, esc, game_document, new_uid, title
 
 __all__ = [
-    "KARESANSUI_CSS", "Target", "karesansui_pattern_defs", "karesansui_patterns", "pile_targets", "render_bidding_board",
+    "KARESANSUI_CSS", "demerits_text", "karesansui_pattern_defs", "karesansui_patterns", "render_bidding_board",
     "render_board", "render_garden", "render_state", "status_line", "turn_in_rows",
 ]
-
-#: a pile to click: the bid's notation, ``points`` 0 when legal (None: refused), the engine's reason
-Target = namedtuple("Target", "action pile points reason")
 
 ROMAN = {1: "I", 2: "II", 3: "III"}
 CELL = 50  # a garden cell on the board
@@ -90,39 +91,14 @@ KARESANSUI_CSS = (
 
 
 # ----- engine access (the renderer asks, never decides) -------------------------------------
-@lru_cache(maxsize=1)
-def _rules():
-    import gardenkit
-
-    return gardenkit.make("karesansui")
+_RULES = KaresansuiRules()  # stateless: what a drawing asks when it is given no rules
 
 
-def _forbidden_sets(garden):
-    from ..games.karesansui.rules import forbidden_sets
-
-    return forbidden_sets(garden)
+def _engine(rules):
+    return _RULES if rules is None else rules
 
 
-def _set_kind(rocks):
-    from ..games.karesansui.actions import set_kind
-
-    return set_kind(rocks)
-
-
-def _deck_names():
-    from ..games.karesansui.components import DECK_NAMES, DECKS
-
-    return DECKS, DECK_NAMES
-
-
-def _default_components():
-    from ..games.karesansui.components import default_components
-
-    return default_components()
-
-
-def _rocks_text(rocks) -> str:
-    return " ".join(rocks) if rocks else "nothing"
+_rocks_text = rocks_text
 
 
 def _value(rock: str) -> int:
@@ -142,7 +118,7 @@ def _style(comps, letter: str):
 
 def karesansui_patterns(uid: str, comps=None) -> str:
     """``<pattern>`` definitions ``{uid}-rR``, ``-rY`` … (one per rock colour: fill and a pattern)."""
-    comps = comps or _default_components()
+    comps = comps or default_components()
     u = 'patternUnits="userSpaceOnUse"'
     out = []
     for c in comps.colours:
@@ -219,11 +195,11 @@ def _garden_parts(garden, comps, uid: str, X: float, Y: float, cell: float, *, c
             parts.append("</g>")
     gw, gh = left + len(cols) * cell, top + len(comps.values) * cell
     if sets:
-        found = _forbidden_sets(garden)
+        found = forbidden_sets(garden)
         names = {"trips": "Trips", "foursome": "Foursome", "flush": "Straight Flush"}
         k_four = 0
         for rocks in found:
-            kind = _set_kind(rocks)
+            kind = set_kind(rocks)
             label = f"{names[kind]} {' '.join(rocks)}"
             pos = [(cols.index(r[0]), comps.values.index(_value(r))) for r in rocks]
             if kind == "trips":
@@ -242,7 +218,7 @@ def _garden_parts(garden, comps, uid: str, X: float, Y: float, cell: float, *, c
                 pts = " ".join(f"{X + left + j * cell + cell / 2:g},{Y + top + i * cell + dy:g}" for j, _ in sorted(pos))
                 parts.append(f'<polyline class="gk-ksetline" data-set="{esc(label)}" points="{pts}">{title(label)}</polyline>')
         if not small:
-            lines = [f"{names[_set_kind(r)]}: {' '.join(r)}" for r in found]
+            lines = [f"{names[set_kind(r)]}: {' '.join(r)}" for r in found]
             if not lines:
                 lines = ["No forbidden set in this garden."]
             elif len(lines) > 6:
@@ -266,7 +242,7 @@ def render_garden(state_or_garden, player: int = 0, *, cell: float = CELL, compo
     (Trips), lined (Foursome: four in a row) or framed (Straight Flush: a full column) and named.
     Takes a state and a player, or a bare garden (a list of rocks)."""
     if isinstance(state_or_garden, (list, tuple)):
-        garden, comps = tuple(state_or_garden), components or _default_components()
+        garden, comps = tuple(state_or_garden), components or default_components()
     else:
         garden, comps = state_or_garden.gardens[player], state_or_garden.components
     uid = new_uid()
@@ -283,22 +259,6 @@ def render_garden(state_or_garden, player: int = 0, *, cell: float = CELL, compo
 
 
 # ----- the bidding board ------------------------------------------------------------------------------
-def pile_targets(state, player: int, selected=()) -> tuple[Target, ...]:
-    """For each pile, the bid of ``selected`` rocks on it (``bid N: …``) with the engine's verdict:
-    ``points`` 0 if legal, None and the ``reason`` if refused. Empty unless ``player`` is to bid."""
-    rules = _rules()
-    s = state
-    if s.phase != "bid" or rules.current_player(s) != player:
-        return ()
-    rocks = _rocks_text(tuple(selected))
-    out = []
-    for i in range(len(s.piles)):
-        action = f"bid {i + 1}: {rocks}"
-        why = rules.why_illegal(s, action)
-        out.append(Target(action, i, None if why else 0, why))
-    return tuple(out)
-
-
 def _bid_words(rocks, comps) -> str:
     v = sum(comps.value(r) for r in rocks)
     return f"worth {v} · {_plural(len(rocks), 'rock')}"
@@ -318,7 +278,7 @@ def _bidding_parts(state, uid: str, X: float, Y: float, *, targets=(), marked=No
                    clickable: bool = True, viewer: int | None = None) -> tuple[str, float, float]:
     s = state
     comps = s.components
-    by_pile = {t.pile: t for t in targets}
+    by_pile = {t.at[0]: t for t in targets if t.at}
     parts = [f'<g class="gk-kbidding"><text class="gk-ktxb" x="{X:g}" y="{Y + 12:g}">Bidding board: '
              f'{_plural(len(s.piles), "pile")}</text>']
     top = Y + 18
@@ -390,16 +350,15 @@ def _tracker_parts(state, X: float, Y: float) -> tuple[str, float, float]:
     return "".join(parts), max(n * (size + 3), 6.2 * (len(note) + 22)), 18 + size + 18
 
 
-def _decks_parts(state, X: float, Y: float) -> tuple[str, float, float]:
+def _decks_parts(state, X: float, Y: float, rules) -> tuple[str, float, float]:
     s = state
-    rules = _rules()
-    decks, names = _deck_names()
+    decks, names = DECKS, DECK_NAMES
     w, h = 96, 52
     parts = [f'<g class="gk-kdecks"><text class="gk-ktxb" x="{X:g}" y="{Y + 12:g}">Demerit decks</text>']
     for k, d in enumerate(decks):
         x, y = X + k * (w + 6), Y + 18
         left = max(0, len(s.components.decks[d]) - s.taken[k])
-        top = rules._card(s, d)
+        top = rules.top_card(s, d)
         empty = " gk-kempty" if left == 0 else ""
         tip = (f"{names[d]}: top card {top}, {left} left" if left else
                f"{names[d]}: empty; the next one still costs {top}")
@@ -414,24 +373,30 @@ def _decks_parts(state, X: float, Y: float) -> tuple[str, float, float]:
 
 
 def render_bidding_board(state, *, marked: str | None = None, player: int | None = None, selected=(),
-                         clickable: bool = False) -> SvgStr:
+                         clickable: bool = False, rules=None) -> SvgStr:
     """The bidding board: each pile in its wedge (its rocks and value, the standing bid with its
     owner, value and rock count), the round tracker with the black rock (or where it went) and
     the four demerit decks' top cards with the cards left. With ``clickable`` and ``player`` to
-    bid, each pile is a ``data-action="bid N: <selected>"`` target."""
+    bid, each pile is a ``data-action="bid N: <selected>"`` target (``rules.targets``)."""
     s = state
+    rules = _engine(rules)
     uid = new_uid()
-    targets = pile_targets(s, player, selected) if clickable and player is not None else ()
+    targets = _targets_of(rules, s, player, selected) if clickable and player is not None else ()
     b, bw, bh = _bidding_parts(s, uid, 6, 4, targets=targets, marked=marked, clickable=clickable, viewer=player)
     t, tw, th = _tracker_parts(s, 6, 8 + bh)
-    d, dw, dh = _decks_parts(s, 6, 12 + bh + th)
+    d, dw, dh = _decks_parts(s, 6, 12 + bh + th, rules)
     return _document(max(bw, tw, dw) + 12, 16 + bh + th + dh, b + t + d, uid, s.components, label="Karesansui bidding board")
 
 
+def _targets_of(rules, state, player, selected) -> tuple:
+    """``rules.targets`` of the selection when ``player`` is to act, else nothing to click."""
+    return rules.targets(state, tuple(selected)) if rules.current_player(state) == player else ()
+
+
 # ----- status -------------------------------------------------------------------------------------------
-def status_line(state) -> str:
+def status_line(state, rules=None) -> str:
     """What is happening, in words."""
-    rules = _rules()
+    rules = _engine(rules)
     s = state
     p = rules.current_player(s)
     if p is None:
@@ -451,36 +416,30 @@ def status_line(state) -> str:
     return f"{r}: Player {p + 1} to bid (or pass once every pile has a bid)"
 
 
-def demerits_text(state, viewer: int | None = None) -> str:
-    """The demerits a viewer may see: their own total, the others' number of cards (face down),
-    everyone's totals once the game is over (or with no viewer, unless the state hides them)."""
-    s = state
-    over = s.phase == "over"
+def demerits_text(state, viewer: int | None = None, rules=None) -> str:
+    """The demerits ``viewer`` may see (``rules.observe(state, viewer)``): their own total, the
+    others' number of cards (face down), everyone's totals once the game is over. With no viewer:
+    what the state itself shows (an observation hides the others' totals)."""
+    rules = _engine(rules)
+    s = state if viewer is None else rules.observe(state, viewer)
+    known = rules.known_scores(s)
     out = []
     for q in range(s.players):
         cards = len(s.lines[q])
-        hidden = (q in s.hidden) or (viewer is not None and q != viewer)
-        if hidden and not over:
+        if known[q] is None:
             out.append(f"P{q + 1}: {_plural(cards, 'card')} face down")
         else:
             who = "you" if q == viewer else f"P{q + 1}"
-            out.append(f"{who}: {s.scores[q]} ({_plural(cards, 'card')})")
+            out.append(f"{who}: {known[q]} ({_plural(cards, 'card')})")
     return "Demerits  " + "   ".join(out)
 
 
 # ----- the turn-in chooser --------------------------------------------------------------------------------
-def turn_in_rows(state) -> tuple[tuple[tuple[tuple[str, int], ...], int], ...]:
+def turn_in_rows(state, rules=None) -> tuple[tuple[tuple[tuple[str, int], ...], int], ...]:
     """Each order of turning in the player's forbidden sets (``rules.turn_in_orders``, cheapest
     first) as ``(((notation, demerits), …), total)``: every step with the card it costs."""
-    rules = _rules()
-    out = []
-    for order, total in rules.turn_in_orders(state):
-        s, steps = state, []
-        for a in order:
-            steps.append((str(a), rules.action_points(s, a)))
-            s = rules.apply(s, a)
-        out.append((tuple(steps), total))
-    return tuple(out)
+    return tuple((tuple((str(a), c) for a, c in order), total)
+                 for order, total in _engine(rules).turn_in_orders(state, steps=True))
 
 
 def _button(X: float, Y: float, text: str, attrs: str, tip: str, cls: str = "gk-btn") -> tuple[str, float]:
@@ -489,15 +448,14 @@ def _button(X: float, Y: float, text: str, attrs: str, tip: str, cls: str = "gk-
             f'<text x="{X + w / 2:g}" y="{Y + 17:g}" text-anchor="middle">{esc(text)}</text></g>'), w
 
 
-def _kind_name(notation: str) -> str:
-    rocks = notation.split()[2:]
-    return {"trips": "Trips", "foursome": "Foursome", "flush": "Straight Flush"}.get(_set_kind(rocks), "set")
+def _kind_name(rules, state, notation: str) -> str:
+    return DECK_NAMES.get(rules.parse_action(state, notation).kind, "set")
 
 
-def _chooser_parts(state, X: float, Y: float, *, marked=None, clickable=True, rows=None,
+def _chooser_parts(state, X: float, Y: float, rules, *, marked=None, clickable=True, rows=None,
                    max_rows: int = 10) -> tuple[str, float, float]:
-    rows = turn_in_rows(state) if rows is None else rows
-    legal = [str(a) for a in _rules().legal_actions(state)]
+    rows = turn_in_rows(state, rules) if rows is None else rows
+    legal = [t.action for t in rules.targets(state) if t.legal]
     parts = ['<g class="gk-korders">',
              f'<text class="gk-ktxb" x="{X:g}" y="{Y + 12:g}">Turn in your forbidden sets, one at a time '
              f"({_plural(len(rows), 'order')}, cheapest first):</text>"]
@@ -508,7 +466,7 @@ def _chooser_parts(state, X: float, Y: float, *, marked=None, clickable=True, ro
         shown.add(first)
         cls = "gk-btn gk-kturnin" + (" gk-marked gk-on" if first == marked else "")
         act = f' data-action="{esc(first)}"' if clickable else ""
-        b, w = _button(X, y, f"{first} (+{cost})", act, f"turn in this {_kind_name(first)} first: +{cost} demerits", cls)
+        b, w = _button(X, y, f"{first} (+{cost})", act, f"turn in this {_kind_name(rules, state, first)} first: +{cost} demerits", cls)
         rest = "".join(f", then {n} (+{c})" for n, c in steps[1:])
         parts.append(f'<g class="gk-korder" data-order="{k + 1}" data-total="{total}">{b}'
                      f'<text x="{X + w + 6:g}" y="{y + 17:g}">{esc(rest[2:] + ": " if rest else "")}'
@@ -524,7 +482,7 @@ def _chooser_parts(state, X: float, Y: float, *, marked=None, clickable=True, ro
             continue
         cls = "gk-btn gk-kturnin" + (" gk-marked gk-on" if first == marked else "")
         act = f' data-action="{esc(first)}"' if clickable else ""
-        b, w = _button(X, y, first, act, f"turn in this {_kind_name(first)} first", cls)
+        b, w = _button(X, y, first, act, f"turn in this {_kind_name(rules, state, first)} first", cls)
         parts.append(b)
         y += 30
     parts.append("</g>")
@@ -534,17 +492,17 @@ def _chooser_parts(state, X: float, Y: float, *, marked=None, clickable=True, ro
 # ----- the clickable board ---------------------------------------------------------------------------------
 def render_board(state, player: int, *, selected=(), marked: str | None = None, header: str | None = None,
                  clickable: bool = True, uid: str | None = None, version: int = 0, style: bool = True,
-                 patterns: bool = True, targets=None, names=None, cell: float = CELL) -> SvgStr:
+                 patterns: bool = True, targets=None, names=None, cell: float = CELL, rules=None) -> SvgStr:
     """The interactive board of ``player``.
 
-    At the top the status line and the demerits ``player`` may see; then the bidding board, each
-    pile a ``data-action="bid N: <selected rocks>"`` target when ``player`` is to bid (class
-    ``gk-klegal`` when the engine allows it, ``gk-illegal`` with the engine's reason as tooltip
-    otherwise; ``targets`` overrides :func:`pile_targets`); under it, on the left, ``player``'s
+    At the top the status line and the demerits ``player`` may see (``rules.observe``); then the
+    bidding board, each pile a ``data-action="bid N: <selected rocks>"`` target when ``player`` is
+    to bid (class ``gk-klegal`` when the engine allows it, ``gk-illegal`` with the engine's reason
+    as tooltip otherwise: ``rules.targets(state, selected)``, or the ``targets`` given); under it, on the left, ``player``'s
     garden (the drawing's body, between :data:`~gardenkit.render.svg.BODY_START` and ``BODY_END``:
     its markup depends on the garden only), each rock a ``data-pick="R2"`` target; the rocks of
     the bid being built (``selected``) ringed with how many are in it. On the right: the bid being
-    built with its value, the ``data-action="pass"`` button when the engine allows passing, a
+    built with its value, the ``data-action="pass"`` button when its target is legal, a
     ``data-ui="clear"`` button, and in the turn-in phase the order chooser (each order's first
     set a ``data-action="turn in …"`` button, with the demerits of every step and the total);
     then the round tracker and the demerit decks. ``marked``: a move to ring (a hint).
@@ -552,14 +510,15 @@ def render_board(state, player: int, *, selected=(), marked: str | None = None, 
     s = state
     comps = s.components
     uid = uid or new_uid()
-    rules = _rules()
+    rules = _engine(rules)
     selected = tuple(selected)
     my_turn = rules.current_player(s) == player
-    status = header or status_line(s)
+    status = header or status_line(s, rules)
     parts = [f'<text class="gk-tx gk-status" x="8" y="18" font-weight="bold">{esc(status)}</text>',
-             f'<text class="gk-tx gk-kdemerits" x="8" y="36" font-size="12">{esc(demerits_text(s, player))}</text>']
+             f'<text class="gk-tx gk-kdemerits" x="8" y="36" font-size="12">'
+             f'{esc(demerits_text(s, player, rules))}</text>']
     if targets is None:
-        targets = pile_targets(s, player, selected) if clickable else ()
+        targets = _targets_of(rules, s, player, selected) if clickable else ()
     elif not clickable:
         targets = ()
     b, bw, bh = _bidding_parts(s, uid, 8, 44, targets=targets, marked=marked, names=names, clickable=clickable,
@@ -594,7 +553,7 @@ def render_board(state, player: int, *, selected=(), marked: str | None = None, 
             col_w = max(col_w, 7 * len(line1) + 10, 420)
             ry += 28
             bx = rx
-            if rules.why_illegal(s, "pass") is None:
+            if any(t.action == "pass" and t.legal for t in targets):
                 btn, w = _button(bx, ry, "pass", ' data-action="pass"',
                                  "pass: take a Pass card and draw a rock; the others take their piles",
                                  "gk-btn" + (" gk-marked gk-on" if marked == "pass" else ""))
@@ -608,14 +567,14 @@ def render_board(state, player: int, *, selected=(), marked: str | None = None, 
         elif my_turn:
             ry += 4
     elif s.phase == "turnin" and my_turn:
-        c, cw, ch = _chooser_parts(s, rx, ry - 10, marked=marked, clickable=clickable)
+        c, cw, ch = _chooser_parts(s, rx, ry - 10, rules, marked=marked, clickable=clickable)
         parts.append(c)
         col_w = max(col_w, cw)
         ry += ch + 4
     t, tw, th = _tracker_parts(s, rx, ry)
     parts.append(t)
     ry += th + 4
-    d, dw, dh = _decks_parts(s, rx, ry)
+    d, dw, dh = _decks_parts(s, rx, ry, rules)
     parts.append(d)
     ry += dh
     width = max(bw + 16, rx + max(col_w, tw, dw) + 8, 7.5 * len(status) + 16)
@@ -625,23 +584,25 @@ def render_board(state, player: int, *, selected=(), marked: str | None = None, 
 
 
 # ----- a whole state -----------------------------------------------------------------------------------------
-def render_state(state, *, cell: float = 40, small_cell: float = SMALL_CELL) -> SvgStr:
-    """A whole position: the status and demerits (hidden ones as card counts), the bidding board,
-    the tracker and decks, every garden (the player to act, or player 1, larger)."""
+def render_state(state, *, cell: float = 40, small_cell: float = SMALL_CELL, rules=None) -> SvgStr:
+    """A whole position: the status and demerits (hidden ones, ``rules.known_scores`` None, as card
+    counts), the bidding board, the tracker and decks, every garden (the player to act, or player
+    1, larger). To draw what one player may see, give ``rules.observe(state, player)``."""
     s = state
+    rules = _engine(rules)
     uid = new_uid()
     comps = s.components
-    status = status_line(s)
+    status = status_line(s, rules)
     parts = [f'<text class="gk-tx" x="6" y="18" font-weight="bold">{esc(status)}</text>',
-             f'<text class="gk-tx" x="6" y="36" font-size="12">{esc(demerits_text(s))}</text>']
+             f'<text class="gk-tx" x="6" y="36" font-size="12">{esc(demerits_text(s, None, rules))}</text>']
     b, bw, bh = _bidding_parts(s, uid, 6, 44, clickable=False)
     parts.append(b)
     t, tw, th = _tracker_parts(s, 6, 50 + bh)
     parts.append(t)
-    d, dw, dh = _decks_parts(s, 14 + tw + 20, 50 + bh)
+    d, dw, dh = _decks_parts(s, 14 + tw + 20, 50 + bh, rules)
     parts.append(d)
     y = 50 + bh + max(th, dh) + 8
-    p = _rules().current_player(s)
+    p = rules.current_player(s)
     main = p if isinstance(p, int) else 0
     order = [main] + [q for q in range(s.players) if q != main]
     x, hmax = 6, 0

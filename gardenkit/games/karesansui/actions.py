@@ -13,7 +13,9 @@ True
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
+from itertools import combinations
 
 from ...core import MalformedInputError
 
@@ -122,6 +124,31 @@ def set_kind(rocks) -> str | None:
     if len(rocks) == 3 and len(colours) == 1 and sorted(int(r[1:]) for r in rocks) == [1, 2, 3]:
         return "flush"
     return None
+
+
+def forbidden_sets(garden) -> tuple[tuple[str, ...], ...]:
+    """Every distinct forbidden set the garden holds, sorted: Trips, Foursomes (each choice of
+    four colours), Straight Flushes.
+
+    >>> forbidden_sets(("R1", "R2", "Y2", "G2", "B2", "R3", "R3", "R3"))
+    (('R1', 'R2', 'R3'), ('B2', 'G2', 'R2', 'Y2'), ('R3', 'R3', 'R3'))
+    """
+    counts = Counter(garden)
+    out = set()
+    for r, n in counts.items():
+        if n >= 3:
+            out.add((r, r, r))
+    by_value: dict = {}
+    for r in counts:
+        by_value.setdefault(r[1:], []).append(r)
+    for rocks in by_value.values():
+        for four in combinations(sorted(rocks, key=rock_key), 4):
+            out.add(tuple(four))
+    colours = {r[0] for r in counts}
+    for c in colours:
+        if all(f"{c}{v}" in counts for v in (1, 2, 3)):
+            out.add((f"{c}1", f"{c}2", f"{c}3"))
+    return tuple(sorted((sort_rocks(x) for x in out), key=lambda x: tuple(rock_key(r) for r in x)))
 
 
 ACTION_TYPES = (Draw, Bid, Pass, TurnIn)

@@ -18,16 +18,19 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from itertools import combinations, product
+from itertools import product
 from pathlib import Path
 
 from ...core import (
     CHANCE, Cited, Effect, Explanation, GameInfo, GameRules, Line, MalformedInputError, Option, Outcome, Refusal, Rng, Target,
 )
 from ...core.rules import rules_cited
-from .actions import ACTION_TYPES, BLACK, Bid, Draw, Pass, TurnIn, parse, rock_key, rocks_text, set_kind, sort_rocks
+from .actions import (
+    ACTION_TYPES, BLACK, Bid, Draw, Pass, TurnIn, forbidden_sets, parse, rock_key, rocks_text, set_kind, sort_rocks,
+)
 from .components import DECK_NAMES, DECKS, default_components, load_components
 from .rules_text import RULES
+from .serialize import state_from_dict
 from .state import KaresansuiState
 
 GAME = "karesansui"
@@ -507,7 +510,8 @@ class KaresansuiRules(GameRules):
         self._check_player(s, player)
         if s.phase == "over":  # the cards are turned up to find the winner
             return dataclasses.replace(s, rng=None)
-        others = tuple(q for q in range(s.players) if q != player)
+        # what is face down stays face down (an observation observed again reveals nothing)
+        others = tuple(q for q in range(s.players) if q != player or q in s.hidden)
         lines = tuple(ls if q == player else tuple(Line(0, "a demerit card, face down", "karesansui.hidden.demerits",
                                                         line.round) for line in ls)
                       for q, ls in enumerate(s.lines))
@@ -532,8 +536,6 @@ class KaresansuiRules(GameRules):
         return parse(text)
 
     def _state_from_dict(self, d):
-        from .serialize import state_from_dict
-
         return state_from_dict(self, d)
 
 
@@ -546,31 +548,6 @@ def _beats(value: int, n: int, standing_rocks) -> bool:
 def _contains(garden, rocks) -> bool:
     have, want = Counter(garden), Counter(rocks)
     return all(have[r] >= n for r, n in want.items())
-
-
-def forbidden_sets(garden) -> tuple[tuple[str, ...], ...]:
-    """Every distinct forbidden set the garden holds, sorted: Trips, Foursomes (each choice of
-    four colours), Straight Flushes.
-
-    >>> forbidden_sets(("R1", "R2", "Y2", "G2", "B2", "R3", "R3", "R3"))
-    (('R1', 'R2', 'R3'), ('B2', 'G2', 'R2', 'Y2'), ('R3', 'R3', 'R3'))
-    """
-    counts = Counter(garden)
-    out = set()
-    for r, n in counts.items():
-        if n >= 3:
-            out.add((r, r, r))
-    by_value: dict = {}
-    for r in counts:
-        by_value.setdefault(r[1:], []).append(r)
-    for rocks in by_value.values():
-        for four in combinations(sorted(rocks, key=rock_key), 4):
-            out.add(tuple(four))
-    colours = {r[0] for r in counts}
-    for c in colours:
-        if all(f"{c}{v}" in counts for v in (1, 2, 3)):
-            out.add((f"{c}1", f"{c}2", f"{c}3"))
-    return tuple(sorted((sort_rocks(x) for x in out), key=lambda x: tuple(rock_key(r) for r in x)))
 
 
 def _set(s, name: str, i: int, value):

@@ -5,7 +5,7 @@ from collections import Counter
 
 from ...core import Line, MalformedInputError, Rng
 from ...core.checks import whole as _int
-from .actions import BLACK, sort_rocks
+from .actions import BLACK, forbidden_sets, sort_rocks
 from .components import DECKS, default_components, parse_components
 from .state import PHASES, KaresansuiState
 
@@ -109,8 +109,6 @@ def state_from_dict(rules, d: dict) -> KaresansuiState:
     if phase == "draw" and len(standing) != len(bids):
         raise MalformedInputError("the player who passed draws only once every pile has a bid")
     if phase == "turnin":
-        from .rules import forbidden_sets
-
         if not forbidden_sets(gardens[to_move]):
             raise MalformedInputError(f"player {to_move + 1} is to turn in a forbidden set but holds none")
     return KaresansuiState(
