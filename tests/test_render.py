@@ -8,7 +8,8 @@ import pytest
 
 import gardenkit
 from gardenkit.games.samurai_gardener import House, Placed, default_deck
-from gardenkit.render.samurai_gardener import Spot, board_view, render_board, render_card, render_house, render_lineup
+from gardenkit import Refusal, Target
+from gardenkit.render.samurai_gardener import board_view, render_board, render_card, render_house, render_lineup
 from gardenkit.render.svg import SvgStr, esc
 from gardenkit.tutor import samurai_gardener as sg
 
@@ -108,7 +109,8 @@ def test_board_has_spots_with_actions_turn_control_and_version():
     s = dealt()
     card = s.lineup[0]
     legal = rules.placements(s, card)
-    spots = [Spot(str(a), a.x, a.y, rules.placement_points(s, a)) for a in legal] + [Spot("99@9,9", 9, 9, None, "no")]
+    spots = [Target(str(a), rules.placement_points(s, a), at=(a.x, a.y)) for a in legal]
+    spots += [Target("99@9,9", None, Refusal("no", "samurai_gardener.place.touch"), at=(9, 9))]
     svg = render_board(s, 0, uid="t1", version=5, selected=card, spots=spots, marked=str(legal[0]))
     root = parse(svg)
     assert root.get("data-version") == "5"
@@ -143,7 +145,8 @@ def _spot_board(state=None, **kw):
     s = state or dealt()
     card = s.lineup[0]
     legal = rules.placements(s, card)
-    spots = [Spot(str(a), a.x, a.y, rules.placement_points(s, a)) for a in legal] + [Spot(f"{card}@9,9", 9, 9, None)]
+    spots = [Target(str(a), rules.placement_points(s, a), at=(a.x, a.y)) for a in legal]
+    spots += [Target(f"{card}@9,9", None, rules.why_illegal(s, f"{card}@9,9"), at=(9, 9))]
     return s, legal, parse(render_board(s, 0, uid="t2", selected=card, spots=spots, **kw))
 
 

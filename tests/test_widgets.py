@@ -40,6 +40,12 @@ def test_selecting_a_card_shows_exactly_the_engines_legal_spots_with_their_point
             assert sp.points == rules.placement_points(s, rules.parse_action(s, sp.action))
             assert f'data-action="{sp.action}"' in board.svg
     assert 'class="gk-lcard gk-selected" data-card="%d"' % card in board.svg
+    # the board computes nothing itself: its spots are the engine's targets for the picked card
+    assert board.spots() == rules.targets(s, (card, False))
+    for sp in board.spots():
+        assert sp.legal == (sp.reason is None)
+        if not sp.legal:
+            assert sp.reason == rules.why_illegal(s, sp.action)
 
 
 def test_turn_shows_the_turned_cards_spots():
@@ -114,15 +120,15 @@ def test_each_redraw_sends_one_message_with_only_the_parts_that_changed():
     sent = []
     original = board.send_state
     board.send_state = lambda key=None: (sent.append(set(key) if key is not None else None), original(key))[1]
-    house_before = board.house
+    house_before = board.body  # the drawing's body is the house
     board.select(board.state.lineup[0])  # a pick: the spots and the header change, the house does not
-    assert sent[-1] == {"head", "tail"} and board.house == house_before
+    assert sent[-1] == {"head", "tail"} and board.body == house_before
     v = board.version
     board.turn()
     assert sent[-1] == {"head", "tail"} and board.version == v + 1
     assert f'data-version="{board.version}"' in board.head and board.svg.startswith("<svg")
     board.play(board.spot_actions()[0])  # a card placed: the house is sent again
-    assert "body" in sent[-1] and board.house != house_before
+    assert "body" in sent[-1] and board.body != house_before
     assert board.svg.count("<svg") == 1 and board.svg.endswith("</svg>")
     # the square patterns are sent once, in their own hidden drawing, never in a redraw
     assert "patterns" not in set().union(*sent) and "<pattern" not in board.svg
@@ -148,6 +154,10 @@ def test_specialist_order_phase_offers_the_waiting_lines():
     # the left-over line-up card can't be picked and there is nothing to turn
     assert "data-card=" not in board.svg and 'data-ui="turn"' not in board.svg
     assert "to score it next" in board.svg and "choose which line scores next" in board.svg
+    # what it offers is what the engine's targets say, each with its points
+    targets = rules.targets(states[1])
+    assert {t.action for t in targets} == {f"score {r}" for r in set(states[1].pending.runs)}
+    assert all(t.points == rules.explain(states[1], t.action).points for t in targets)
     assert board.play(sc.actions[1])
 
 
@@ -301,7 +311,7 @@ def test_new_game_from_controls():
     g = game()
     g.players_in.value = 4
     g.seat_in.value = 1
-    g.spec_in.value = True
+    g.option_inputs["specialist"].value = True
     g.seed_in.value = 21
     g.new_game_from_controls()
     assert g.state.players == 4 and g.seat == 1 and g.state.specialist

@@ -18,27 +18,79 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .svg import BODY_END, BODY_START, TYPE_STYLE, SvgStr, esc, new_uid, outlines, spot_marks, svg_document, title
+from .svg import BODY_END, BODY_START, SvgStr, esc, game_document, new_uid, outlines, spot_marks, title
 
 __all__ = [
-    "Spot", "board_view", "pick_label", "render_board", "render_card", "render_house", "render_lineup", "render_state",
+    "SAMURAI_CSS", "TYPE_STYLE", "board_view", "pattern_defs", "pick_label", "render_board", "render_card",
+    "render_house", "render_lineup", "render_state", "square_patterns",
 ]
 
 CELL = 40
-HOUSE_START, HOUSE_END = BODY_START, BODY_END  # the old names: the board's body is the house
 LINEUP_CELL = 18
 #: From this cell size on, a square's letter sits in its bottom-right corner (the top-left
 #: corner is where a spot's badge goes), else in its top-left corner.
 BIG_CELL = 30
+
+#: Square types: base colour, pattern colour, letter, name. Light fills so the dark
+#: letter always reads; the pattern tells the types apart without colour too.
+TYPE_STYLE = {
+    "F": ("#ead2a8", "#b58b55", "F", "floor"),
+    "T": ("#d6e0a0", "#97a24e", "T", "tatami"),
+    "P": ("#a9d3ef", "#3f7fb5", "P", "pond"),
+    "G": ("#a6d6a0", "#3d7a3a", "G", "garden"),
+}
+
+
+def square_patterns(uid: str) -> str:
+    """``<pattern>`` definitions ``{uid}-F`` (planks), ``-T`` (stripes), ``-P`` (waves), ``-G`` (leaves)."""
+    f, t, p, g = (TYPE_STYLE[k] for k in "FTPG")
+    u = 'patternUnits="userSpaceOnUse"'
+    return (
+        f'<pattern id="{uid}-F" {u} width="14" height="7"><rect width="14" height="7" fill="{f[0]}"/>'
+        f'<path d="M0 6.5H14M7 0V6.5" stroke="{f[1]}" stroke-width="1" fill="none"/></pattern>'
+        f'<pattern id="{uid}-T" {u} width="5" height="5"><rect width="5" height="5" fill="{t[0]}"/>'
+        f'<path d="M1.5 0V5" stroke="{t[1]}" stroke-width="1.2"/></pattern>'
+        f'<pattern id="{uid}-P" {u} width="12" height="8"><rect width="12" height="8" fill="{p[0]}"/>'
+        f'<path d="M0 5Q3 2 6 5T12 5" stroke="{p[1]}" stroke-width="1.1" fill="none"/></pattern>'
+        f'<pattern id="{uid}-G" {u} width="9" height="9"><rect width="9" height="9" fill="{g[0]}"/>'
+        f'<circle cx="2.5" cy="2.5" r="1.5" fill="{g[1]}"/><circle cx="7" cy="6.8" r="1.2" fill="{g[1]}"/></pattern>'
+    )
+
 TYPE_NAMES = {k: v[3] for k, v in TYPE_STYLE.items()}
+
+
+def pattern_defs(uid: str) -> str:
+    """The square patterns of drawing ``uid`` in an invisible ``<svg>``, to keep in the page once."""
+    return (f'<svg width="0" height="0" style="position:absolute" aria-hidden="true">'
+            f"<defs>{square_patterns(uid)}</defs></svg>")
+
+
+#: The stylesheet of Samurai Gardener's drawings, beside the shared :data:`~gardenkit.render.svg.SVG_CSS`:
+#: line-up cards, the lines waiting to be scored (specialist rule) and their colours per type.
+SAMURAI_CSS = (
+    ".gk-lcard[data-card]{cursor:pointer}.gk-lcard[data-card]:hover .gk-lbg{fill:#efe6d2}"
+    ".gk-pick{cursor:pointer}.gk-pick rect{fill:rgba(255,255,255,.3);stroke-width:4}"
+    ".gk-pick:hover rect{fill:rgba(255,233,168,.6)}.gk-pick.gk-marked rect{stroke:#d18f00;stroke-width:6;stroke-dasharray:8 3}"
+    ".gk-pick text{font:13px sans-serif;fill:#2b2b2b}.gk-pick text.gk-num{font:bold 11px sans-serif;fill:#fff;"
+    "text-anchor:middle;pointer-events:none}"
+    ".gk-pickbtn rect{fill:#fff;stroke-width:2}.gk-pickbtn:hover rect{fill:#fff3cc}"
+    ".gk-t-F rect{stroke:#9a6a2f}.gk-t-F circle{fill:#9a6a2f}.gk-t-T rect{stroke:#6f7d12}.gk-t-T circle{fill:#6f7d12}"
+    ".gk-t-P rect{stroke:#2d6fa8}.gk-t-P circle{fill:#2d6fa8}.gk-t-G rect{stroke:#2e7a2b}.gk-t-G circle{fill:#2e7a2b}"
+)
+
+
+def _document(width: float, height: float, body: str, uid: str, *, label: str, attrs: str = "",
+              style: bool = True, patterns: bool = True) -> SvgStr:
+    """A Samurai drawing: the square patterns (``patterns=False``: a widget keeps them once in its
+    page, see :func:`pattern_defs`) and, with ``style``, the shared and the game's stylesheet."""
+    return game_document(width, height, body, uid, label=label, attrs=attrs, style=style,
+                         defs=square_patterns(uid) if patterns else "", css=SAMURAI_CSS)
 
 
 @dataclass(frozen=True)
 class Spot:
-    """A badge on the board: a placement's top-left square, its notation and what the engine said.
-
-    ``points`` is None for a refused placement (drawn grey); ``tip`` is the hover text.
-    """
+    """Deprecated: boards draw :class:`~gardenkit.core.types.Target` values now. Kept only while
+    ``render/miyabi.py`` still imports it; it goes when nothing does."""
 
     action: str
     x: int
@@ -149,7 +201,7 @@ def render_card(card, turned: bool = False, *, cell: float = CELL, uid: str | No
     """One building card (2 wide, 3 tall), upright or turned 180 degrees."""
     uid = uid or new_uid()
     body = title(_card_tip(card, turned)) + _card_body(card, turned, uid, cell, 1, 1)
-    return svg_document(2 * cell + 2, 3 * cell + 2, body, uid, label=_card_tip(card, turned))
+    return _document(2 * cell + 2, 3 * cell + 2, body, uid, label=_card_tip(card, turned))
 
 
 def render_house(house, *, cell: float = CELL, uid: str | None = None, protected: bool = True,
@@ -157,12 +209,12 @@ def render_house(house, *, cell: float = CELL, uid: str | None = None, protected
     """A house: its visible squares, the outlines of its cards, and its protected lines."""
     uid = uid or new_uid()
     if not house.grid:
-        return svg_document(cell, cell, "", uid, label=f"{label} (empty)")
+        return _document(cell, cell, "", uid, label=f"{label} (empty)")
     x0, y0, x1, y1 = house.bounds
     px = lambda x: 2 + (x - x0) * cell  # noqa: E731
     py = lambda y: 2 + (y - y0) * cell  # noqa: E731
     body = _house_body(house, uid, cell, px, py, protected=protected)
-    return svg_document((x1 - x0 + 1) * cell + 4, (y1 - y0 + 1) * cell + 4, body, uid, label=label)
+    return _document((x1 - x0 + 1) * cell + 4, (y1 - y0 + 1) * cell + 4, body, uid, label=label)
 
 
 def render_lineup(cards, *, selected: int | None = None, turned: bool = False, cell: float = LINEUP_CELL,
@@ -170,10 +222,10 @@ def render_lineup(cards, *, selected: int | None = None, turned: bool = False, c
     """The cards laid out this round (a sequence of cards, or a state to take them from)."""
     if hasattr(cards, "lineup"):
         state = cards
-        cards = [state.cards[c] for c in state.lineup]
+        cards = [state.components[c] for c in state.lineup]
     uid = uid or new_uid()
     body, w = _lineup_body(cards, uid, 6, 6, selected=selected, turned=turned, cell=cell)
-    return svg_document(max(w, 10) + 4, 3 * cell + 24, body, uid, label="line-up")
+    return _document(max(w, 10) + 4, 3 * cell + 24, body, uid, label="line-up")
 
 
 def _status(state) -> str:
@@ -199,7 +251,7 @@ def render_state(state, *, cell: float = 18) -> SvgStr:
     y = 50
     if state.lineup:
         parts.append(f'<text class="gk-tx" x="6" y="{y + 12}">Line-up:</text>')
-        body, lw = _lineup_body([state.cards[c] for c in state.lineup], uid, 70, y + 4, cell=LINEUP_CELL)
+        body, lw = _lineup_body([state.components[c] for c in state.lineup], uid, 70, y + 4, cell=LINEUP_CELL)
         parts.append(body)
         y += 3 * LINEUP_CELL + 32
     else:
@@ -220,7 +272,7 @@ def render_state(state, *, cell: float = 18) -> SvgStr:
         hmax = max(hmax, (y1 - y0 + 1) * cell)
         x += max(w, 80) + 24
     width = max(x, lw + 80, 360)
-    return svg_document(width, y + 22 + hmax + 8, "".join(parts), uid, label=_status(state))
+    return _document(width, y + 22 + hmax + 8, "".join(parts), uid, label=_status(state))
 
 
 def board_view(house, *, room: bool = True) -> tuple[int, int, int, int]:
@@ -244,7 +296,8 @@ def render_board(state, player: int, *, uid: str, version: int = 0, selected: in
                  header: str | None = None, cell: float = CELL, clickable: bool = True,
                  style: bool = True, patterns: bool = True) -> SvgStr:
     """The interactive board: a status line, the line-up (``data-pick``, and ``data-card``), a turn control
-    (``data-ui="turn"``), ``player``'s house and a badge per :class:`Spot` (``data-action``).
+    (``data-ui="turn"``), ``player``'s house and a badge per spot (``data-action``): ``spots`` are
+    the :class:`~gardenkit.core.types.Target` values of ``rules.targets(state, (card, turned))``.
 
     A badge sits small in the top-left corner of its square (the square's letter is in the
     bottom-right corner, so both read); a legal spot's whole square is its click and hover
@@ -282,7 +335,7 @@ def render_board(state, player: int, *, uid: str, version: int = 0, selected: in
         top += 62
     elif state.lineup:
         parts.append(f'<text class="gk-tx" x="8" y="{top + 14}">Line-up</text>')
-        body, lw = _lineup_body([state.cards[c] for c in state.lineup], uid, 72, top + 4, selected=selected,
+        body, lw = _lineup_body([state.components[c] for c in state.lineup], uid, 72, top + 4, selected=selected,
                                 turned=turned, clickable=clickable)
         parts.append(body)
         if clickable:
@@ -308,13 +361,13 @@ def render_board(state, player: int, *, uid: str, version: int = 0, selected: in
     # the house is the drawing's body (between markers): a widget sends it again only when it
     # changed, and its front end keeps the house's DOM when only the spots change
     parts.append(f'{BODY_START}<g class="gk-house" data-player="{player}">{_house_body(house, uid, cell, px, py)}</g>{BODY_END}')
-    ghost = selected is not None and selected in state.cards.by_id and not pending
+    ghost = selected is not None and selected in state.components.by_id and not pending
     defs = []
     if ghost:
-        defs.append(f'<g id="{uid}-gh">{_card_body(state.cards[selected], turned, uid, cell, 0, 0, "gk-card gk-prop")}</g>')
+        defs.append(f'<g id="{uid}-gh">{_card_body(state.components[selected], turned, uid, cell, 0, 0, "gk-card gk-prop")}</g>')
     if proposal is not None:
         card, x, y, t = proposal
-        parts.append(f'<g class="gk-proposal" opacity="0.85">{_card_body(state.cards[card], t, uid, cell, px(x), py(y), "gk-card gk-prop")}</g>')
+        parts.append(f'<g class="gk-proposal" opacity="0.85">{_card_body(state.components[card], t, uid, cell, px(x), py(y), "gk-card gk-prop")}</g>')
     for i, r in enumerate(pending, 1):
         X, Y = px(r.x0), py(r.y0)
         w, h = (r.x1 - r.x0 + 1) * cell, (r.y1 - r.y0 + 1) * cell
@@ -334,5 +387,5 @@ def render_board(state, player: int, *, uid: str, version: int = 0, selected: in
     if defs:
         body = f"<defs>{''.join(defs)}</defs>" + body
     width = max(ox + W + 8, 72 + lw + 8, 8 * len(header or _status(state)) + 16)
-    return svg_document(width, oy + H + 8, body, uid, label=header or _status(state),
-                        attrs=f' data-version="{version}"', style=style, patterns=patterns)
+    return _document(width, oy + H + 8, body, uid, label=header or _status(state),
+                     attrs=f' data-version="{version}"', style=style, patterns=patterns)

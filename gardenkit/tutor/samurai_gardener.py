@@ -10,6 +10,8 @@ from functools import lru_cache
 from ..games.samurai_gardener.setups import position
 from . import Quiz, Scenario
 
+GAME = "samurai_gardener"
+
 
 @lru_cache(maxsize=None)
 def plus_eight_start():
@@ -79,6 +81,7 @@ def worked_examples() -> tuple[Scenario, ...]:
             ),
             rules=("samurai_gardener.place.touch", "samurai_gardener.score.run", "samurai_gardener.score.all",
                    "samurai_gardener.score.bonus"),
+            game=GAME,
         ),
         Scenario(
             id="specialist-plus-1",
@@ -95,6 +98,7 @@ def worked_examples() -> tuple[Scenario, ...]:
             ),
             rules=("samurai_gardener.specialist.marker", "samurai_gardener.specialist.spend",
                    "samurai_gardener.specialist.bonus"),
+            game=GAME,
         ),
     )
 
@@ -120,6 +124,7 @@ def order_scenario() -> Scenario:
             "pond and garden scored: bonus +2.",
         ),
         rules=("samurai_gardener.specialist.order", "samurai_gardener.specialist.refill"),
+        game=GAME,
     )
 
 
@@ -127,13 +132,13 @@ def quizzes() -> tuple[Quiz, ...]:
     s8, sp, lo = plus_eight_start(), specialist_start(), long_start()
     return (
         Quiz("q-plus-eight", "Player 1 lays the new card over the two tatami squares (top-left at 2,0). How many points?",
-             s8, f"{s8.lineup[0]}@2,0", 8, ("samurai_gardener.score.run", "samurai_gardener.score.bonus")),
+             s8, f"{s8.lineup[0]}@2,0", 8, ("samurai_gardener.score.run", "samurai_gardener.score.bonus"), game=GAME),
         Quiz("q-two-cards-left", "The other line-up card, turned 180 degrees, beside the house at 4,-2: how many points?",
-             s8, f"{s8.lineup[1]}r@4,-2", 4, ("samurai_gardener.score.run",)),
+             s8, f"{s8.lineup[1]}r@4,-2", 4, ("samurai_gardener.score.run",), game=GAME),
         Quiz("q-long-row", "The top row holds five garden squares. A card at 5,0 adds a sixth. How many points?",
-             lo, f"{lo.lineup[0]}@5,0", 0, ("samurai_gardener.score.long",)),
+             lo, f"{lo.lineup[0]}@5,0", 0, ("samurai_gardener.score.long",), game=GAME),
         Quiz("q-specialist", "Specialist rule, no garden marker: the card at 1,1 makes a pond column and a garden row. Points?",
-             sp, f"{sp.lineup[0]}@1,1", 1, ("samurai_gardener.specialist.marker", "samurai_gardener.specialist.bonus")),
+             sp, f"{sp.lineup[0]}@1,1", 1, ("samurai_gardener.specialist.marker", "samurai_gardener.specialist.bonus"), game=GAME),
     )
 
 
