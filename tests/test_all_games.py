@@ -8,7 +8,8 @@ For each id of ``gardenkit.available_games()``:
 - golden playthroughs: every ``entry(id).playthroughs`` replays exactly (and a game with none fails);
 - its notebook (``entry(id).notebook``): a heading per rule id, the public API only, checked
   cells with their output, no rulebook sentence copied;
-- its tutor: every scenario replays, every quiz's answer is right by ``check_quiz``;
+- its tutor: every scenario replays (its moves written as the engine writes them), every
+  quiz's answer is right by ``check_quiz``;
 - saves: random edits of ``to_dict()`` of states reached in seeded play are refused with a
   ``ValueError`` or give a state that round-trips; bad JSON, non-objects and other games' saves
   are refused; a call never changes its input;
@@ -166,10 +167,11 @@ def test_every_scenario_replays(game):
         assert sc.game == game, sc.id
         assert set(sc.rules) <= set(rules.info.rules), sc.id
         states = sc.states(rules)
-        assert len(states) == len(sc.actions) + 1 and isinstance(states[0], rules.state_type)
-        for e in sc.explanations(rules):
+        assert len(states) == len(sc.actions) + 1 == len(sc.captions) + 1 and isinstance(states[0], rules.state_type)
+        for state, action, e in zip(states, sc.actions, sc.explanations(rules)):
             assert e.legal, (sc.id, e.action)
             assert set(e.rules) <= set(rules.info.rules), (sc.id, e.action)
+            assert str(rules.parse_action(state, action)) == action, f"{sc.id}: write {action!r} as the engine does"
 
 
 @pytest.mark.parametrize("game", GAMES)
