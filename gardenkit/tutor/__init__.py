@@ -14,6 +14,19 @@ import gardenkit
 from ..core.types import points_text
 
 
+def game_of(state) -> str:
+    """The id of the registered game whose rules take ``state`` (found by its type, through
+    ``gardenkit.available_games()``).
+
+    >>> game_of(gardenkit.make("miyabi").initial_state(players=2, seed=1))
+    'miyabi'
+    """
+    for game_id in gardenkit.available_games():
+        if isinstance(state, gardenkit.make(game_id).state_type):
+            return game_id
+    raise ValueError(f"no registered game plays a {type(state).__name__}")
+
+
 @dataclass(frozen=True)
 class Scenario:
     """A worked example: a start position and the moves the rulebook makes, one caption each."""
@@ -25,12 +38,15 @@ class Scenario:
     actions: tuple[str, ...]
     captions: tuple[str, ...]
     rules: tuple[str, ...] = ()
-    game: str = "samurai_gardener"
+    #: the game's id (None: the registered game whose rules take ``start``)
+    game: str | None = None
     from_book: bool = True  # a rulebook example (False: a lesson of ours, whose moves are suggestions)
 
     def __post_init__(self):
         if len(self.actions) != len(self.captions):
             raise ValueError("a scenario needs one caption per action")
+        if self.game is None:
+            object.__setattr__(self, "game", game_of(self.start))
 
     def states(self, rules=None) -> tuple:
         """The start and the state after each action (checked by the engine)."""
@@ -56,7 +72,12 @@ class Quiz:
     action: str
     answer: int
     rules: tuple[str, ...] = ()
-    game: str = "samurai_gardener"
+    #: the game's id (None: the registered game whose rules take ``state``)
+    game: str | None = None
+
+    def __post_init__(self):
+        if self.game is None:
+            object.__setattr__(self, "game", game_of(self.state))
 
 
 @dataclass(frozen=True)
@@ -82,4 +103,4 @@ def check_quiz(quiz: Quiz, guess) -> QuizResult:
     return QuizResult(False, f"Not quite: {value} is {direction}; it {verb} {explanation.points}.", explanation)
 
 
-__all__ = ["Quiz", "QuizResult", "Scenario", "check_quiz"]
+__all__ = ["Quiz", "QuizResult", "Scenario", "check_quiz", "game_of"]

@@ -1,12 +1,25 @@
 """Small HTML builders for the panels (explanation, log, scores, final breakdown).
 
-They format what the engine said; they never compute points or decide legality.
+They format what the engine said; they never compute points or decide legality. Refusals,
+effects and outcome reasons are :class:`~gardenkit.Cited` values: the words are their ``text``
+and the rule their ``rule`` (nothing is read back out of the sentence).
+
+>>> from gardenkit import Effect, Explanation, Refusal
+>>> import gardenkit
+>>> rules = gardenkit.make("samurai_gardener")
+>>> why = Refusal("it must touch the house", "samurai_gardener.place.touch")
+>>> no = Explanation("9@0,0", legal=False, reason=why, rules=why.rules)
+>>> html = explanation_html(rules, no)
+>>> "it must touch the house</div>" in html and "<code>samurai_gardener.place.touch</code>" in html
+True
+>>> _effect_html(rules, Effect("the round ends", None))
+'<li>the round ends</li>'
 """
 from __future__ import annotations
 
 from html import escape
 
-from ..core.types import points_text
+from ..core.types import Cited, points_text
 
 PANEL_CSS = """
 <style>
@@ -31,8 +44,8 @@ PANEL_CSS = """
 .gk-other-name{font-weight:bold}
 .gk-other-score{color:#555;margin-bottom:4px}
 .gk-other svg{display:block}
-.gk-save a{display:inline-block;padding:4px 12px;border:1px solid #8a7a66;border-radius:4px;
-  text-decoration:none;color:#222;background:#fff;font:13px sans-serif}
+.gk-save a,.gk-save button{display:inline-block;padding:4px 12px;border:1px solid #8a7a66;border-radius:4px;
+  text-decoration:none;color:#222;background:#fff;font:13px sans-serif;cursor:pointer}
 </style>
 """
 
@@ -46,10 +59,11 @@ def rule_html(rules, rule_id: str) -> str:
     return f'<span class="gk-rule"><code>{h(rule_id)}</code> — {h(summary)}</span>'
 
 
-def _strip_rule(reason: str) -> str:
-    import re
-
-    return re.sub(r"\s*\[[a-z_]+(?:\.[a-z_0-9]+)+\]", "", reason).strip()
+def _words(cited) -> str:
+    """The plain words of a :class:`~gardenkit.Cited` value (its ``text``); other text as it is."""
+    if cited is None:
+        return ""
+    return cited.text if isinstance(cited, Cited) else str(cited)
 
 
 def explanation_html(rules, expl, heading: str | None = None) -> str:
@@ -59,7 +73,7 @@ def explanation_html(rules, expl, heading: str | None = None) -> str:
         rules_list = "".join(f"<li>{rule_html(rules, r)}</li>" for r in expl.rules)
         return (
             f'{head}<div><span class="gk-no">Not allowed:</span> <code>{h(expl.action)}</code> — '
-            f"{h(_strip_rule(expl.reason or ''))}</div>"
+            f"{h(_words(expl.reason))}</div>"
             + (f"<ul>{rules_list}</ul>" if rules_list else "")
         )
     items = "".join(
@@ -70,14 +84,13 @@ def explanation_html(rules, expl, heading: str | None = None) -> str:
     return f"{head}<div><code>{h(expl.action)}</code>: {total}</div><ul>{items}{effects}</ul>"
 
 
-def _effect_html(rules, effect: str) -> str:
-    """An effect line; the rules it cites are shown as the score lines show theirs."""
-    from ..core.rules import rules_cited
-
-    cited = rules_cited(texts=(effect,))
+def _effect_html(rules, effect) -> str:
+    """An effect line (an :class:`~gardenkit.Effect`); the rule it cites is shown as the score
+    lines show theirs. A plain string effect cites no rule."""
+    cited = effect.rules if isinstance(effect, Cited) else ()
     if not cited:
-        return f"<li>{h(effect)}</li>"
-    return f"<li>{h(_strip_rule(effect))}<br>{'<br>'.join(rule_html(rules, r) for r in cited)}</li>"
+        return f"<li>{h(_words(effect))}</li>"
+    return f"<li>{h(_words(effect))}<br>{'<br>'.join(rule_html(rules, r) for r in cited)}</li>"
 
 
 def message_html(text: str, kind: str = "info") -> str:
@@ -94,7 +107,7 @@ def breakdown_html(rules, state, names) -> str:
         win = " and ".join(names[i] for i in out.winners)
         verb = "share the win" if len(out.winners) > 1 else "wins"
         parts.append(f'<div class="gk-final"><div class="gk-ok">{h(win)} {verb} with {out.scores[out.winners[0]]} {unit}s.</div>'
-                     f"<div>{h(_strip_rule(out.reason))}</div>")
+                     f"<div>{h(_words(out.reason))}</div>")
     for p in range(state.players):
         lines = rules.score_breakdown(state, p)
         items = "".join(

@@ -11,26 +11,34 @@ import gardenkit
 
 from ..core import CHANCE
 from ..core.types import points_text
-from ..tutor import check_quiz
+from ..tutor import check_quiz, game_of
 from ._html import PANEL_CSS, explanation_html, h, message_html
-from .base import BoardWidget, guarded
-from .board import SamuraiBoard
-from .karesansui import KaresansuiBoard
-from .miyabi import MiyabiBoard
+from .board_base import BoardWidget, guarded
 
-BOARDS = (SamuraiBoard, MiyabiBoard, KaresansuiBoard)
+
+def boards() -> tuple[type, ...]:
+    """Every registered game's board class (``gardenkit.entry(id).board_class()``)."""
+    return tuple(gardenkit.entry(game_id).board_class() for game_id in gardenkit.available_games())
 
 
 def board_class_for(state):
-    """The board widget class that shows ``state`` (found by the state's type)."""
-    for cls in BOARDS:
-        if isinstance(state, gardenkit.make(cls.game_id).state_type):
-            return cls
-    raise ValueError(f"no board shows a {type(state).__name__}")
+    """The board widget class that shows ``state`` (its game's board in the registry)."""
+    return gardenkit.entry(game_of(state)).board_class()
+
+
+def __getattr__(name: str):
+    if name == "BOARDS":  # every game's board, asked for by the old name
+        return boards()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _gained(rules, before, after, player) -> int:
     return after.scores[player] - before.scores[player]
+
+
+def _goes_on(rules, after, player) -> bool:
+    """The same player is to act again after a move (e.g. a choice the move asks for next)."""
+    return rules.current_player(after) == player
 
 
 class TryBoard(widgets.VBox):
@@ -72,15 +80,15 @@ class TryBoard(widgets.VBox):
 
     show_message = BoardWidget.show_message
 
-    def _played(self, action, expl) -> None:
-        after = self.rules.apply(self.board.state, action)
+    def _played(self, played) -> None:
+        """The board's ``on_play``: show the state the click led to (read and checked once)."""
+        action, expl, after = played
         while self.rules.current_player(after) is CHANCE:
             after = self.rules.step_chance(after)
         total = _gained(self.rules, self.start, after, self.player)
-        if self.rules.current_player(after) == self.player and getattr(after, "phase", None) == "order":
-            # specialist: choose the scoring order next
+        if _goes_on(self.rules, after, self.player):
             self.board.set_state(after)
-            self.panel.value = explanation_html(self.rules, expl, "Played. Now choose which line scores next:")
+            self.panel.value = explanation_html(self.rules, expl, "Played. Your turn goes on: make your next choice.")
             return
         total_text = points_text(total, unit=expl.unit)
         self.board.header = f"After {action}: {total_text} in all. Press “Try again” to try another spot."
@@ -165,17 +173,16 @@ class ScenarioPlayer(widgets.VBox):
             head = f"Step {step}:" if nxt else f"Result: {points_text(total, unit=expl.unit)} for player {self.player + 1}."
             self.panel.value = explanation_html(self.rules, expl, head)
 
-    def _choose(self, action, expl) -> None:
-        """Another choice than the book's, from the current position."""
+    def _choose(self, played) -> None:
+        """Another choice than the book's, from the current position (the board's ``on_play``)."""
+        action, expl, after = played
         base = self.states[self.step] if self.alternative is None else self.alternative[0]
-        after = self.rules.apply(self.board.state, action)
         book = self.states[-1]
-        if self.rules.current_player(after) == self.player and after.phase == "order":
-            self.alternative = (base, after)
+        self.alternative = (base, after)
+        if _goes_on(self.rules, after, self.player):
             self.board.set_state(after)
-            self.panel.value = explanation_html(self.rules, expl, "Your choice so far; now pick the scoring order:")
+            self.panel.value = explanation_html(self.rules, expl, "Your choice so far; your turn goes on:")
         else:
-            self.alternative = (base, after)
             mine = _gained(self.rules, base, after, self.player)
             theirs = _gained(self.rules, self.states[self.step], book, self.player)
             self.board.header = f"Your choice {action}: {mine:+d} ({self._book} line scores {theirs:+d})"

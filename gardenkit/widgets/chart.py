@@ -1,0 +1,83 @@
+"""The game view's score chart (bqplot): each player's score after each round.
+
+A hidden total (``None`` in ``rules.known_scores(rules.observe(state, seat))``, e.g. face-down
+demerit cards) is left out of the chart: its line is empty until the game shows it.
+
+>>> per_round([(3, 1), (2, 2), (4, None)], rounds=2)   # a line without a round counts from the start
+[4, 7, 9]
+>>> per_round([(-1, 0), (5, 9)], rounds=3)             # round 9 is not drawn yet
+[-1, -1, -1, -1]
+"""
+from __future__ import annotations
+
+import math
+
+import ipywidgets as widgets
+
+__all__ = ["COLORS", "ScoreChart", "per_round"]
+
+#: one colour per seat (the chart's lines and legend)
+COLORS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"]
+
+
+def per_round(lines, rounds: int) -> list[int]:
+    """A running total after each round ``0..rounds`` from ``(points, round)`` pairs (a line
+    without a round counts from round 0 on)."""
+    row = [0] * (rounds + 1)
+    for points, r in lines:
+        for k in range(max(r or 0, 0), rounds + 1):
+            row[k] += points
+    return row
+
+
+class ScoreChart:
+    """Mixin of :class:`~gardenkit.widgets.view.GameView`: ``self.chart`` (a bqplot Figure, CSS
+    class ``gk-chart``) and :meth:`chart_data`. Needs ``rules`` and the view's ``round_of`` hook."""
+
+    def _make_chart(self, players: int):
+        from bqplot import Axis, Figure, LinearScale, Lines
+
+        xs, ys = LinearScale(min=0), LinearScale(min=0)
+        self._lines = Lines(x=[0], y=[[0]] * players, scales={"x": xs, "y": ys}, marker="circle",
+                            colors=COLORS[:players], labels=[f"P{i + 1}" for i in range(players)],
+                            display_legend=True)
+        self._xaxis = Axis(scale=xs, side="bottom", label="round", tick_format="d", tick_values=[0, 1])
+        unit = "demerits" if self.rules.info.lower_wins else "points"
+        fig = Figure(marks=[self._lines], axes=[self._xaxis, Axis(scale=ys, side="left", label=unit)],
+                     title=f"{unit.capitalize()} per round", layout=widgets.Layout(width="430px", height="240px"),
+                     fig_margin={"top": 40, "bottom": 40, "left": 45, "right": 15}, legend_location="top-left")
+        fig.add_class("gk-chart")
+        self._chart_rows = players
+        self._chart_data = self._chart_key = None
+        return fig
+
+    def _reset_chart(self, players: int) -> None:
+        """A game with another number of players: one line per seat."""
+        self._chart_rows = players
+        self._chart_data = self._chart_key = None
+        self._lines.colors = COLORS[:players]
+        self._lines.labels = [f"P{i + 1}" for i in range(players)]
+
+    def _update_chart(self, seen, known) -> None:
+        """Redraw from ``seen`` (the state as the seat sees it) where a score changed; a total
+        ``known`` as None is left out (its row is NaN)."""
+        rounds = self.round_of(seen)
+        data = []
+        for p in range(seen.players):
+            if known[p] is None:
+                data.append([math.nan] * (rounds + 1))
+            else:
+                data.append(per_round(((line.points, line.round) for line in self.rules.score_breakdown(seen, p)),
+                                      rounds))
+        key = [[None if x != x else x for x in row] for row in data]  # nan != nan: compare without it
+        if key != self._chart_key:
+            self._chart_key, self._chart_data = key, data
+            with self._lines.hold_sync():
+                self._lines.x = list(range(rounds + 1))
+                self._lines.y = data
+            step = max(1, (rounds + 9) // 10)
+            self._xaxis.tick_values = list(range(0, max(rounds, 1) + 1, step))
+
+    def chart_data(self) -> list[list[int]]:
+        """Each player's score after each round (what the chart plots)."""
+        return [list(row) for row in self._chart_data]

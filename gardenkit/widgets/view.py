@@ -1,0 +1,137 @@
+"""The game-independent game view: :class:`GameView`, a full game against bots with hints, undo,
+a move log, the score table and chart, save/load and the final breakdown.
+
+It is put together from one small mixin per concern, each in its own module:
+
+=====================  ======================================================================
+:mod:`.controls`       the setup row (options from ``rules.info.options``), hint, undo, bots
+:mod:`.saving`         the Save button (the file is made when clicked), Load, ``save_data``
+:mod:`.panels`         the status line, the score table, the other players, the move log
+:mod:`.chart`          the score chart (bqplot)
+=====================  ======================================================================
+
+A game adds a thin subclass that names its board and fills in a few hooks: ``game_id``,
+``board_class``, ``opponent_choices``, ``start_hint``, ``others_heading``, ``round_of(state)``,
+``turn_starts(state)``, ``score_columns(state)``, ``score_note(state)``,
+``move_points(before, after, player)``, ``other_summary(state, player)``,
+``render_other(state, player)``. Hidden totals come from ``rules.known_scores(rules.observe(
+state, seat))``, never from the view.
+
+>>> import gardenkit
+>>> class Plain(GameView):
+...     game_id = "samurai_gardener"
+...     board_class = gardenkit.entry("samurai_gardener").board_class()
+>>> g = Plain(seed=3, bot_delay=0, options={"specialist": True})
+>>> g.panel.value.startswith("<div>New game: 2 players, you are player 1, against greedy bots, with specialist rule.")
+True
+>>> g.option_inputs["specialist"].value
+True
+>>> g.play(str(g.rules.legal_actions(g.state)[0]))   # the bot answers at once (bot_delay=0)
+True
+>>> len(g.timeline.history) > 1 and g.undo()
+True
+"""
+from __future__ import annotations
+
+import ipywidgets as widgets
+
+import gardenkit
+
+from ..core import Timeline
+from ._html import PANEL_CSS, breakdown_html
+from .board_base import BoardWidget
+from .chart import ScoreChart
+from .controls import GameControls
+from .panels import Panels
+from .saving import Saving
+
+__all__ = ["GameView"]
+
+
+class GameView(GameControls, Saving, Panels, ScoreChart, widgets.VBox):
+    """A full game of ``game_id`` against bots: you sit in ``seat`` (0-based), the others are
+    ``opponents`` bots; ``options`` go to ``rules.initial_state`` (a labelled bool option also gets
+    a checkbox). ``bot_delay``: seconds a bot "thinks" before it moves (0: bots move at once, as
+    in tests). Every button calls a public method of the same name (``hint``, ``undo``,
+    ``new_game_from_controls``, ``load_data``).
+
+    A subclass must set ``game_id`` and ``board_class``; it may set ``opponent_choices``,
+    ``start_hint``, ``others_heading`` and implement the hooks (see the module's docstring).
+    """
+
+    #: the game (``gardenkit.make(game_id)``) and the :class:`BoardWidget` subclass that shows it
+    game_id: str = ""
+    board_class: type = BoardWidget
+
+    def __init__(self, players: int | None = None, seat: int = 0, opponents: str = "greedy", seed: int = 7, *,
+                 options: dict | None = None, bot_delay: float = 0.4, **kwargs):
+        super().__init__(**kwargs)
+        self.add_class("gk-game")
+        self.rules = gardenkit.make(self.game_id)
+        players = self.rules.info.min_players if players is None else players
+        options = dict(options or {})
+        self.bot_delay = bot_delay
+        self.panel = widgets.HTML().add_class("gk-explanation")
+        self._make_panels()
+        self._make_saving()
+        self._make_controls(players, seat, opponents, seed, options)
+        self.chart = self._make_chart(players)
+        self.board = None
+        self._start(players, seat, opponents, seed, options)
+        buttons = widgets.HBox([self.hint_button, self.undo_button, self.save_link, self.upload],
+                               layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        side = widgets.VBox([buttons, self.panel, widgets.HTML("<b>Scores</b>"), self.scores, self.chart,
+                             widgets.HTML("<b>Moves</b> (newest first)"), self.moves],
+                            layout=widgets.Layout(width="440px", margin="0 0 0 12px"))
+        left = widgets.VBox([self.board, self.others])
+        self.main = widgets.HBox([left, side], layout=widgets.Layout(flex_flow="row wrap"))
+        self.children = [widgets.HTML(PANEL_CSS), self._setup_row(), self.status, self.main]
+
+    # ----- hooks ---------------------------------------------------------------------------------
+    def round_of(self, state) -> int:
+        """The round a state is in (the status line, the log, the chart's x axis, the file name)."""
+        return state.round
+
+    show_message = BoardWidget.show_message
+
+    @property
+    def state(self):
+        return self.timeline.state
+
+    # ----- a game starts -------------------------------------------------------------------------
+    def _start(self, players, seat, opponents, seed, options, timeline: Timeline | None = None) -> None:
+        if timeline is None:  # made first: bad settings leave the current game (and its bot) as they were
+            timeline = Timeline(self.rules, self.rules.initial_state(players=players, seed=seed, **options))
+        self._cancel_bot()
+        self.timeline = timeline
+        self.seat, self.opponents, self.seed = seat, opponents, seed
+        self._show_settings(players, seat, opponents, seed, options)
+        self._make_bots(players, seat, opponents, seed)
+        self.names = [f"Player {p + 1} ({'you' if p == seat else f'{opponents} bot'})" for p in range(players)]
+        self._forget_log()
+        timeline.advance_chance()
+        if self.board is None:
+            self.board = self.board_class(timeline.state, player=seat, panel=self.panel, on_play=self._human_played)
+        else:  # the new game may have more or fewer seats: switch state and seat together
+            self.board.set_state(timeline.state, player=seat)
+        if self._chart_rows != players:
+            self._reset_chart(players)
+        self.show_message(self._describe_start(players, seat, opponents, options))
+        self._continue()
+
+    # ----- every refresh -------------------------------------------------------------------------
+    def _refresh(self) -> None:
+        """Show the timeline's state: the board, status, scores, the others, the new log lines
+        and the chart (each only where it changed; the save file is made when asked for)."""
+        s = self.state
+        p = self.rules.current_player(s)
+        self.board.set_state(s, keep_selection=True)
+        if p is None:
+            self.panel.value = breakdown_html(self.rules, s, self.names)
+        self.status.value = self._status_html(s, p)
+        seen = self.rules.observe(s, self.seat)
+        known = self.rules.known_scores(seen)
+        self.scores.value = self._scores_html(s, p, known)
+        self._update_others(s, p)
+        self._update_log()
+        self._update_chart(seen, known)
