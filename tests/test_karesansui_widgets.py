@@ -253,6 +253,21 @@ def test_the_live_check_names_the_rule_on_each_pile():
     assert board.state is s and "Not allowed" in board.panel.value and "too high" in board.panel.value
 
 
+def test_the_board_offers_rules_targets_of_the_picked_rocks():
+    s = bid_position(3, 4)
+    p = s.to_move
+    board = KaresansuiBoard(s)
+    for sel in [(), s.gardens[p][:1], tuple(s.gardens[p])]:
+        board.select(*sel)
+        assert board.targets() == rules.targets(s, sel)
+        assert board.spots() == tuple(t for t in rules.targets(s, sel) if t.at)
+        for t in board.spots():  # the panel words each refusal by its text and names its rule
+            if t.reason is not None:
+                assert html.escape(t.reason.text) in board.panel.value and t.reason.rule in board.panel.value
+    # another seat's board offers nothing
+    assert KaresansuiBoard(s, player=(p + 1) % 3).targets() == ()
+
+
 def test_hover_on_a_refused_pile_explains_the_rule():
     s = bid_position(3, 4)
     p = s.to_move
@@ -426,11 +441,18 @@ def test_save_and_load_round_trip():
     assert h2.load_data(data)
     assert h2.state == g.state and h2.timeline.history == g.timeline.history
     assert h2.players_in.value == 4 and h2.seed == 9
-    assert h2.options_of(h2.timeline.initial) == {"start_player": 2}
+    assert h2.rules.options(h2.timeline.initial) == {"start_player": 2}
     assert h2.board.svg.count("data-pile=") == 3
     # a broken file changes nothing
     assert not h2.load_data("{not json")
     assert h2.state == g.state and "Could not load" in h2.panel.value
+
+
+def test_a_start_player_other_than_player_1_is_said_when_the_game_starts():
+    g = KaresansuiGame(players=4, seed=9, bot_delay=0, start_player=2)
+    assert "Player 3 starts." in g.panel.value
+    g = KaresansuiGame(players=3, seed=9, bot_delay=0, seat=1, start_player=1)
+    assert "Player 2 starts." in g.panel.value
 
 
 def test_a_miyabi_save_is_refused():

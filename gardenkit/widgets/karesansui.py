@@ -3,7 +3,9 @@
 The game-independent parts are :class:`~gardenkit.widgets.base.BoardWidget` and
 :class:`~gardenkit.widgets.base.GameView`; this adds building a bid by picking rocks from your
 garden (``pick("R2")``, ``ui("clear")``), the live rule check of that bid on every pile, and the
-turn-in chooser. Legality, refusals and demerits all come from the engine.
+turn-in chooser. Legality, refusals and demerits all come from the engine: what can be clicked
+is ``rules.targets(state, picked rocks)``, what a seat may see of the others' demerits
+``rules.observe(state, seat)``.
 
 >>> import gardenkit
 >>> rules = gardenkit.make("karesansui")
@@ -27,10 +29,10 @@ from collections import Counter
 
 from ..games.karesansui.actions import BLACK, Bid, sort_rocks
 from ..render.karesansui import (
-    KARESANSUI_CSS, karesansui_pattern_defs, pile_targets, render_board, render_garden, status_line, turn_in_rows,
+    KARESANSUI_CSS, karesansui_pattern_defs, render_board, render_garden, status_line, turn_in_rows,
 )
 from . import base
-from ._html import _strip_rule, explanation_html, h, rule_html
+from ._html import explanation_html, h, rule_html
 from .base import BoardWidget, guarded
 
 __all__ = ["KaresansuiBoard", "KaresansuiGame"]
@@ -130,8 +132,8 @@ class KaresansuiBoard(BoardWidget):
         if self._state.phase == "bid" and self.my_turn():
             self.panel.value = self.check_html()
 
-    def check(self) -> tuple[tuple[str, str | None], ...]:
-        """The live rule check of the bid being built: ``(notation, None or the engine's refusal)`` per pile."""
+    def check(self) -> tuple[tuple[str, object], ...]:
+        """The live rule check of the bid being built: ``(notation, None or the engine's Refusal)`` per pile."""
         return tuple((t.action, t.reason) for t in self.spots())
 
     def check_html(self) -> str:
@@ -143,25 +145,36 @@ class KaresansuiBoard(BoardWidget):
         n = len(self.selected)
         items = []
         for t in self.spots():
+            pile = t.at[0] + 1
             if t.reason is None:
-                items.append(f'<li><span class="gk-ok">pile {t.pile + 1}: allowed</span> — click it to play '
+                items.append(f'<li><span class="gk-ok">pile {pile}: allowed</span> — click it to play '
                              f"<code>{h(t.action)}</code></li>")
             else:
-                rule = _rule_of(t.reason)
-                items.append(f'<li><span class="gk-no">pile {t.pile + 1}: {h(_strip_rule(t.reason))}</span>'
+                rule = t.reason.rule
+                items.append(f'<li><span class="gk-no">pile {pile}: {h(t.reason.text)}</span>'
                              + (f"<br>{rule_html(self.rules, rule)}" if rule else "") + "</li>")
-        passing = ("You may also pass." if self.rules.why_illegal(s, "pass") is None
-                   else "You may not pass yet: " + h(_strip_rule(self.rules.why_illegal(s, "pass"))) + ".")
+        passing = next((t for t in self.targets() if not t.at), None)
+        if passing is None or passing.legal:
+            passing = "You may also pass."
+        else:
+            passing = "You may not pass yet: " + h(passing.reason.text) + "."
         return (f"<div>Your bid: <code>{h(rocks)}</code>, worth {v} with {n} rock{'s' if n != 1 else ''}.</div>"
                 f"<ul>{''.join(items)}</ul><div>{passing}</div>")
 
     # ----- the engine's verdicts ------------------------------------------------------------------
+    def targets(self) -> tuple:
+        """``rules.targets(state, selected)`` when this board's player is to act (each pile's bid
+        of the picked rocks, pass, or the sets to turn in), else nothing; computed once per change."""
+        if self._targets is None or self._targets[0] != self.player:
+            mine = self._state is not None and self.my_turn()
+            self._targets = (self.player, self.rules.targets(self._state, self.selected) if mine else ())
+        return self._targets[1]
+
     def spots(self):
-        """One target per pile for the bid being built: ``points`` 0 if legal, None (and the
-        engine's ``reason``) if refused. Empty unless it is this board's player's turn to bid."""
-        if self._targets is None:
-            self._targets = pile_targets(self._state, self.player, self.selected)
-        return self._targets
+        """The piles the board offers for the bid being built (the targets drawn on the piles):
+        ``points`` 0 if legal, None (and the engine's ``reason``) if refused. Empty unless it is
+        this board's player's turn to bid."""
+        return tuple(t for t in self.targets() if t.at)
 
     def turn_in_choices(self):
         """Every order of turning in your forbidden sets, cheapest first: ``(((notation, demerits), …), total)``
@@ -169,7 +182,7 @@ class KaresansuiBoard(BoardWidget):
         s = self._state
         if s.phase != "turnin" or not self.my_turn():
             return ()
-        return turn_in_rows(s)
+        return turn_in_rows(s, self.rules)
 
     def turn_in_html(self) -> str:
         """The turn-in chooser as an HTML list (every order, what each step and the whole order cost)."""
@@ -211,20 +224,19 @@ class KaresansuiBoard(BoardWidget):
 
     def _shown_targets(self):
         if self.clickable:
-            return self.spots()
-        if self.marked is None or not self.marked.startswith("bid "):
+            return self.targets()
+        if self.marked is None:
             return ()
-        # a picture: the ringed bid only (a quiz's move)
-        return tuple(t for t in pile_targets(self._state, self.rules.current_player(self._state), self.selected)
-                     if t.action == self.marked)
+        # a picture: the ringed bid only (a quiz's move), whoever is to bid
+        return tuple(t for t in self.rules.targets(self._state, self.selected) if t.at and t.action == self.marked)
 
     def render(self) -> str:
         s = self._state
         p = self.player
         return render_board(
-            s, p, selected=self.selected, marked=self.marked, header=self.header or status_line(s),
+            s, p, selected=self.selected, marked=self.marked, header=self.header or status_line(s, self.rules),
             clickable=self.clickable, uid=self._uid, version=self.version, style=False, patterns=False,
-            targets=self._shown_targets(), names=self.names,
+            targets=self._shown_targets(), names=self.names, rules=self.rules,
         )
 
     def set_state(self, s, *, keep_selection: bool = False, player: int | None = None) -> None:
@@ -236,13 +248,6 @@ class KaresansuiBoard(BoardWidget):
 def _holds(garden, rocks) -> bool:
     have, want = Counter(garden), Counter(rocks)
     return all(have[r] >= n for r, n in want.items())
-
-
-def _rule_of(reason: str) -> str | None:
-    import re
-
-    m = re.search(r"\[([a-z_]+(?:\.[a-z_0-9]+)+)\]", reason or "")
-    return m.group(1) if m else None
 
 
 class KaresansuiGame(base.GameView):
@@ -264,7 +269,11 @@ class KaresansuiGame(base.GameView):
 
     @property
     def start_hint(self) -> str:
-        return ("Click rocks in your garden to build a bid, then click a pile to offer them; once every pile has a "
+        """How to play, and who starts when it is not player 1 (the game's ``start_player`` option)."""
+        timeline = getattr(self, "timeline", None)
+        first = self.rules.options(timeline.initial).get("start_player", 0) if timeline is not None else 0
+        return ((f"Player {first + 1} starts. " if first else "")
+                + "Click rocks in your garden to build a bid, then click a pile to offer them; once every pile has a "
                 "bid you may pass. Demerits are bad: fewest wins.")
 
     def __init__(self, players: int = 3, seat: int = 0, opponents: str = "greedy", seed: int = 7,
@@ -289,12 +298,9 @@ class KaresansuiGame(base.GameView):
             self.panel.value = explanation_html(self.rules, expl, "Hint: the move that costs the fewest demerits right now is")
 
     # ----- the hooks of GameView -------------------------------------------------------------
-    def options_of(self, initial_state) -> dict:
-        return {"start_player": initial_state.start_player}
-
-    def describe_options(self, options: dict) -> str:
-        sp = options.get("start_player", 0)
-        return f", player {sp + 1} starts" if sp else ""
+    def _known(self, state) -> tuple:
+        """Each demerit total as your seat may see it in ``state`` (None: face down), as the engine says."""
+        return self.rules.known_scores(self.rules.observe(state, self.seat))
 
     def score_columns(self, state) -> dict:
         return {
@@ -302,30 +308,26 @@ class KaresansuiGame(base.GameView):
             "Rocks": [str(len(state.gardens[p])) for p in range(state.players)],
         }
 
-    def visible_scores(self, state) -> list:
-        """Each player's demerit total as you may see it: yours, the others' only once the game is over (None)."""
-        over = state.phase == "over"
-        return [v if (over or p == self.seat) else None for p, v in enumerate(state.scores)]
-
-    visible_demerits = visible_scores
-
     def score_note(self, state) -> str:
         return "Demerits: fewest wins. The others' cards lie face down until the end (? = hidden)."
 
     def move_points(self, before, after, player: int) -> str:
+        """A card taken: its demerits when your seat may see that player's total (after the move,
+        or now), else that a card went face down."""
         cards = len(after.lines[player]) - len(before.lines[player])
         if not cards:
             return ""
-        if player == self.seat or after.phase == "over" or self.state.phase == "over":
-            d = after.scores[player] - before.scores[player]
+        if self._known(after)[player] is not None or self._known(self.state)[player] is not None:
+            d = self.rules.scores(after)[player] - self.rules.scores(before)[player]
             return f"+{d} demerit{'s' if d != 1 else ''}"
         return "(a demerit card, face down)"
 
     def other_summary(self, state, player: int) -> str:
         cards = len(state.lines[player])
         rocks = len(state.gardens[player])
-        if state.phase == "over":
-            return f"{state.scores[player]} demerits · {rocks} rocks"
+        known = self._known(state)[player]
+        if known is not None:
+            return f"{known} demerits · {rocks} rocks"
         return f"{cards} demerit card{'s' if cards != 1 else ''} (face down) · {rocks} rocks"
 
     def render_other(self, state, player: int) -> str:
@@ -350,7 +352,7 @@ class KaresansuiGame(base.GameView):
         verb = "share the win" if len(out.winners) > 1 else "wins"
         best = out.scores[out.winners[0]]
         parts = [f'<div class="gk-final"><div class="gk-ok">{h(win)} {verb} with {best} demerit'
-                 f"{'s' if best != 1 else ''} (fewest wins).</div><div>{h(_strip_rule(out.reason))}</div>"]
+                 f"{'s' if best != 1 else ''} (fewest wins).</div><div>{h(out.reason.text)}</div>"]
         for q in range(s.players):
             lines = self.rules.score_breakdown(s, q)
             items = "".join(
