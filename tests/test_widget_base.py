@@ -213,3 +213,99 @@ def test_a_saved_game_of_another_game_is_refused():
     data = g.save_data() | {"game": "miyabi"}
     assert g.load_data(json.dumps(data)) is False
     assert "saved &#x27;miyabi&#x27; game, not Samurai Gardener" in g.panel.value
+
+
+# ----- one click: read and checked once ----------------------------------------------------------
+def test_one_click_reads_and_checks_the_move_once(monkeypatch):
+    g = DotGame(seed=5, bot_delay=0)
+    before, n = g.state, len(g.timeline.history)
+    action = str(rules.legal_actions(before)[0])
+    calls = {"coerce_action": 0, "_refusal": 0, "_explain": 0, "_apply": 0}
+
+    def counting(name):
+        method = getattr(rules, name)
+
+        def wrapper(s, *args, **kwargs):
+            if s is before:  # the bots' moves after the click are on other states
+                calls[name] += 1
+            return method(s, *args, **kwargs)
+
+        return wrapper
+
+    for name in calls:
+        monkeypatch.setattr(rules, name, counting(name))
+    assert g.play(action)
+    assert calls == {"coerce_action": 1, "_refusal": 1, "_explain": 1, "_apply": 1}
+    assert g.timeline.history[n] == rules.parse_action(before, action)
+    assert g.timeline.states()[n + 1] == rules.apply(before, action)
+
+
+def test_a_refused_click_is_checked_once_and_changes_nothing(monkeypatch):
+    g = DotGame(seed=5, bot_delay=0)
+    before, n = g.state, len(g.timeline.history)
+    refusals = []
+    real = rules._refusal
+    monkeypatch.setattr(rules, "_refusal", lambda s, a: refusals.append(a) or real(s, a))
+    assert g.play("99@0,0") is False
+    assert len(refusals) == 1 and g.state is before and len(g.timeline.history) == n
+    assert "Not allowed" in g.panel.value
+
+
+# ----- options from rules.info.options ----------------------------------------------------------------
+def test_a_labelled_bool_option_gets_a_checkbox_named_by_its_label():
+    g = DotGame(seed=5, bot_delay=0)
+    box = g.option_inputs["specialist"]
+    assert box.description == rules.info.options["specialist"].label and "gk-opt-specialist" in box._dom_classes
+    assert box in g.children[1].children  # the setup row
+    box.value = True
+    g.new_game_from_controls()
+    assert g.state.specialist and "against greedy bots, with specialist rule." in g.panel.value
+
+
+def test_a_loaded_game_shows_the_options_it_was_started_with():
+    g = DotGame(seed=5, bot_delay=0, options={"specialist": True})
+    other = DotGame(seed=1, bot_delay=0)
+    assert other.option_inputs["specialist"].value is False
+    assert other.load_data(json.dumps(g.save_data()))
+    assert other.option_inputs["specialist"].value is True and other.state == g.state
+
+
+# ----- refreshing: the log grows, the save file is made when asked for --------------------------
+class CountingGame(DotGame):
+    def __init__(self, *args, **kwargs):
+        self.scored = 0
+        super().__init__(*args, **kwargs)
+
+    def move_points(self, before, after, player):
+        self.scored += 1
+        return super().move_points(before, after, player)
+
+
+def test_the_log_grows_by_the_new_moves_only_and_is_rebuilt_after_undo():
+    g = CountingGame(seed=5, bot_delay=0)
+    assert g.scored == 0 and "No moves yet" in g.moves.value
+    g.play(str(rules.legal_actions(g.state)[0]))
+    first = g.moves.value.count("<li>")
+    assert g.scored == first > 0  # mine and the bots'
+    g.play(str(rules.legal_actions(g.state)[0]))
+    shown = g.moves.value.count("<li>")
+    assert shown > first and g.scored == shown  # each move worked out once, the first ones not again
+    assert g.undo()
+    assert g.moves.value.count("<li>") == first and g.scored == shown + first  # built again from the start
+
+
+def test_refreshing_makes_no_save_file_the_button_asks_for_it(monkeypatch):
+    g = DotGame(seed=5, bot_delay=0)
+    made = []
+    real = g.save_data
+    monkeypatch.setattr(g, "save_data", lambda: made.append(1) or real())
+    g.save_link._data = g.save_data
+    g.play(str(rules.legal_actions(g.state)[0]))
+    assert made == [] and "gk-save" in g.save_link._dom_classes
+    sent = []
+    monkeypatch.setattr(g.save_link, "send", sent.append)
+    g.save_link._on_front_end_msg(g.save_link, {"kind": "save"}, [])
+    assert made == [1] and sent[0]["kind"] == "file" and sent[0]["name"] == "samurai-gardener-seed5-round2.json"
+    assert json.loads(sent[0]["text"]) == real()
+    g.save_link._on_front_end_msg(g.save_link, {"kind": "save", "extra": 1}, [])  # anything else: dropped
+    assert len(sent) == 1
