@@ -14,6 +14,9 @@ from .components import Card
 _DIRS = ((1, 0), (0, 1))
 FOOTPRINT = tuple((dx, dy) for dy in range(3) for dx in range(2))  # a card: 2 wide, 3 tall
 RUN_POINTS = {3: 1, 4: 2, 5: 4}
+_TOUCH = "a new card must cover a square of the house or share an edge with one"
+_CORNER = Refusal(f"it touches the house only at a corner: {_TOUCH}", "samurai_gardener.place.touch")
+_APART = Refusal(f"it does not touch the house: {_TOUCH}", "samurai_gardener.place.touch")
 BONUS_POINTS = {2: 2, 3: 4, 4: 6}
 
 
@@ -87,42 +90,41 @@ class House:
         >>> h = House.build((Placed(1, 0, 0),), default_deck())
         >>> h.refusal(2, 0) is None, h.refusal(2, 3).text
         (True, 'it touches the house only at a corner: a new card must cover a square of the house or share an edge with one')
+        >>> h.refusal(5, 5).text.startswith("it does not touch the house")
+        True
         """
-        verdicts = self.verdicts
-        if (x, y) in verdicts:
-            return verdicts[(x, y)]
-        return self._judge(x, y)  # far from the house: it does not touch it
+        return self.verdicts.get((x, y), _APART)
 
     @property
     def verdicts(self) -> dict:
-        """``(x, y) -> None or Refusal`` for every top-left square whose card would touch the
-        house or a square around it (corners included): the legal spots and the refused ones next
-        to the house. Worked out once per house."""
+        """``(x, y) -> None or Refusal`` for every top-left square whose card would meet the house
+        or a square around it (corners included): the legal spots (None) and the refused ones next
+        to the house. Anywhere else a card does not touch the house. Worked out once per house."""
         cached = self.__dict__.get("_verdicts")
         if cached is None:
-            tops = {(cx + i, cy + j) for cx, cy in self._grid for i in range(-2, 2) for j in range(-3, 2)}
-            judge = self._judge
-            cached = {(x, y): judge(x, y) for x, y in tops}
+            grid = self._grid
+            edge = set(grid)
+            for x, y in grid:
+                edge.update(((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)))
+            # tops whose footprint overlaps the house or shares an edge with it
+            reach = {(x - dx, y - dy) for x, y in edge for dx, dy in FOOTPRINT}
+            # tops whose footprint would cover a protected square (all of them overlap the house)
+            covers = {(x - dx, y - dy) for x, y in self.protected for dx, dy in FOOTPRINT}
+            # tops whose footprint's corner-wise neighbour is a house square, and nothing nearer
+            corner = {top for x, y in grid for top in ((x + 1, y + 1), (x - 2, y + 1), (x + 1, y - 3), (x - 2, y - 3))}
+            cached = dict.fromkeys(reach - covers)
+            cached.update((top, _CORNER) for top in corner - reach)
+            if covers:
+                run_of = {}
+                for r in self.runs():
+                    for c in r.cells:
+                        run_of.setdefault(c, r)
+                for x, y in covers:
+                    c = next(c for c in ((x + dx, y + dy) for dx, dy in FOOTPRINT) if c in run_of)
+                    cached[(x, y)] = Refusal(f"it would cover square ({c[0]},{c[1]}) of the {run_of[c].describe()}: "
+                                             "lines of 3 or more are protected", "samurai_gardener.place.protect")
             object.__setattr__(self, "_verdicts", cached)
         return cached
-
-    def _judge(self, x: int, y: int) -> Refusal | None:
-        grid = self._grid
-        cells = [(x + dx, y + dy) for dx, dy in FOOTPRINT]
-        if not any(c in grid for c in cells):
-            if any(c in grid for c in _ring(x, y)):
-                return None  # beside the house: it covers nothing, so nothing protected
-            corner = any(c in grid for c in ((x - 1, y - 1), (x + 2, y - 1), (x - 1, y + 3), (x + 2, y + 3)))
-            how = "it touches the house only at a corner" if corner else "it does not touch the house"
-            return Refusal(f"{how}: a new card must cover a square of the house or share an edge with one",
-                           "samurai_gardener.place.touch")
-        protected = self.protected
-        for c in cells:
-            if c in protected:
-                run = next(r for r in self.runs() if c in r.cells)
-                return Refusal(f"it would cover square ({c[0]},{c[1]}) of the {run.describe()}: lines of 3 or "
-                               "more are protected", "samurai_gardener.place.protect")
-        return None
 
     @property
     def spots(self) -> frozenset:
@@ -155,12 +157,6 @@ def _runs(grid: dict) -> tuple[Run, ...]:
             if n >= 3:
                 found.append(Run(t, x, y, x + dx * (n - 1), y + dy * (n - 1)))
     return tuple(sorted(found))
-
-
-def _ring(x: int, y: int) -> tuple[tuple[int, int], ...]:
-    """The ten squares sharing an edge with a card's 2x3 footprint at ``(x, y)``."""
-    return ((x, y - 1), (x + 1, y - 1), (x, y + 3), (x + 1, y + 3),
-            (x - 1, y), (x - 1, y + 1), (x - 1, y + 2), (x + 2, y), (x + 2, y + 1), (x + 2, y + 2))
 
 
 def card_cells(card: Card, x: int, y: int, turned: bool) -> tuple[tuple[int, int, str], ...]:
