@@ -21,7 +21,7 @@ Each carries the ``version`` of the drawing it was sent from; Python checks ever
 
 A click is read and checked once: :meth:`BoardWidget.play` asks ``rules.play(state, text)``,
 which parses the notation, decides legality and applies the move in one go; the board (or, with
-``on_play``, the game view's timeline) keeps the state it answered.
+``on_played``, the game view's timeline) keeps the state it answered.
 
 >>> import gardenkit
 >>> from gardenkit.render.svg import BODY_END, BODY_START
@@ -86,11 +86,12 @@ class BoardWidget(anywidget.AnyWidget):
     """One position of game ``game_id``, drawn by the subclass and clicked in the browser.
 
     ``player``: whose side to show (default: the one to act). ``panel``: the HTML widget for
-    explanations and messages (made here if not given). ``on_play(played)``: called with the
+    explanations and messages (made here if not given). ``on_played(played)``: called with the
     :class:`~gardenkit.core.rules.Played` of a legal click (its ``action``, ``explanation`` and the
     ``state`` after it, read and checked once) instead of showing that state here (a game view
-    records it in its timeline); without it the board shows the new state and resolves chance
-    nodes, for hot-seat play.
+    records it in its timeline, so the move is not checked again); ``on_play(action,
+    explanation)``: the same for a caller that needs only the move and what it does. Without
+    either, the board shows the new state and resolves chance nodes, for hot-seat play.
     ``clickable=False``: a picture only. ``header``: a line the drawing shows instead of its own.
 
     A subclass must set ``game_id`` and implement :meth:`render` (or :meth:`render_parts`); it may
@@ -115,13 +116,14 @@ class BoardWidget(anywidget.AnyWidget):
     max_text: int = 60
 
     def __init__(self, state, *, player: int | None = None, panel: widgets.HTML | None = None, on_play=None,
-                 clickable: bool = True, header: str | None = None, **kwargs):
+                 clickable: bool = True, header: str | None = None, on_played=None, **kwargs):
         super().__init__(**kwargs)
         self.add_class("gk-board-widget")
         self.rules = gardenkit.make(self.game_id)
         self.panel = panel if panel is not None else widgets.HTML()
         self.panel.add_class("gk-explanation")
         self.on_play = on_play
+        self.on_played = on_played
         self.clickable = clickable
         self.header = header
         self.version = 0
@@ -225,8 +227,10 @@ class BoardWidget(anywidget.AnyWidget):
         if not played.legal:
             self.panel.value = explanation_html(self.rules, played.explanation)
             return False
-        if self.on_play is not None:
-            self.on_play(played)
+        if self.on_played is not None:
+            self.on_played(played)
+        elif self.on_play is not None:
+            self.on_play(played.action, played.explanation)
         else:
             new = played.state
             while self.rules.current_player(new) is CHANCE:

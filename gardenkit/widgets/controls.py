@@ -155,7 +155,7 @@ class GameControls:
         return self.board.play(text)
 
     def _human_played(self, played) -> None:
-        """The board's ``on_play``: keep the move the click read and checked (``rules.play``)."""
+        """The board's ``on_played``: keep the move the click read and checked (``rules.play``)."""
         if self.board.state is self.timeline.state:
             self.timeline.record(played)
         else:  # the board showed another state than the timeline's: check the move again

@@ -55,7 +55,7 @@ class TryBoard(widgets.VBox):
         if not isinstance(self.player, int):
             raise ValueError("a try board needs a position where a player is to act")
         self.panel = widgets.HTML().add_class("gk-explanation")
-        self.board = board_class(state, player=self.player, panel=self.panel, on_play=self._played)
+        self.board = board_class(state, player=self.player, panel=self.panel, on_played=self._played)
         self.reset_button = widgets.Button(description="Try again").add_class("gk-reset")
         self.reset_button.on_click(lambda _b: self.reset())
         self.caption_text = caption
@@ -81,14 +81,16 @@ class TryBoard(widgets.VBox):
     show_message = BoardWidget.show_message
 
     def _played(self, played) -> None:
-        """The board's ``on_play``: show the state the click led to (read and checked once)."""
+        """The board's ``on_played``: show the state the click led to (read and checked once)."""
         action, expl, after = played
         while self.rules.current_player(after) is CHANCE:
             after = self.rules.step_chance(after)
         total = _gained(self.rules, self.start, after, self.player)
-        if _goes_on(self.rules, after, self.player):
+        if _goes_on(self.rules, after, self.player):  # the move asks for another choice (or allows one)
+            total_text = points_text(total, unit=expl.unit)
+            self.board.header = f"After {action}: {total_text} so far; your turn goes on (or press “Try again”)."
             self.board.set_state(after)
-            self.panel.value = explanation_html(self.rules, expl, "Played. Your turn goes on: make your next choice.")
+            self.panel.value = explanation_html(self.rules, expl, f"Played: {total_text} so far; your turn goes on.")
             return
         total_text = points_text(total, unit=expl.unit)
         self.board.header = f"After {action}: {total_text} in all. Press “Try again” to try another spot."
@@ -111,7 +113,7 @@ class ScenarioPlayer(widgets.VBox):
         self.panel = widgets.HTML().add_class("gk-explanation")
         first = self.states[0]
         self.player = self.rules.current_player(first)
-        self.board = board_class_for(first)(first, player=self.player, panel=self.panel, on_play=self._choose)
+        self.board = board_class_for(first)(first, player=self.player, panel=self.panel, on_played=self._choose)
         self.back_button = widgets.Button(description="◀ Back").add_class("gk-back")
         self.forward_button = widgets.Button(description="Forward ▶").add_class("gk-forward")
         # the rulebook's own examples are "the book's"; lessons of ours suggest a move
@@ -133,6 +135,8 @@ class ScenarioPlayer(widgets.VBox):
     @property
     def n_steps(self) -> int:
         return len(self.scenario.actions)
+
+    show_message = BoardWidget.show_message  # where guarded buttons say what went wrong
 
     @guarded
     def forward(self) -> None:
@@ -174,7 +178,7 @@ class ScenarioPlayer(widgets.VBox):
             self.panel.value = explanation_html(self.rules, expl, head)
 
     def _choose(self, played) -> None:
-        """Another choice than the book's, from the current position (the board's ``on_play``)."""
+        """Another choice than the book's, from the current position (the board's ``on_played``)."""
         action, expl, after = played
         base = self.states[self.step] if self.alternative is None else self.alternative[0]
         book = self.states[-1]

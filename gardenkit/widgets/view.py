@@ -111,7 +111,7 @@ class GameView(GameControls, Saving, Panels, ScoreChart, widgets.VBox):
         self._forget_log()
         timeline.advance_chance()
         if self.board is None:
-            self.board = self.board_class(timeline.state, player=seat, panel=self.panel, on_play=self._human_played)
+            self.board = self.board_class(timeline.state, player=seat, panel=self.panel, on_played=self._human_played)
         else:  # the new game may have more or fewer seats: switch state and seat together
             self.board.set_state(timeline.state, player=seat)
         if self._chart_rows != players:
