@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .errors import MalformedInputError
+from .errors import IllegalActionError, MalformedInputError
 from .types import CHANCE
 
 
@@ -45,8 +45,6 @@ class Timeline:
     def play(self, action) -> None:
         """Apply ``action`` (or its notation); redo history beyond this point is dropped.
         An illegal one raises :class:`~gardenkit.IllegalActionError` and changes nothing."""
-        from .errors import IllegalActionError
-
         played = self.rules.play(self.state, action, explain=False)
         if not played.legal:
             reason = played.explanation.reason
