@@ -83,8 +83,9 @@ class House:
         it does not touch the house, touches it only at a corner, or would cover a protected square.
 
         The one place that decides where a card may go (``legal_actions``, ``placements``,
-        ``why_illegal`` and the board's refused spots all read it). It depends on the 2x3 footprint
-        only, not on the card's squares, so one answer serves every card both ways up.
+        ``why_illegal`` and the board's refused spots all read it, through :attr:`spots` and
+        :attr:`verdicts`). It depends on the 2x3 footprint only, not on the card's squares, so one
+        answer serves every card both ways up.
 
         >>> from gardenkit.games.samurai_gardener import default_deck
         >>> h = House.build((Placed(1, 0, 0),), default_deck())
@@ -93,47 +94,71 @@ class House:
         >>> h.refusal(5, 5).text.startswith("it does not touch the house")
         True
         """
-        return self.verdicts.get((x, y), _APART)
-
-    @property
-    def verdicts(self) -> dict:
-        """``(x, y) -> None or Refusal`` for every top-left square whose card would meet the house
-        or a square around it (corners included): the legal spots (None) and the refused ones next
-        to the house. Anywhere else a card does not touch the house. Worked out once per house."""
-        cached = self.__dict__.get("_verdicts")
-        if cached is None:
-            grid = self._grid
-            edge = set(grid)
-            for x, y in grid:
-                edge.update(((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)))
-            # tops whose footprint overlaps the house or shares an edge with it
-            reach = {(x - dx, y - dy) for x, y in edge for dx, dy in FOOTPRINT}
-            # tops whose footprint would cover a protected square (all of them overlap the house)
-            covers = {(x - dx, y - dy) for x, y in self.protected for dx, dy in FOOTPRINT}
-            # tops whose footprint's corner-wise neighbour is a house square, and nothing nearer
-            corner = {top for x, y in grid for top in ((x + 1, y + 1), (x - 2, y + 1), (x + 1, y - 3), (x - 2, y - 3))}
-            cached = dict.fromkeys(reach - covers)
-            cached.update((top, _CORNER) for top in corner - reach)
-            if covers:
-                run_of = {}
-                for r in self.runs():
-                    for c in r.cells:
-                        run_of.setdefault(c, r)
-                for x, y in covers:
-                    c = next(c for c in ((x + dx, y + dy) for dx, dy in FOOTPRINT) if c in run_of)
-                    cached[(x, y)] = Refusal(f"it would cover square ({c[0]},{c[1]}) of the {run_of[c].describe()}: "
-                                             "lines of 3 or more are protected", "samurai_gardener.place.protect")
-            object.__setattr__(self, "_verdicts", cached)
-        return cached
+        spots, covers = self._zones()
+        top = (x, y)
+        if top in spots:
+            return None
+        if top in covers:
+            return self._protect_refusal(top)
+        return _CORNER if top in self._corner_only() else _APART
 
     @property
     def spots(self) -> frozenset:
         """Top-left squares where a card may go (where :meth:`refusal` has nothing to say)."""
-        cached = self.__dict__.get("_spots")
+        return self._zones()[0]
+
+    @property
+    def verdicts(self) -> dict:
+        """``(x, y) -> None or Refusal`` for every top-left square whose card would meet the house or
+        a square around it (corners included): the legal spots (None) and the refused ones next to
+        the house (what a board draws). Anywhere else a card does not touch the house."""
+        cached = self.__dict__.get("_verdicts")
         if cached is None:
-            cached = frozenset(xy for xy, refusal in self.verdicts.items() if refusal is None)
-            object.__setattr__(self, "_spots", cached)
+            spots, covers = self._zones()
+            cached = dict.fromkeys(spots)
+            cached.update((top, self.refusal(*top)) for top in covers | self._corner_only())
+            object.__setattr__(self, "_verdicts", cached)
         return cached
+
+    def _zones(self) -> tuple[frozenset, frozenset]:
+        """(legal tops, tops that would cover a protected square), worked out once per house."""
+        cached = self.__dict__.get("_zone_sets")
+        if cached is None:
+            edge = set(self._grid)
+            for x, y in self._grid:
+                edge.update(((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)))
+            # tops whose footprint overlaps the house or shares an edge with it
+            reach = {(x - dx, y - dy) for x, y in edge for dx, dy in FOOTPRINT}
+            # tops whose footprint covers a protected square (all of them overlap the house)
+            covers = frozenset((x - dx, y - dy) for x, y in self.protected for dx, dy in FOOTPRINT)
+            cached = (frozenset(reach - covers), covers)
+            object.__setattr__(self, "_zone_sets", cached)
+        return cached
+
+    def _corner_only(self) -> frozenset:
+        """Tops whose footprint meets the house only corner to corner."""
+        cached = self.__dict__.get("_corner")
+        if cached is None:
+            spots, covers = self._zones()
+            corner = {top for x, y in self._grid
+                      for top in ((x + 1, y + 1), (x - 2, y + 1), (x + 1, y - 3), (x - 2, y - 3))}
+            cached = frozenset(corner - spots - covers)
+            object.__setattr__(self, "_corner", cached)
+        return cached
+
+    def _protect_refusal(self, top) -> Refusal:
+        """The refusal of a top whose footprint covers a protected square (the first, row by row)."""
+        run_of = self.__dict__.get("_run_of")
+        if run_of is None:
+            run_of = {}
+            for r in self.runs():
+                for c in r.cells:
+                    run_of.setdefault(c, r)
+            object.__setattr__(self, "_run_of", run_of)
+        x, y = top
+        c = next(c for c in ((x + dx, y + dy) for dx, dy in FOOTPRINT) if c in run_of)
+        return Refusal(f"it would cover square ({c[0]},{c[1]}) of the {run_of[c].describe()}: "
+                       "lines of 3 or more are protected", "samurai_gardener.place.protect")
 
     @property
     def protected(self) -> frozenset:
