@@ -124,6 +124,14 @@ class Components:
     def zen_tile(self, zen_id: int) -> ZenTile:
         return self._by_id[("Z", zen_id)]
 
+    def has_tile(self, tile_id: int) -> bool:
+        """Whether the set holds garden tile ``tile_id``."""
+        return tile_id in self._by_id
+
+    def has_zen(self, zen_id: int) -> bool:
+        """Whether the set holds Zen tile ``zen_id``."""
+        return ("Z", zen_id) in self._by_id
+
     def row_of(self, kind: str) -> int:
         return self.kinds.index(kind)
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ...core.types import Refusal
+
 SIZE = 6
 CELLS = tuple((x, y) for y in range(SIZE) for x in range(SIZE))
 
@@ -134,6 +136,30 @@ class Garden:
     def green_groups(self):
         groups = self.groups(self.is_green)
         return sorted(groups, key=lambda g: -len(g))
+
+
+def layer_of(garden: Garden, footprint, x: int, y: int) -> tuple[int | None, Refusal | None]:
+    """Where a tile would lie with its object square on (x, y): ``(layer, None)``, or ``(None,
+    refusal)`` when it cannot lie there (off the board, over a Zen tile, on squares of different
+    heights). ``footprint``: the tile's squares as offsets from its object square, turned.
+
+    >>> g = Garden().add(Piece(tile=5, cells=((0, 1),), obj=(0, 1), kind="pagoda", objects=1, layer=1))
+    >>> layer_of(g, ((0, 0),), 0, 1)
+    (2, None)
+    >>> layer_of(g, ((0, 0), (1, 0)), 0, 1)[1].rule
+    'miyabi.place.layer'
+    """
+    cells = [(x + dx, y + dy) for dx, dy in footprint]
+    if any(not (0 <= cx < SIZE and 0 <= cy < SIZE) for cx, cy in cells):
+        return None, Refusal("it would stick out of the 6x6 garden", "miyabi.place.grid")
+    if any(garden.is_zen(cx, cy) for cx, cy in cells):
+        return None, Refusal("it would cover a Zen tile, which stays uncovered", "miyabi.zen.cover")
+    heights = {garden.height(cx, cy) for cx, cy in cells}
+    if len(heights) > 1:
+        hs = ", ".join(str(h) for h in sorted(heights))
+        return None, Refusal(f"its squares would lie on different heights ({hs}); a tile lies flat, wholly on the "
+                             "board or wholly on tiles of one height", "miyabi.place.layer")
+    return heights.pop() + 1, None
 
 
 def neighbours(x: int, y: int, inside: bool = True):

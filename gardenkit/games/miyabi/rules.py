@@ -19,11 +19,11 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
-from ...core import CHANCE, Explanation, GameInfo, GameRules, Line, MalformedInputError, Option, Rng
+from ...core import CHANCE, Cited, Effect, Explanation, GameInfo, GameRules, Line, MalformedInputError, Option, Refusal, Rng, Target
 from ...core.rules import rules_cited
 from .actions import ACTION_TYPES, EndTurn, Frog, Pass, Place, PlaceZen, Draw, Reveal, cell_name, parse
 from .components import SHAPES, default_components, load_components
-from .garden import SIZE, Garden, Piece, neighbours
+from .garden import SIZE, Garden, Piece, layer_of, neighbours
 from .rules_text import RULES
 from .state import FrogMarker, MiyabiState
 
@@ -63,7 +63,7 @@ class _Result:
     """What one action does to its player: the single source for apply and explain."""
 
     lines: tuple[Line, ...] = ()
-    effects: tuple[str, ...] = ()
+    effects: tuple[Effect, ...] = ()
     garden: Garden | None = None
     frog: FrogMarker | None = None
     bonus: str | None = None
@@ -102,8 +102,9 @@ class MiyabiRules(GameRules):
             return CHANCE
         return s.to_move
 
-    def _next_shape(self, s) -> str | None:
+    def next_shape(self, s) -> str | None:
         """The shape of the next tile the round's display still needs (None: it is complete)."""
+        self._check_state(s)
         need = s.components.tiles_per_round(s.players)
         have = {shape: 0 for shape in SHAPES}
         for t in s.display:
@@ -115,7 +116,7 @@ class MiyabiRules(GameRules):
         if s.zen_reveal and s.zen_pile:
             return tuple(Reveal(z) for z in s.zen_pile)
         if s.phase == "deal":
-            shape = self._next_shape(s)
+            shape = self.next_shape(s)
             return tuple(Draw(t) for t in s.box if s.components.tile(t).shape == shape)
         if s.phase == "frog_start":
             return tuple(Frog(x, y) for y in range(SIZE) for x in range(SIZE))
@@ -141,7 +142,7 @@ class MiyabiRules(GameRules):
         for r in rots:
             foot = t.footprint(r)
             for x in range(SIZE):
-                if s.lantern_free(p, x) and self._layer(garden, foot, x, y)[0] is not None:
+                if s.lantern_free(p, x) and layer_of(garden, foot, x, y)[0] is not None:
                     out.append(Place(tile, x, y, r))
         return tuple(out)
 
@@ -158,38 +159,83 @@ class MiyabiRules(GameRules):
 
     def frog_moves(self, s) -> tuple[Frog, ...]:
         p = s.to_move
-        if not s.frog or p is None or s.frogs[p] is None or s.phase not in ("turn", "after"):
+        if not s.frog or p is None or s.frogs[p] is None or s.frog_moved or s.phase not in ("turn", "after"):
             return ()
         f = s.frogs[p]
         return tuple(sorted((Frog(x, y) for x, y in neighbours(f.x, f.y) if self._frog_problem(s, p, x, y) is None),
                             key=lambda a: a.sort_key()))
 
-    # ----- why not -----------------------------------------------------------------------
-    @staticmethod
-    def _layer(garden: Garden, foot, x: int, y: int):
-        """(layer, None) where the footprint at (x, y) would lie, or (None, reason)."""
-        cells = [(x + dx, y + dy) for dx, dy in foot]
-        if any(not (0 <= cx < SIZE and 0 <= cy < SIZE) for cx, cy in cells):
-            return None, "it would stick out of the 6x6 garden [miyabi.place.grid]"
-        if any(garden.is_zen(cx, cy) for cx, cy in cells):
-            return None, "it would cover a Zen tile, which stays uncovered [miyabi.zen.cover]"
-        heights = {garden.height(cx, cy) for cx, cy in cells}
-        if len(heights) > 1:
-            hs = ", ".join(str(h) for h in sorted(heights))
-            return None, (f"its squares would lie on different heights ({hs}); a tile lies flat, wholly on the board "
-                          "or wholly on tiles of one height [miyabi.place.layer]")
-        return heights.pop() + 1, None
+    # ----- what a board offers ---------------------------------------------------------------
+    def targets(self, s, selection=None) -> tuple[Target, ...]:
+        """What can be clicked now, with what it gives or why not (the board, hints and tests read it).
 
-    def _zen_blocked(self, s, p) -> str | None:
+        ``selection``: ``(tile, rot)``, a display tile's id turned ``rot`` degrees (0, 90, 180 or
+        270), or a face-up Zen tile as ``("Z4", 0)``. Its targets are the squares of the tile's row,
+        left to right (``at=(x, y)``, where its objects would go): the legal placements with their
+        points, the others refused with their :class:`~gardenkit.core.types.Refusal`. Empty unless
+        the player to act is placing (phase ``turn``) and the tile is face up.
+        ``None``: what is clickable without a pick: the frog's squares (every square before the
+        first turn, then its hops, each with its points) and the buttons (``at=()``): ``pass``
+        when nothing fits, ``end`` after a tile when the frog may still hop.
+
+        >>> from gardenkit.games.miyabi.setups import position
+        >>> rules = MiyabiRules()
+        >>> s = position(gardens={0: ["71@a3"]}, display=[43, 2, 17, 60], lanterns={0: "e"})
+        >>> [(t.action, t.points) for t in rules.targets(s, (43, 0)) if t.legal]
+        [('43@a3', 4), ('43@b3', 4), ('43@d3', 2)]
+        >>> [(t.action, t.reason.rule) for t in rules.targets(s, (43, 0)) if not t.legal]
+        [('43@c3', 'miyabi.place.layer'), ('43@e3', 'miyabi.place.lantern'), ('43@f3', 'miyabi.place.grid')]
+        >>> rules.targets(s, (43, 90))[3]
+        Target(action='43@d3/90', points=2, reason=None, at=(3, 2))
+        >>> rules.targets(s)
+        ()
+        """
+        self._check_state(s)
+        p = self.current_player(s)
+        if not isinstance(p, int):
+            return ()
+        if selection is None:
+            if s.phase == "frog_start":
+                return tuple(Target(str(a), 0, None, (a.x, a.y)) for a in self._legal_actions(s))
+            out = [Target(str(a), self.action_points(s, a), None, (a.x, a.y)) for a in self.frog_moves(s)]
+            for a in (Pass(), EndTurn()):
+                if self._why_illegal(s, a) is None:
+                    out.append(Target(str(a), self.action_points(s, a)))
+            return tuple(out)
+        tile, rot = _read_selection(selection)
+        if s.phase != "turn":
+            return ()
+        comps = s.components
+        if isinstance(tile, str):
+            zid = int(tile[1:])
+            if zid not in s.zen_display:
+                return ()
+            row = comps.row_of(comps.zen_tile(zid).kind)
+            actions = [PlaceZen(zid, x, row) for x in range(SIZE)]
+        else:
+            if tile not in s.display:
+                return ()
+            t = comps.tile(tile)
+            rot = t.canonical(rot)
+            row = comps.row_of(t.kind)
+            actions = [Place(tile, x, row, rot) for x in range(SIZE)]
+        out = []
+        for a in actions:
+            reason = self._why_illegal(s, a)
+            out.append(Target(str(a), None if reason else self.action_points(s, a), reason, (a.x, a.y)))
+        return tuple(out)
+
+    # ----- why not -----------------------------------------------------------------------
+    def _zen_blocked(self, s, p) -> Refusal | None:
         for piece in reversed(s.gardens[p].pieces):
             if piece.zen:
                 if not s.gardens[p].surrounded(*piece.obj):
-                    return (f"your last Zen tile (on {cell_name(*piece.obj)}) is not surrounded yet; only then may you "
-                            "take another [miyabi.zen.next]")
+                    return Refusal(f"your last Zen tile (on {cell_name(*piece.obj)}) is not surrounded yet; only then "
+                                   "may you take another", "miyabi.zen.next")
                 return None
         return None
 
-    def _zen_problem(self, s, p, x, y) -> str | None:
+    def _zen_problem(self, s, p, x, y) -> Refusal | None:
         garden = s.gardens[p]
         if garden.height(x, y) > 0:
             return Refusal(f"{cell_name(x, y)} is not bare board: a Zen tile goes only on the lowest layer", "miyabi.zen.place")
@@ -200,7 +246,7 @@ class MiyabiRules(GameRules):
             return Refusal(f"your frog sits on {cell_name(x, y)}, and a frog may never be on a Zen tile", "miyabi.zen.cover")
         return None
 
-    def _frog_problem(self, s, p, x, y) -> str | None:
+    def _frog_problem(self, s, p, x, y) -> Refusal | None:
         f = s.frogs[p]
         garden = s.gardens[p]
         if not (0 <= x < SIZE and 0 <= y < SIZE):
@@ -208,8 +254,8 @@ class MiyabiRules(GameRules):
         if (f.x, f.y) == (x, y):
             return Refusal(f"the frog is already on {cell_name(x, y)}: a move goes to a neighbouring square", "miyabi.frog.move")
         if abs(f.x - x) + abs(f.y - y) != 1:
-            return (f"the frog moves one square up, down, left or right, and {cell_name(x, y)} is not next to it "
-                    f"(it is on {cell_name(f.x, f.y)}) [miyabi.frog.move]")
+            return Refusal(f"the frog moves one square up, down, left or right, and {cell_name(x, y)} is not next to "
+                           f"it (it is on {cell_name(f.x, f.y)})", "miyabi.frog.move")
         if garden.is_zen(x, y):
             return Refusal(f"{cell_name(x, y)} is a Zen tile, where no frog may go", "miyabi.zen.cover")
         here, there = garden.height(f.x, f.y), garden.height(x, y)
@@ -231,7 +277,7 @@ class MiyabiRules(GameRules):
                 return Refusal("tiles come out of the box only while a round's display is laid out", "miyabi.round.tiles")
             if a.tile not in s.box:
                 return Refusal(f"tile {a.tile} is not in the box", "miyabi.round.tiles")
-            shape = self._next_shape(s)
+            shape = self.next_shape(s)
             if s.components.tile(a.tile).shape != shape:
                 return Refusal(f"the display next needs a {shape} tile, and tile {a.tile} is a {s.components.tile(a.tile).shape}", "miyabi.round.tiles")
             return None
@@ -283,9 +329,9 @@ class MiyabiRules(GameRules):
             return Refusal("the tile's object square must be a square of the garden", "miyabi.place.grid")
         if a.y != row:
             verb = "belongs" if t.objects == 1 else "belong"
-            return (f"tile {a.tile} shows {_plural(t.objects, t.kind)}, which {verb} in row {row + 1}, "
-                    f"not row {a.y + 1} [miyabi.place.row]")
-        _, reason = self._layer(s.gardens[p], t.footprint(a.rot), a.x, a.y)
+            return Refusal(f"tile {a.tile} shows {_plural(t.objects, t.kind)}, which {verb} in row {row + 1}, "
+                           f"not row {a.y + 1}", "miyabi.place.row")
+        _, reason = layer_of(s.gardens[p], t.footprint(a.rot), a.x, a.y)
         if reason:
             return reason
         if not s.lantern_free(p, a.x):
@@ -301,20 +347,21 @@ class MiyabiRules(GameRules):
         comps = s.components
         if isinstance(a, Frog):
             if s.phase == "frog_start":
-                return _Result(effects=(f"frog (silver) on {cell_name(a.x, a.y)} [miyabi.frog.setup]",),
+                return _Result(effects=(Effect(f"frog (silver) on {cell_name(a.x, a.y)}", "miyabi.frog.setup"),),
                                frog=FrogMarker(a.x, a.y))
             f, g = s.frogs[p], s.gardens[p]
             here, there = g.height(f.x, f.y), g.height(a.x, a.y)
-            lines, effects = [], [f"frog {cell_name(f.x, f.y)} -> {cell_name(a.x, a.y)}"]
+            lines, effects = [], [Effect(f"frog {cell_name(f.x, f.y)} -> {cell_name(a.x, a.y)}")]
             if there > here:
                 lines.append(Line(there, f"frog climbs to layer {there}", "miyabi.frog.points", s.round))
             golden = f.golden or there >= GOLDEN_LAYER
             if golden and not f.golden:
-                effects.append("the frog reaches layer 4 and turns golden: it may now go onto objects [miyabi.frog.golden]")
+                effects.append(Effect("the frog reaches layer 4 and turns golden: it may now go onto objects",
+                                      "miyabi.frog.golden"))
             return _Result(tuple(lines), tuple(effects), frog=FrogMarker(a.x, a.y, golden))
         if isinstance(a, (Pass, EndTurn)):
-            what = ("pass: out for the rest of this round [miyabi.turn.pass]" if isinstance(a, Pass)
-                    else "turn ends; the frog stays [miyabi.frog.move]")
+            what = (Effect("pass: out for the rest of this round", "miyabi.turn.pass") if isinstance(a, Pass)
+                    else Effect("turn ends; the frog stays", "miyabi.frog.move"))
             return _Result(effects=(what,))
         g = s.gardens[p]
         lines, effects = [], []
@@ -326,22 +373,22 @@ class MiyabiRules(GameRules):
             t = comps.tile(a.tile)
             rot = t.canonical(a.rot)
             foot = t.footprint(rot)
-            layer, _ = self._layer(g, foot, a.x, a.y)
+            layer, _ = layer_of(g, foot, a.x, a.y)
             piece = Piece(a.tile, tuple((a.x + dx, a.y + dy) for dx, dy in foot), (a.x, a.y), t.kind, t.objects, layer, rot)
             lines.append(Line(t.objects * layer, f"{_plural(t.objects, t.kind)} x layer {layer}", "miyabi.score.placement", s.round))
         new = g.add(piece)
-        effects.append(f"lantern on column {cell_name(a.x, a.y)[0]} [miyabi.place.lantern]")
+        effects.append(Effect(f"lantern on column {cell_name(a.x, a.y)[0]}", "miyabi.place.lantern"))
         covered = sum(g.objects_at(cx, cy) for cx, cy in piece.cells)
         if covered:
             what = "1 object, which no longer counts" if covered == 1 else f"{covered} objects, which no longer count"
-            effects.append(f"covers {what} [miyabi.place.cover]")
+            effects.append(Effect(f"covers {what}", "miyabi.place.cover"))
         bonus = None
         if not piece.zen and piece.layer == BONUS_LAYER and piece.kind in s.bonuses:
             bonus = piece.kind
             points = comps.bonus[comps.row_of(piece.kind)]
             lines.append(Line(points, f"first {piece.kind} on layer 5: the {piece.kind} bonus tile", "miyabi.bonus.fifth", s.round))
         elif not piece.zen and piece.layer == BONUS_LAYER:
-            effects.append(f"the {piece.kind} bonus tile for layer 5 is already gone [miyabi.bonus.fifth]")
+            effects.append(Effect(f"the {piece.kind} bonus tile for layer 5 is already gone", "miyabi.bonus.fifth"))
         scored = s.zen_scored[p]
         if s.zen:
             for zp in new.zen_pieces:
@@ -355,50 +402,66 @@ class MiyabiRules(GameRules):
         frog = s.frogs[p] if s.frog else None
         if frog is not None and (frog.x, frog.y) in piece.cells:
             golden = frog.golden or piece.layer >= GOLDEN_LAYER
-            effects.append(f"the frog is lifted onto the new tile, to layer {piece.layer} [miyabi.frog.lift]"
-                           + (" and turns golden [miyabi.frog.golden]" if golden and not frog.golden else ""))
+            effects.append(Effect(f"the frog is lifted onto the new tile, to layer {piece.layer}", "miyabi.frog.lift"))
+            if golden and not frog.golden:
+                effects.append(Effect("the frog turns golden", "miyabi.frog.golden"))
             frog = FrogMarker(frog.x, frog.y, golden)
         return _Result(tuple(lines), tuple(effects), new, frog, bonus, scored, a.x)
 
     def _explain(self, s, a):
         if self.current_player(s) is CHANCE:
-            what = (f"Z{a.zen} is turned face up [miyabi.zen.setup]" if isinstance(a, Reveal)
-                    else f"{s.components.tile(a.tile).describe()} joins the display [miyabi.round.tiles]")
-            return Explanation(action=str(a), legal=True, effects=(what,), rules=rules_cited(texts=(what,)))
+            what = (Effect(f"Z{a.zen} is turned face up", "miyabi.zen.setup") if isinstance(a, Reveal)
+                    else Effect(f"{s.components.tile(a.tile).describe()} joins the display", "miyabi.round.tiles"))
+            return Explanation(action=str(a), legal=True, effects=(what,), rules=rules_cited(effects=(what,)))
         r = self._result(s, a)
-        effects = r.effects + self._placement_notes(s, a) + self._flow_notes(s, self._apply(s, a))
-        return Explanation(action=str(a), legal=True, points=sum(line.points for line in r.lines), lines=r.lines,
-                           effects=effects, rules=rules_cited(r.lines, effects))
+        return self._explanation(s, a, r, self._after(s, a, r))
 
-    def _placement_notes(self, s, a) -> tuple[str, ...]:
+    def _play(self, s, a):
+        """One click: the action's result worked out once and applied once; the explanation's last
+        notes (the round or the game over) read the state it leads to."""
+        if self.current_player(s) is CHANCE:
+            return super()._play(s, a)
+        r = self._result(s, a)
+        after = self._after(s, a, r)
+        return self._explanation(s, a, r, after), after
+
+    def _explanation(self, s, a, r: _Result, after) -> Explanation:
+        effects = r.effects + self._placement_notes(s, a) + self._flow_notes(s, after)
+        return Explanation(action=str(a), legal=True, points=sum(line.points for line in r.lines), lines=r.lines,
+                           effects=effects, rules=rules_cited(r.lines, effects=effects))
+
+    def _placement_notes(self, s, a) -> tuple[Effect, ...]:
         """How a placement meets the placing rules, for the learner."""
         if not isinstance(a, Place):
             return ()
         t = s.components.tile(a.tile)
         what = t.kind if t.objects == 1 else _plural(t.objects, t.kind)
-        notes = [f"its {what} on {cell_name(a.x, a.y)}, in the {t.kind} row [miyabi.place.row]"]
+        notes = [Effect(f"its {what} on {cell_name(a.x, a.y)}, in the {t.kind} row", "miyabi.place.row")]
         if len(t.cells) > 1:
-            notes.append("its empty green squares may lie in any row and column [miyabi.place.green]")
+            notes.append(Effect("its empty green squares may lie in any row and column", "miyabi.place.green"))
         if t.canonical(a.rot):
-            notes.append(f"turned {t.canonical(a.rot)} degrees clockwise [miyabi.place.rotate]")
-        layer, _ = self._layer(s.gardens[s.to_move], t.footprint(a.rot), a.x, a.y)
+            notes.append(Effect(f"turned {t.canonical(a.rot)} degrees clockwise", "miyabi.place.rotate"))
+        layer, _ = layer_of(s.gardens[s.to_move], t.footprint(a.rot), a.x, a.y)
         if layer > 1:
-            notes.append(f"every square lies on tiles of height {layer - 1}, so it is on layer {layer} [miyabi.place.layer]")
+            notes.append(Effect(f"every square lies on tiles of height {layer - 1}, so it is on layer {layer}",
+                                "miyabi.place.layer"))
         return tuple(notes)
 
-    def _flow_notes(self, s, after) -> tuple[str, ...]:
+    def _flow_notes(self, s, after) -> tuple[Effect, ...]:
         """What happens next: the player's round over, the round over, the game over."""
         p = s.to_move
         notes = []
         if after.phase == "over":
-            notes.append("that was the last turn of the last building round: the final scoring follows [miyabi.end.rounds]")
+            notes.append(Effect("that was the last turn of the last building round: the final scoring follows",
+                                "miyabi.end.rounds"))
         elif after.round > s.round:
-            notes.append(f"building round {s.round} ends; tiles left over leave the game [miyabi.round.end]")
-            notes.append(f"the bonsai passes to player {after.start + 1} [miyabi.round.bonsai]")
+            notes.append(Effect(f"building round {s.round} ends; tiles left over leave the game", "miyabi.round.end"))
+            notes.append(Effect(f"the bonsai passes to player {after.start + 1}", "miyabi.round.bonsai"))
         elif after.phase == "after" and after.to_move == p:
-            notes.append("you may now hop your frog one step, or end your turn [miyabi.frog.move]")
+            notes.append(Effect("you may now hop your frog one step, or end your turn", "miyabi.frog.move"))
         elif s.active(p) and not after.active(p) and not after.passed[p]:
-            notes.append("all six lantern fields are full: no more turns for you this round [miyabi.round.turns]")
+            notes.append(Effect("all six lantern fields are full: no more turns for you this round",
+                                "miyabi.round.turns"))
         return tuple(notes)
 
     def action_points(self, s, a) -> int:
@@ -428,11 +491,14 @@ class MiyabiRules(GameRules):
         if isinstance(a, Draw):
             s = dataclasses.replace(s, box=tuple(t for t in s.box if t != a.tile),
                                     display=tuple(sorted(s.display + (a.tile,))))
-            if self._next_shape(s) is None:
-                s = self._begin_play(s)
+            if self.next_shape(s) is None:
+                s = self.begin_play(s)
             return s
+        return self._after(s, a, self._result(s, a))
+
+    def _after(self, s, a, r: _Result):
+        """The state after a player's action ``a`` whose result is ``r``."""
         p = s.to_move
-        r = self._result(s, a)
         if s.phase == "frog_start":
             s = _set(s, "frogs", p, r.frog)
             nxt = (p + 1) % s.players
@@ -469,7 +535,9 @@ class MiyabiRules(GameRules):
         return self._next_turn(s)
 
     # ----- the flow of a round ------------------------------------------------------------------
-    def _begin_play(self, s):
+    def begin_play(self, s):
+        """The state once a round's display is laid out: with The Frog, the frogs are set out
+        before the first turn of the game; otherwise the bonsai holder's turn."""
         if s.frog and s.round == 1 and any(f is None for f in s.frogs):
             return dataclasses.replace(s, phase="frog_start", to_move=s.start)
         return dataclasses.replace(s, phase="turn", to_move=s.start, frog_moved=False)
@@ -490,7 +558,17 @@ class MiyabiRules(GameRules):
                                    lanterns=(0,) * s.players, passed=(False,) * s.players)
 
     def final_lines(self, s, player: int) -> tuple[Line, ...]:
-        """The final scoring of ``player``'s garden as it stands (majorities, and the expansions in play)."""
+        """The final scoring of ``player``'s garden as it stands (majorities, and the expansions in play).
+
+        Each line names what it scores in ``subject`` (``"row 3"``, ``"column b"``, ``"27 objects"``
+        of the largest group, ``"6 empty green squares"`` of the largest meadow) and a row's
+        majority line its place in ``rank`` (1 the most objects, 2 the second most).
+
+        >>> from gardenkit.tutor.miyabi import final_scoring_start
+        >>> rules = MiyabiRules()
+        >>> [(line.subject, line.rank, line.points) for line in rules.final_lines(final_scoring_start(), 0)]
+        [('row 1', 2, 5), ('row 2', 1, 9)]
+        """
         self._check_state(s)
         comps = s.components
         rnd = s.rounds
@@ -503,27 +581,30 @@ class MiyabiRules(GameRules):
             if place == 1:
                 tied = sum(1 for c in counts if c == mine) > 1
                 out.append(Line(first_v, f"row {y + 1} ({kind}): most objects ({mine}){', tied' if tied else ''}",
-                                "miyabi.end.tie_first" if tied else "miyabi.end.majority", rnd))
+                                "miyabi.end.tie_first" if tied else "miyabi.end.majority", rnd, f"row {y + 1}", 1))
             elif place == 2:
                 tied = sum(1 for c in counts if c == mine) > 1
                 out.append(Line(second_v, f"row {y + 1} ({kind}): second most objects ({mine}){', tied' if tied else ''}",
-                                "miyabi.end.tie_second" if tied else "miyabi.end.majority", rnd))
+                                "miyabi.end.tie_second" if tied else "miyabi.end.majority", rnd, f"row {y + 1}", 2))
         g = s.gardens[player]
         if s.colorful:
             groups = g.object_groups()
             n = sum(g.objects_at(*c) for c in groups[0]) if groups else 0
-            out.append(Line(n, f"largest group of objects: {n} object{'s' if n != 1 else ''}", "miyabi.colorful.group", rnd))
+            what = f"{n} object{'s' if n != 1 else ''}"
+            out.append(Line(n, f"largest group of objects: {what}", "miyabi.colorful.group", rnd, what))
         if s.meadow:
             groups = g.green_groups()
             n = len(groups[0]) if groups else 0
-            out.append(Line(2 * n, f"largest meadow: {n} empty green square{'s' if n != 1 else ''} x 2", "miyabi.meadow.group", rnd))
+            what = f"{n} empty green square{'s' if n != 1 else ''}"
+            out.append(Line(2 * n, f"largest meadow: {what} x 2", "miyabi.meadow.group", rnd, what))
         if s.seven:
             for i in range(SIZE):
                 if g.row_objects(i) == 7:
-                    out.append(Line(7, f"row {i + 1} has exactly 7 objects", "miyabi.seven.lines", rnd))
+                    out.append(Line(7, f"row {i + 1} has exactly 7 objects", "miyabi.seven.lines", rnd, f"row {i + 1}"))
             for i in range(SIZE):
                 if g.column_objects(i) == 7:
-                    out.append(Line(7, f"column {'abcdef'[i]} has exactly 7 objects", "miyabi.seven.lines", rnd))
+                    out.append(Line(7, f"column {'abcdef'[i]} has exactly 7 objects", "miyabi.seven.lines", rnd,
+                                    f"column {'abcdef'[i]}"))
         return tuple(out)
 
     def _final_scoring(self, s):
@@ -578,3 +659,14 @@ def _set(s, name: str, p: int, value):
     seq = list(getattr(s, name))
     seq[p] = value
     return dataclasses.replace(s, **{name: tuple(seq)})
+
+
+def _read_selection(selection) -> tuple[int | str, int]:
+    """``(tile, rot)`` of :meth:`MiyabiRules.targets`, checked: a tile id and a quarter turn, or
+    ``("Z4", 0)`` for a Zen tile."""
+    ok = isinstance(selection, tuple) and len(selection) == 2
+    tile, rot = selection if ok else (None, None)
+    zen = isinstance(tile, str) and tile[:1] == "Z" and tile[1:].isascii() and tile[1:].isdigit()
+    if not (ok and (zen or (type(tile) is int)) and type(rot) is int and rot in (0, 90, 180, 270)):
+        raise MalformedInputError(f"a Miyabi selection is (tile, turn) or (\"Z4\", 0), e.g. (17, 90), not {selection!r}")
+    return tile, rot

@@ -5,7 +5,7 @@ from ...core import Line, MalformedInputError, Rng
 from ...core.checks import flag as _bool
 from ...core.checks import whole as _int
 from .components import ROTATIONS, default_components, parse_components
-from .garden import SIZE, Garden, Piece
+from .garden import SIZE, Garden, Piece, layer_of
 from .state import EXPANSIONS, PHASES, FrogMarker, MiyabiState
 
 
@@ -15,7 +15,7 @@ def _list(v, what, n=None) -> list:
     return v
 
 
-def _garden(rules, comps, items, who) -> Garden:
+def _garden(comps, items, who) -> Garden:
     g = Garden()
     for item in _list(items, f"{who}'s garden"):
         _list(item, f"a piece in {who}'s garden")
@@ -23,7 +23,7 @@ def _garden(rules, comps, items, who) -> Garden:
             if len(item) != 3 or not item[0].startswith("Z") or not item[0][1:].isdigit():
                 raise MalformedInputError(f"a Zen piece is written [\"Z<id>\", x, y], not {item!r}")
             zid = int(item[0][1:])
-            if ("Z", zid) not in comps._by_id:
+            if not comps.has_zen(zid):
                 raise MalformedInputError(f"unknown Zen tile {item[0]}")
             x, y = _int(item[1], "x", 0, SIZE - 1), _int(item[2], "y", 0, SIZE - 1)
             kind = comps.zen_tile(zid).kind
@@ -34,13 +34,13 @@ def _garden(rules, comps, items, who) -> Garden:
         if len(item) != 4:
             raise MalformedInputError(f"a tile piece is written [id, x, y, turn], not {item!r}")
         tid = _int(item[0], "a tile id")
-        if tid not in comps._by_id:
+        if not comps.has_tile(tid):
             raise MalformedInputError(f"unknown tile {tid}")
         x, y, rot = _int(item[1], "x", 0, SIZE - 1), _int(item[2], "y", 0, SIZE - 1), item[3]
         if rot not in ROTATIONS or isinstance(rot, bool):
             raise MalformedInputError(f"a tile turns by 0, 90, 180 or 270, not {rot!r}")
         t = comps.tile(tid)
-        layer, reason = rules._layer(g, t.footprint(rot), x, y)
+        layer, reason = layer_of(g, t.footprint(rot), x, y)
         if reason or y != comps.row_of(t.kind):
             raise MalformedInputError(f"tile {tid} cannot lie at {x},{y} in {who}'s garden: {reason or 'wrong row'}")
         foot = t.footprint(rot)
@@ -68,7 +68,7 @@ def state_from_dict(rules, d: dict) -> MiyabiState:
         to_move = _int(to_move, "to_move", 0, n - 1)
     elif to_move is not None:
         raise MalformedInputError(f"to_move must be null while the phase is {phase}")
-    gardens = tuple(_garden(rules, comps, g, f"player {i + 1}") for i, g in enumerate(_list(d["gardens"], "gardens", n)))
+    gardens = tuple(_garden(comps, g, f"player {i + 1}") for i, g in enumerate(_list(d["gardens"], "gardens", n)))
     all_ids = {t.id for t in comps.tiles}
     box = tuple(_int(t, "a tile id") for t in _list(d["box"], "box"))
     display = tuple(_int(t, "a tile id") for t in _list(d["display"], "display"))
@@ -131,7 +131,7 @@ def _check_consistent(rules, s: MiyabiState) -> None:
     """Fields that are each well formed but contradict one another (a hand-edited save)."""
     if (s.phase == "over") != (s.over is not None):
         raise MalformedInputError("'over' gives why the game ended, exactly when the phase is over")
-    if s.phase == "deal" and rules._next_shape(s) is None:
+    if s.phase == "deal" and rules.next_shape(s) is None:
         raise MalformedInputError("the phase is deal, but this round's display is already complete")
     p = s.to_move
     if s.phase == "turn" and not s.active(p):

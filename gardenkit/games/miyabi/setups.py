@@ -4,9 +4,9 @@
 taking the tiles out of the box, then lays out the display with the seeded draw. The pieces
 go through the same geometry checks as a real placement.
 
->>> import gardenkit
+>>> from gardenkit.games.miyabi.rules import MiyabiRules
 >>> s = position(gardens={0: ["38@b2", "6@b2"]}, to_move=0)
->>> s.gardens[0].height(1, 1), gardenkit.make("miyabi").current_player(s)
+>>> s.gardens[0].height(1, 1), MiyabiRules().current_player(s)
 (2, 0)
 """
 from __future__ import annotations
@@ -15,19 +15,16 @@ import dataclasses
 
 from ...core import CHANCE, Line, MalformedInputError
 from .actions import Place, PlaceZen, parse
-from .garden import Garden, Piece
+from .garden import Garden, Piece, layer_of
+from .rules import MiyabiRules
 from .state import FrogMarker
 
-
-def _rules():
-    import gardenkit
-
-    return gardenkit.make("miyabi")
+_RULES = MiyabiRules()  # stateless
 
 
 def build_garden(s, notations, who: str = "the garden") -> Garden:
     """A garden holding the pieces ``notations`` (``"17@c2/90"``, ``"Z4@a6"``) in that order."""
-    rules, comps = _rules(), s.components
+    comps = s.components
     g = Garden()
     for text in notations:
         a = parse(text)
@@ -35,7 +32,7 @@ def build_garden(s, notations, who: str = "the garden") -> Garden:
             t = comps.tile(a.tile)
             if a.y != comps.row_of(t.kind):
                 raise MalformedInputError(f"{text}: tile {a.tile} shows {t.kind}, which belongs in row {comps.row_of(t.kind) + 1}")
-            layer, reason = rules._layer(g, t.footprint(a.rot), a.x, a.y)
+            layer, reason = layer_of(g, t.footprint(a.rot), a.x, a.y)
             if reason:
                 raise MalformedInputError(f"{text} in {who}: {reason}")
             rot = t.canonical(a.rot)
@@ -60,7 +57,7 @@ def position(players: int = 2, *, gardens: dict | None = None, display=None, zen
     same for Zen tiles; ``lanterns``: player -> columns (letters or numbers) already lit this
     round; ``frogs``: player -> (square, golden); ``scores``: player -> points earned before.
     """
-    rules = _rules()
+    rules = _RULES
     s = rules.initial_state(players=players, seed=seed, **options)
     gs = list(s.gardens)
     for p, notes in (gardens or {}).items():
@@ -99,7 +96,7 @@ def position(players: int = 2, *, gardens: dict | None = None, display=None, zen
             ls[p] = (Line(pts, "points scored before this position", "miyabi.score.placement", round),)
         s = dataclasses.replace(s, scores=tuple(sc), lines=tuple(ls))
     if display is not None:
-        s = rules._begin_play(dataclasses.replace(s, phase="deal"))
+        s = rules.begin_play(dataclasses.replace(s, phase="deal"))
     while rules.current_player(s) is CHANCE:
         s = rules.step_chance(s)
     if lanterns:
