@@ -1,15 +1,16 @@
 """Samurai Gardener (Edo Yashiki) by Hisashi Hayashi: build a house of 2x3 cards, score lines."""
 from ...core.registry import GameEntry, Playthrough
-from .actions import Draw, Place, Run, ScoreRun
-from .components import TYPE_NAMES, TYPES, Card, Deck, default_deck, load_deck
+from .actions import ACTION_TYPES, Draw, Place, Run, ScoreRun, parse
+from .components import TYPE_NAMES, TYPES, Card, Deck, default_components, default_deck, load_components, load_deck
 from .house import House, Placed
 from .rules import INFO, RULES, SamuraiGardenerRules
 from .state import Pending, SamuraiGardenerState
 
 __all__ = [
-    "GAME",
+    "ACTION_TYPES", "GAME",
     "Card", "Deck", "Draw", "House", "INFO", "Pending", "Place", "Placed", "RULES", "Run", "SamuraiGardenerRules",
-    "SamuraiGardenerState", "ScoreRun", "TYPES", "TYPE_NAMES", "default_deck", "load_deck",
+    "SamuraiGardenerState", "ScoreRun", "TYPES", "TYPE_NAMES", "default_components", "default_deck",
+    "load_components", "load_deck", "parse",
 ]
 
 GAME = GameEntry(

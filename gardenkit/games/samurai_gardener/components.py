@@ -1,4 +1,12 @@
-"""Building cards: the shipped (reconstructed) deck, or a user's own file."""
+"""Building cards: the shipped (reconstructed) deck, or a user's own file.
+
+``default_components``/``load_components``/``parse_components`` are the names every game uses;
+``default_deck``/``load_deck``/``parse_deck`` are the same functions by their older names.
+
+>>> deck = default_components()
+>>> len(deck.cards), deck.source, deck is default_deck()
+(64, 'reconstructed', True)
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -88,3 +96,7 @@ def load_deck(path: str | Path) -> Deck:
 @lru_cache(maxsize=None)
 def default_deck() -> Deck:
     return load_deck(Path(__file__).with_name("cards.json"))
+
+
+#: the names every game's components module uses (the functions above, by their older names)
+default_components, load_components, parse_components = default_deck, load_deck, parse_deck

@@ -22,8 +22,9 @@ from pathlib import Path
 
 from ...core import CHANCE, Effect, Explanation, GameInfo, GameRules, Line, MalformedInputError, Option, Refusal, Rng
 from ...core import Target
+from ...core.rules import rules_cited
 from .actions import ACTION_TYPES, Draw, Place, Run, ScoreRun, parse
-from .components import TYPE_NAMES, TYPES, default_deck, load_deck
+from .components import TYPE_NAMES, TYPES, default_components, load_components
 from .house import BONUS_POINTS, RUN_POINTS, House, Placed, card_cells, new_runs
 from .rules_text import RULES
 from .state import Pending, SamuraiGardenerState, game_end
@@ -80,7 +81,7 @@ class SamuraiGardenerRules(GameRules):
     def _initial_state(self, players, seed, specialist, start_player, components):
         if not 0 <= start_player < players:
             raise MalformedInputError(f"start_player must be between 0 and {players - 1}, not {start_player}")
-        cards = default_deck() if components == "standard" else load_deck(Path(components))
+        cards = default_components() if components == "standard" else load_components(Path(components))
         return SamuraiGardenerState(
             players=players,
             specialist=specialist,
@@ -363,7 +364,7 @@ class SamuraiGardenerRules(GameRules):
             else:  # this choice settles the card: the rest scores and the bonus is added
                 new_lines = after.lines[p.player][len(s.lines[p.player]) + len(p.lines):]
             return Explanation(str(a), True, sum(line.points for line in new_lines), new_lines,
-                               _rule_ids(new_lines) + ("samurai_gardener.specialist.order",))
+                               rules_cited(new_lines) + ("samurai_gardener.specialist.order",))
         points, lines, markers, pending = self._placement_result(s, a)
         card = s.components[a.card]
         covered = sum(1 for x, y, _ in card_cells(card, a.x, a.y, a.turned) if (x, y) in s.houses[s.to_move].grid)
@@ -380,7 +381,7 @@ class SamuraiGardenerRules(GameRules):
             rules.append("samurai_gardener.specialist.order")
         if not lines and pending is None:
             effects.append(Effect("forms no line of 3 or more: no points"))
-        return Explanation(str(a), True, points, tuple(lines), tuple(dict.fromkeys(rules + list(_rule_ids(lines)))),
+        return Explanation(str(a), True, points, tuple(lines), tuple(dict.fromkeys(rules + list(rules_cited(lines)))),
                            tuple(effects))
 
     def placement_points(self, s, a: Place) -> int:
@@ -447,10 +448,6 @@ def _refused(house: House) -> tuple:
                               key=lambda item: (item[0][1], item[0][0])))
         object.__setattr__(house, "_refused", cached)
     return cached
-
-
-def _rule_ids(lines) -> tuple[str, ...]:
-    return tuple(dict.fromkeys(line.rule for line in lines))
 
 
 def _with_markers(s, player, markers):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ...core import Cited, Line, MalformedInputError, Rng
 from ...core.checks import whole as _int
 from .actions import Run
-from .components import TYPES, default_deck, parse_deck
+from .components import TYPES, default_components, parse_components
 from .house import House, Placed
 from .state import PHASES, Pending, SamuraiGardenerState, game_end
 
@@ -28,8 +28,8 @@ def _deck(d):
     if "cards" in d and "components" in d:
         raise MalformedInputError("a save gives its deck once: under 'cards' or 'components', not both")
     if "components" in d:
-        return parse_deck(d["components"])
-    return parse_deck(d["cards"]) if "cards" in d else default_deck()
+        return parse_components(d["components"])
+    return parse_components(d["cards"]) if "cards" in d else default_components()
 
 
 def state_from_dict(rules, d: dict) -> SamuraiGardenerState:
