@@ -7,7 +7,7 @@ True
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import gardenkit
 
@@ -27,6 +27,11 @@ def game_of(state) -> str:
     raise ValueError(f"no registered game plays a {type(state).__name__}")
 
 
+def _check_game(game) -> None:
+    if game not in gardenkit.available_games():
+        raise ValueError(f"game must be one of {', '.join(gardenkit.available_games())}, not {game!r}")
+
+
 @dataclass(frozen=True)
 class Scenario:
     """A worked example: a start position and the moves the rulebook makes, one caption each."""
@@ -38,15 +43,14 @@ class Scenario:
     actions: tuple[str, ...]
     captions: tuple[str, ...]
     rules: tuple[str, ...] = ()
-    #: the game's id (None: the registered game whose rules take ``start``)
-    game: str | None = None
+    #: the game's id (``gardenkit.available_games()``), given by name: ``game="miyabi"``
+    game: str = field(kw_only=True)
     from_book: bool = True  # a rulebook example (False: a lesson of ours, whose moves are suggestions)
 
     def __post_init__(self):
         if len(self.actions) != len(self.captions):
             raise ValueError("a scenario needs one caption per action")
-        if self.game is None:
-            object.__setattr__(self, "game", game_of(self.start))
+        _check_game(self.game)
 
     def states(self, rules=None) -> tuple:
         """The start and the state after each action (checked by the engine)."""
@@ -72,12 +76,11 @@ class Quiz:
     action: str
     answer: int
     rules: tuple[str, ...] = ()
-    #: the game's id (None: the registered game whose rules take ``state``)
-    game: str | None = None
+    #: the game's id (``gardenkit.available_games()``), given by name: ``game="miyabi"``
+    game: str = field(kw_only=True)
 
     def __post_init__(self):
-        if self.game is None:
-            object.__setattr__(self, "game", game_of(self.state))
+        _check_game(self.game)
 
 
 @dataclass(frozen=True)
