@@ -113,7 +113,8 @@ class ScenarioPlayer(widgets.VBox):
         self.panel = widgets.HTML().add_class("gk-explanation")
         first = self.states[0]
         self.player = self.rules.current_player(first)
-        self.board = board_class_for(first)(first, player=self.player, panel=self.panel, on_played=self._choose)
+        board_class = gardenkit.entry(scenario.game).board_class()
+        self.board = board_class(first, player=self.player, panel=self.panel, on_played=self._choose)
         self.back_button = widgets.Button(description="◀ Back").add_class("gk-back")
         self.forward_button = widgets.Button(description="Forward ▶").add_class("gk-forward")
         # the rulebook's own examples are "the book's"; lessons of ours suggest a move
@@ -211,8 +212,9 @@ class QuizWidget(widgets.VBox):
         self.quiz = quiz
         a = self.rules.parse_action(quiz.state, quiz.action)
         self.panel = widgets.HTML().add_class("gk-explanation")
-        self.board = board_class_for(quiz.state)(quiz.state, panel=self.panel, clickable=False,
-                                                 header=f"The proposed move: {quiz.action} (outlined)")
+        board_class = gardenkit.entry(quiz.game).board_class()
+        self.board = board_class(quiz.state, panel=self.panel, clickable=False,
+                                 header=f"The proposed move: {quiz.action} (outlined)")
         self.board.propose(a)
         self.guess = widgets.IntText(description="Points:", layout=widgets.Layout(width="160px")).add_class("gk-guess")
         self.check_button = widgets.Button(description="Check", button_style="info").add_class("gk-check")
