@@ -16,8 +16,6 @@ True
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from .svg import BODY_END, BODY_START, SvgStr, esc, game_document, new_uid, outlines, spot_marks, title
 
 __all__ = [
@@ -85,18 +83,6 @@ def _document(width: float, height: float, body: str, uid: str, *, label: str, a
     page, see :func:`pattern_defs`) and, with ``style``, the shared and the game's stylesheet."""
     return game_document(width, height, body, uid, label=label, attrs=attrs, style=style,
                          defs=square_patterns(uid) if patterns else "", css=SAMURAI_CSS)
-
-
-@dataclass(frozen=True)
-class Spot:
-    """Deprecated: boards draw :class:`~gardenkit.core.types.Target` values now. Kept only while
-    ``render/miyabi.py`` still imports it; it goes when nothing does."""
-
-    action: str
-    x: int
-    y: int
-    points: int | None
-    tip: str = ""
 
 
 # ----- fragments ------------------------------------------------------------------------
