@@ -16,7 +16,7 @@ from gardenkit.games.miyabi.setups import position
 from gardenkit.games.miyabi.state import FrogMarker
 from gardenkit.render import miyabi as mr
 from gardenkit.render.miyabi import (
-    Spot, render_board, render_display, render_final, render_garden, render_state, spots_for, status_line,
+    render_board, render_display, render_final, render_garden, render_state, status_line,
 )
 from gardenkit.render.svg import BODY_END, BODY_START, SvgStr, split_body
 
@@ -267,7 +267,7 @@ def test_every_legal_spot_parses_is_legal_and_shows_the_engines_points(seed):
     checked = 0
     for tile in s.display:
         for rot in (0, 90, 180, 270):
-            spots = spots_for(s, tile, rot)
+            spots = R.targets(s, (tile, rot))
             root = parse(render_board(s, p, selected=tile, rot=rot, spots=spots))
             rects = [e for e in by_class(root, "gk-spot") if "gk-illegal" not in classes(e)]
             legal = {str(a) for a in R.placements(s, tile, rot)}
@@ -285,7 +285,7 @@ def test_every_legal_spot_parses_is_legal_and_shows_the_engines_points(seed):
 
 def test_spots_sit_on_the_object_square_of_the_action():
     s = position(display=[68, 1, 43, 90])
-    spots = spots_for(s, 43)
+    spots = R.targets(s, (43, 0))
     root = parse(render_board(s, 0, selected=43, spots=spots))
     squares = {square_of(r): r for r in by_class(root, "gk-msq") if r.find(SVG + "title") is not None}
     for e in by_class(root, "gk-spot"):
@@ -295,24 +295,24 @@ def test_spots_sit_on_the_object_square_of_the_action():
             assert e.get("transform") == f"translate({float(rect.get('x')):g} {float(rect.get('y')):g})"
 
 
-def test_spots_for_gives_engine_points_and_refused_spots_for_the_rest_of_the_row():
+def test_targets_give_engine_points_and_refused_spots_for_the_rest_of_the_row():
     s = position(gardens={0: ["71@a3"]}, display=[43, 2, 17, 60], lanterns={0: "e"})
-    spots = spots_for(s, 43)
-    assert {sp.x for sp in spots} == set(range(6)) and {sp.y for sp in spots} == {2}
+    spots = R.targets(s, (43, 0))
+    assert {sp.at[0] for sp in spots} == set(range(6)) and {sp.at[1] for sp in spots} == {2}
     for sp in spots:
         a = R.parse_action(s, sp.action)
+        assert (a.x, a.y) == sp.at
         if sp.points is None:
-            assert R.why_illegal(s, a) is not None
+            assert R.why_illegal(s, a) is not None and sp.reason == R.why_illegal(s, a)
         else:
-            assert R.why_illegal(s, a) is None and sp.points == R.action_points(s, a)
-    assert spots_for(s, 999) == () and spots_for(s, "Z3") == () and spots_for(s, None) == ()
-    assert all(sp.points is not None for sp in spots_for(s, 43, refused=False))
+            assert R.why_illegal(s, a) is None and sp.points == R.action_points(s, a) and sp.reason is None
+    assert R.targets(s, (999, 0)) == () and R.targets(s, ("Z3", 0)) == () and R.targets(s) == ()
 
 
 def test_zen_spots_and_ghost():
     s = position(gardens={0: ["Z11@b5", "23@a5", "24@c5"]}, display=[2, 3, 4, 5], zen_display=[9, 1, 5, 14, 16],
                  zen=True)
-    spots = spots_for(s, "Z9")
+    spots = R.targets(s, ("Z9", 0))
     legal = {str(a) for a in R.zen_placements(s) if a.zen == 9}
     assert {sp.action for sp in spots if sp.points is not None} == legal
     svg = render_board(s, 0, selected="Z9", spots=spots)
@@ -324,7 +324,7 @@ def test_zen_spots_and_ghost():
 def test_ghost_is_the_picked_tile_turned():
     s = position(display=[68, 1, 43, 90])
     for rot in (0, 90):
-        root = parse(render_board(s, 0, selected=90, rot=rot, spots=spots_for(s, 90, rot)))
+        root = parse(render_board(s, 0, selected=90, rot=rot, spots=R.targets(s, (90, rot))))
         (ghost,) = by_class(root, "gk-mghost")
         cells = sorted((round(float(r.get("x")) / mr.CELL), round(float(r.get("y")) / mr.CELL))
                        for r in ghost.iter(SVG + "rect"))
@@ -344,7 +344,7 @@ def test_board_root_carries_the_version_and_the_garden_is_the_body():
     assert 'class="gk-garden"' in body and 'data-pick' not in body and "data-action" not in body
     # a pick, a turn, spots and a ring change the head and tail only
     tile = s.display[0]
-    spots = spots_for(s, tile, 90)
+    spots = R.targets(s, (tile, 90))
     marked = next((sp.action for sp in spots if sp.points is not None), None)
     b = render_board(s, p, uid=uid, version=8, selected=tile, rot=90, spots=spots, marked=marked)
     assert split_body(b)[1] == body
@@ -397,7 +397,7 @@ def test_frog_start_offers_every_square():
 
 def test_marked_spot_is_ringed_and_its_ghost_drawn():
     s = position(display=[68, 1, 43, 90])
-    spots = spots_for(s, 68)
+    spots = R.targets(s, (68, 0))
     mark = next(sp.action for sp in spots if sp.points is not None)
     root = parse(render_board(s, 0, selected=68, spots=spots, marked=mark))
     ringed = [e.get("data-action") for e in by_class(root, "gk-marked")]
@@ -405,12 +405,12 @@ def test_marked_spot_is_ringed_and_its_ghost_drawn():
     assert by_class(root, "gk-ghost-mark")
 
 
-def test_spots_may_be_plain_tuples():
+def test_the_board_draws_the_engines_targets_in_any_sequence():
     s = position(display=[68, 1, 43, 90])
-    spots = [(sp.action, sp.x, sp.y, sp.points) for sp in spots_for(s, 68)]
-    as_tuples = render_board(s, 0, selected=68, spots=spots, uid="gkt")
-    assert as_tuples == render_board(s, 0, selected=68, spots=[Spot(*t) for t in spots], uid="gkt")
-    root = parse(as_tuples)
+    spots = R.targets(s, (68, 0))
+    as_list = render_board(s, 0, selected=68, spots=list(spots), uid="gkt")
+    assert as_list == render_board(s, 0, selected=68, spots=spots, uid="gkt")
+    root = parse(as_list)
     assert len(by_class(root, "gk-spot")) == 6
 
 
@@ -471,7 +471,7 @@ def test_drawings_and_module_do_not_copy_rulebook_sentences():
     s = game(3, 0)[-1]
     mid = mid_game(3, 0)
     texts = [Path(mr.__file__).read_text(), render_state(s), render_final(s),
-             render_board(mid, mid.to_move, selected=mid.display[0], spots=spots_for(mid, mid.display[0]))]
+             render_board(mid, mid.to_move, selected=mid.display[0], spots=R.targets(mid, (mid.display[0], 0)))]
     for text in texts:
         ours = words(re.sub(r"<[^>]+>", " ", text))
         copied = [" ".join(ours[i:i + 12]) for i in range(len(ours) - 11) if tuple(ours[i:i + 12]) in grams]

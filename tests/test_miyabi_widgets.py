@@ -288,7 +288,7 @@ def test_game_has_the_browser_hooks():
     g = game()
     classes = {c for w in (g.panel, g.moves, g.scores, g.hint_button, g.undo_button) for c in w._dom_classes}
     assert {"gk-explanation", "gk-log", "gk-scores", "gk-hint", "gk-undo"} <= classes
-    assert set(g.expansion_in) == {"colorful", "meadow", "zen", "seven", "frog"}
+    assert set(g.option_inputs) == {"colorful", "meadow", "zen", "seven", "frog"}
 
 
 @pytest.mark.parametrize("players, options, seed", [
@@ -399,7 +399,8 @@ def test_save_and_load_round_trip_with_the_expansions():
     assert h.state == g.state and h.seat == g.seat and h.seed == 8
     assert (h.state.zen, h.state.frog, h.state.seven) == (True, True, True)
     assert not (h.state.colorful or h.state.meadow)
-    assert h.options_of(h.timeline.initial) == dict(colorful=False, meadow=False, zen=True, seven=True, frog=True)
+    assert rules.options(h.timeline.initial) == dict(colorful=False, meadow=False, zen=True, seven=True, frog=True,
+                                                     start_player=0)
     assert "Loaded a saved game" in h.panel.value
     assert h.timeline.history == g.timeline.history
     # the loaded game plays on
@@ -465,8 +466,8 @@ def test_new_game_from_controls_with_expansions():
     g = game()
     g.players_in.value = 3
     g.seat_in.value = 1
-    g.expansion_in["zen"].value = True
-    g.expansion_in["frog"].value = True
+    g.option_inputs["zen"].value = True
+    g.option_inputs["frog"].value = True
     g.seed_in.value = 21
     g.new_game_from_controls()
     s = g.state

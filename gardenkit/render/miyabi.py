@@ -1,9 +1,10 @@
 """Miyabi as SVG: gardens, the round's display, whole states, the clickable board, the final scoring.
 
 Pure functions of a state (or a garden) returning :class:`~gardenkit.render.svg.SvgStr`.
-Nothing is decided here: legality, points and final scoring come from the engine
-(``rules.placements``, ``rules.action_points``, ``rules.frog_moves``, ``rules.why_illegal``,
-``rules.final_lines``), or are handed in (a board's spots).
+Nothing is decided here: what can be clicked, its points and why not (``rules.targets``), who
+is to act, the outcome and the final scoring (``rules.final_lines``: each line's ``subject`` and
+``rank``) come from the engine's public API, or are handed in (a board's spots). Each function
+takes the ``rules`` it asks (default: the game's own rules object).
 
 Every square reads without colour: its height is a shade *and* a number (bottom-right corner),
 its objects a count and a letter (``3P``: three pagodas) on a badge patterned by kind, Zen tiles
@@ -13,25 +14,24 @@ outline, lit lanterns a solid lantern (an empty field is a dashed box), the frog
 
 >>> import gardenkit
 >>> from gardenkit.games.miyabi.setups import position
+>>> rules = gardenkit.make("miyabi")
 >>> s = position(gardens={0: ["38@b2", "6@b2"]}, display=[1, 43, 68, 90], lanterns={0: "b"})
->>> svg = render_state(s)
+>>> svg = render_state(s, rules=rules)
 >>> svg.startswith("<svg") and "b2: layer 2, 1 pagoda" in svg
 True
->>> board = render_board(s, 0, selected=43, spots=spots_for(s, 43))
+>>> board = render_board(s, 0, selected=43, spots=rules.targets(s, (43, 0)), rules=rules)
 >>> 'data-action="43@' in board and 'data-pick="43"' in board and 'data-ui="rotate"' in board
 True
 """
 from __future__ import annotations
 
-import re
-from functools import lru_cache
-
-from .samurai_gardener import Spot  # the same small record: (action, x, y, points or None, tip)
+from ..games.miyabi.components import default_components
+from ..games.miyabi.rules import MiyabiRules
 from .svg import BODY_END, BODY_START, SvgStr, esc, game_document, new_uid, outlines, spot_marks, title
 
 __all__ = [
-    "CELL", "MIYABI_CSS", "Spot", "final_table", "miyabi_pattern_defs", "miyabi_patterns", "render_board",
-    "render_display", "render_final", "render_garden", "render_state", "spots_for", "status_line",
+    "CELL", "MIYABI_CSS", "final_table", "miyabi_pattern_defs", "miyabi_patterns", "render_board",
+    "render_display", "render_final", "render_garden", "render_state", "status_line",
 ]
 
 CELL = 44  # a garden square on the board
@@ -96,11 +96,11 @@ MIYABI_CSS = (
 
 
 # ----- engine access (the renderer asks, never decides) -------------------------------------
-@lru_cache(maxsize=1)
-def _rules():
-    import gardenkit
+_RULES = MiyabiRules()  # stateless: what a drawing asks when it is given no rules
 
-    return gardenkit.make("miyabi")
+
+def _engine(rules):
+    return _RULES if rules is None else rules
 
 
 def _plural(n: int, kind: str) -> str:
@@ -109,12 +109,6 @@ def _plural(n: int, kind: str) -> str:
 
 def _name(x: int, y: int) -> str:
     return f"{COLUMNS[x]}{y + 1}"
-
-
-def _default_components():
-    from ..games.miyabi.components import default_components
-
-    return default_components()
 
 
 # ----- patterns -------------------------------------------------------------------------------
@@ -327,7 +321,7 @@ def _garden_inputs(state_or_garden, player, frog, lanterns):
     garden = state_or_garden
     if not hasattr(garden, "pieces"):
         raise ValueError("render_garden draws a Miyabi state or a Garden")
-    return garden, _default_components(), None if frog is _STATE else frog, None if lanterns is _STATE else lanterns, None
+    return garden, default_components(), None if frog is _STATE else frog, None if lanterns is _STATE else lanterns, None
 
 
 def _lantern_mask(lanterns):
@@ -509,9 +503,9 @@ def render_display(state, selected=None, rot: int = 0, *, clickable: bool = True
 
 
 # ----- status ------------------------------------------------------------------------------------
-def status_line(state) -> str:
+def status_line(state, rules=None) -> str:
     """What is happening, in words (who is to do what)."""
-    rules = _rules()
+    rules = _engine(rules)
     p = rules.current_player(state)
     if p is None:
         o = rules.outcome(state)
@@ -539,75 +533,9 @@ def _scores_text(state) -> str:
     return "Scores  " + "   ".join(f"P{i + 1}: {v}" for i, v in enumerate(state.scores))
 
 
-# ----- spots, controls and frog targets (asked from the engine) ----------------------------------
-def spots_for(state, selected, rot: int = 0, *, refused: bool = True) -> tuple[Spot, ...]:
-    """The spots of a picked tile (an id, or ``"Z4"`` for a Zen tile) turned ``rot``: every legal
-    object square with its points (``rules.placements``/``zen_placements``, ``rules.action_points``),
-    and, with ``refused``, the other squares of the tile's row as refused spots (points None;
-    the engine says why on hover). Empty when the state is not at a player's turn."""
-    rules = _rules()
-    s = state
-    if s.phase != "turn" or not isinstance(rules.current_player(s), int):
-        return ()
-    comps = s.components
-    value = _pick_value(selected)
-    if value is None:
-        return ()
-    if value.startswith("Z"):
-        try:
-            zid = int(value[1:])
-        except ValueError:
-            return ()
-        if zid not in s.zen_display:
-            return ()
-        legal = [a for a in rules.zen_placements(s) if a.zen == zid]
-        row = comps.row_of(comps.zen_tile(zid).kind)
-        make = lambda x: f"Z{zid}@{_name(x, row)}"  # noqa: E731
-    else:
-        try:
-            tid = int(value)
-        except ValueError:
-            return ()
-        if tid not in s.display:
-            return ()
-        tile = comps.tile(tid)
-        rot = tile.canonical(rot % 360)
-        legal = list(rules.placements(s, tid, rot))
-        row = comps.row_of(tile.kind)
-        make = lambda x: f"{tid}@{_name(x, row)}" + (f"/{rot}" if rot else "")  # noqa: E731
-    out = [Spot(str(a), a.x, a.y, rules.action_points(s, a)) for a in legal]
-    if refused:
-        taken = {a.x for a in legal}
-        out += [Spot(make(x), x, row, None) for x in range(SIZE) if x not in taken]
-    return tuple(sorted(out, key=lambda sp: (sp.y, sp.x)))
-
-
-def _controls(state, player) -> tuple[str, ...]:
-    """'pass' and 'end' where the engine allows them for ``player`` now."""
-    rules = _rules()
-    if rules.current_player(state) != player or state.phase not in ("turn", "after"):
-        return ()
-    out = []
-    for note in ("pass", "end"):
-        if rules.why_illegal(state, note) is None:
-            out.append(note)
-    return tuple(out)
-
-
-def _frog_targets(state, player) -> tuple[str, ...]:
-    rules = _rules()
-    if not state.frog or rules.current_player(state) != player:
-        return ()
-    if state.phase == "frog_start":
-        return tuple(str(a) for a in rules.legal_actions(state))
-    return tuple(str(a) for a in rules.frog_moves(state))
-
-
-def _as_spot(sp) -> Spot:
-    return sp if isinstance(sp, Spot) else Spot(*sp)
-
-
 _BUTTON_TEXT = {"pass": "pass (nothing fits)", "end": "end turn"}
+_BUTTON_TIP = {"pass": "no tile fits your garden: pass for the rest of this round",
+               "end": "end your turn without moving the frog"}
 
 
 def _button(X: float, Y: float, text: str, attrs: str, tip: str, cls: str = "gk-btn") -> tuple[str, float]:
@@ -619,7 +547,7 @@ def _button(X: float, Y: float, text: str, attrs: str, tip: str, cls: str = "gk-
 # ----- the clickable board ---------------------------------------------------------------------
 def render_board(state, player: int, *, selected=None, rot: int = 0, spots=(), marked: str | None = None,
                  header: str | None = None, clickable: bool = True, uid: str | None = None, version: int = 0,
-                 style: bool = True, patterns: bool = True, controls=None, frog_targets=None,
+                 style: bool = True, patterns: bool = True, targets=None, rules=None,
                  cell: float = CELL, display_width: float = 340) -> SvgStr:
     """The interactive board of ``player``: a status line and the scores; on the left the garden
     (the drawing's body, between :data:`~gardenkit.render.svg.BODY_START` and ``BODY_END``; its
@@ -628,23 +556,24 @@ def render_board(state, player: int, *, selected=None, rot: int = 0, spots=(), m
 
     ``selected``: the picked tile id (or ``"Z4"``), drawn turned ``rot`` in the display and as the
     ghost (``.gk-ghost``, which the front end moves onto the spot under the mouse).
-    ``spots``: :class:`Spot` records (or ``(action, x, y, points)`` tuples) for the object squares,
-    from :func:`spots_for` or the widget's own cache: a legal one is ``rect.gk-spot`` with a
-    ``+N`` badge when it scores, a refused one a grey ``×`` (``text.gk-spot.gk-illegal``); both carry
-    ``data-action``. ``marked``: a spot, frog move or button to ring. ``controls``: the notations to
-    offer as buttons (``"pass"``, ``"end"``; default: what the engine allows now).
-    ``frog_targets``: frog moves to offer (``"frog d4"``; default: the engine's). A ``data-ui="rotate"``
-    button turns the picked tile. ``clickable=False``: a picture (no data-* targets).
+    ``spots``: the picked tile's :class:`~gardenkit.Target` values (``rules.targets(state, (tile,
+    rot))``, ``at`` the object square): a legal one is ``rect.gk-spot`` with a ``+N`` badge when it
+    scores, a refused one a grey ``×`` (``text.gk-spot.gk-illegal``); both carry ``data-action``.
+    ``targets``: what is offered without a pick (``rules.targets(state)``, the default when
+    ``player`` is to act on a clickable board): frog squares (``at=(x, y)``, dashed circles) and
+    buttons (``at=()``: ``pass``, ``end``). ``marked``: a spot, frog move or button to ring. A
+    ``data-ui="rotate"`` button turns the picked tile. ``clickable=False``: a picture (no data-*
+    targets). ``rules``: the rules asked (default: the game's own).
     """
     s = state
+    rules = _engine(rules)
     comps = s.components
     uid = uid or new_uid()
     small = cell < 30
-    if controls is None:
-        controls = _controls(s, player) if clickable else ()
-    if frog_targets is None:
-        frog_targets = _frog_targets(s, player) if clickable else ()
-    status = header or status_line(s)
+    to_act = rules.current_player(s) == player
+    if targets is None:
+        targets = rules.targets(s) if clickable and to_act else ()
+    status = header or status_line(s, rules)
     parts = [f'<text class="gk-tx gk-status" x="8" y="18" font-weight="bold">{esc(status)}</text>',
              f'<text class="gk-tx gk-scores-line" x="8" y="36" font-size="12">{esc(_scores_text(s))}</text>']
     # the garden on the left, at a place that depends on nothing else: it is the drawing's body,
@@ -664,24 +593,22 @@ def render_board(state, player: int, *, selected=None, rot: int = 0, spots=(), m
     sel = _pick_value(selected)
     turns = (sel is not None and sel.isdigit() and int(sel) in s.display
              and len(comps.tile(int(sel)).rotations) > 1)  # a single or a Zen tile lies one way only
-    if clickable and s.phase == "turn" and turns and _rules().current_player(s) == player:
+    if clickable and s.phase == "turn" and turns and to_act:
         on = " gk-on" if rot % 360 else ""
         text = f"⟳ turn 90° (now {rot % 360}°)"
         b, w = _button(bx, top, text, ' data-ui="rotate"', "turn the picked tile a quarter turn clockwise",
                        "gk-btn" + on)
         parts.append(b)
         bx += w + 8
-    for note in controls:
-        tips = {"pass": "no tile fits your garden: pass for the rest of this round",
-                "end": "end your turn without moving the frog"}
-        b, w = _button(bx, top, _BUTTON_TEXT.get(note, note), f' data-action="{esc(note)}"', tips.get(note, note),
+    for note in (t.action for t in targets if not t.at):
+        b, w = _button(bx, top, _BUTTON_TEXT.get(note, note), f' data-action="{esc(note)}"', _BUTTON_TIP.get(note, note),
                        "gk-btn" + (" gk-marked gk-on" if note == marked else ""))
         parts.append(b)
         bx += w + 8
     if bx > dx:
         top += 36
     if s.phase == "over":  # the final scoring, row by row, where the display was
-        table, tw, th = final_table(s, uid, dx, top)
+        table, tw, th = final_table(s, uid, dx, top, rules=rules)
         parts.append(table)
         dw, top = max(dw, tw), top + th + 8
     parts.append(f"{BODY_START}{garden}{BODY_END}")
@@ -704,15 +631,14 @@ def render_board(state, player: int, *, selected=None, rot: int = 0, spots=(), m
                                "gk-mtile gk-prop")
     if ghost is not None:
         defs.append(f'<g id="{uid}-gh" class="gk-mghost">{ghost}</g>')
-    spots = [_as_spot(sp) for sp in spots]
     parts += spot_marks(spots, px, py, cell, marked, uid=uid, ghost=ghost is not None, clickable=clickable,
                         cross_dy=13)
     r = cell * .2
-    for note in frog_targets:
-        m = re.fullmatch(r"frog ([a-f])([1-6])", note)
-        if not m:
+    for target in targets:
+        if not target.at:
             continue
-        x, y = COLUMNS.index(m.group(1)), int(m.group(2)) - 1
+        x, y = target.at
+        note = target.action
         cls = "gk-frog-target" + (" gk-marked" if note == marked else "")
         act = f' data-action="{esc(note)}"' if clickable else ""  # a picture: nothing to click
         parts.append(f'<circle class="{cls}"{act} cx="{px(x) + cell - r - 2:g}" '
@@ -728,19 +654,20 @@ def render_board(state, player: int, *, selected=None, rot: int = 0, spots=(), m
 
 
 # ----- a whole state ---------------------------------------------------------------------------------
-def render_state(state, *, cell: float = 34, small_cell: float = SMALL_CELL) -> SvgStr:
+def render_state(state, *, cell: float = 34, small_cell: float = SMALL_CELL, rules=None) -> SvgStr:
     """A whole position: the status, scores, the display and every garden (the player to act, or
     player 1, large; the others small). After the game, the final scoring table too."""
     s = state
+    rules = _engine(rules)
     uid = new_uid()
     comps = s.components
-    status = status_line(s)
+    status = status_line(s, rules)
     parts = [f'<text class="gk-tx" x="6" y="18" font-weight="bold">{esc(status)}</text>',
              f'<text class="gk-tx" x="6" y="36" font-size="12">{esc(_scores_text(s))}</text>']
     disp, dw, dh = _display_parts(s, uid, 6, 44, 620, clickable=False)
     parts.append(disp)
     y = 44 + dh + 6
-    p = _rules().current_player(s)
+    p = rules.current_player(s)
     main = p if isinstance(p, int) else 0
     order = [main] + [q for q in range(s.players) if q != main]
     x, hmax = 6, 0
@@ -757,43 +684,33 @@ def render_state(state, *, cell: float = 34, small_cell: float = SMALL_CELL) -> 
     width = max(x, dw + 20, 7.5 * len(status) + 16)
     height = y + hmax + 6
     if s.phase == "over":
-        table, tw, th = final_table(s, uid, 6, height + 4)
+        table, tw, th = final_table(s, uid, 6, height + 4, rules=rules)
         parts.append(table)
         width, height = max(width, tw + 12), height + th + 10
     return _document(width, height, "".join(parts), uid, label=status)
 
 
 # ----- the final scoring -------------------------------------------------------------------------------
-_ROW_LINE = re.compile(r"row (\d+) \(")
-_MAJORITY = {"miyabi.end.majority", "miyabi.end.tie_first", "miyabi.end.tie_second"}
+_TIED = {"miyabi.end.tie_first", "miyabi.end.tie_second"}
 
 
 def _row_results(lines):
-    """{row index: (place word, points, line)} from the engine's final lines, and the other lines."""
+    """{subject ("row 3"): (place word, points, line)} of the engine's final lines that place a
+    player in a row's contest (``line.rank``), and the other lines."""
     rows, other = {}, []
     for line in lines:
-        m = _ROW_LINE.match(line.text)
-        if line.rule in _MAJORITY and m:
-            second = line.rule == "miyabi.end.tie_second" or (line.rule == "miyabi.end.majority" and "second" in line.text)
-            word = ("tied " if "tie" in line.rule else "") + ("2nd" if second else "1st")
-            rows[int(m.group(1)) - 1] = (word, line.points, line)
+        if line.rank is not None and line.subject is not None:
+            word = ("tied " if line.rule in _TIED else "") + {1: "1st", 2: "2nd"}.get(line.rank, f"#{line.rank}")
+            rows[line.subject] = (word, line.points, line)
         else:
             other.append(line)
     return rows, other
 
 
-def _short(text: str) -> str:
-    """A line's text cut for a table cell: what follows its colon, or the line it names."""
-    m = re.match(r"(row \d+|column [a-f]) has", text)
-    if m:
-        return m.group(1)
-    return text.split(": ", 1)[1] if ": " in text else text
-
-
-def final_table(state, uid: str, X0: float = 6, Y0: float = 4) -> tuple[str, float, float]:
+def final_table(state, uid: str, X0: float = 6, Y0: float = 4, *, rules=None) -> tuple[str, float, float]:
     """The final-scoring table as an SVG fragment at (X0, Y0): (svg, width, height). See :func:`render_final`."""
     s = state
-    rules = _rules()
+    rules = _engine(rules)
     comps = s.components
     n = s.players
     finals = [rules.final_lines(s, p) for p in range(n)]
@@ -820,9 +737,9 @@ def final_table(state, uid: str, X0: float = 6, Y0: float = 4) -> tuple[str, flo
                    f'<text x="{X0 + 22:g}" y="{y + 21:g}">{r + 1} {esc(kind)} ({first} / {second})</text>')
         for p in range(n):
             count = s.gardens[p].row_objects(r)
-            res = per[p][0].get(r)
+            res = per[p][0].get(f"row {r + 1}")
             X = X0 + label_w + p * col_w
-            cls = "gk-fcell" if res is None else ("gk-fsecond" if "2nd" in res[0] else "gk-ffirst")
+            cls = "gk-fcell" if res is None else ("gk-fsecond" if res[2].rank == 2 else "gk-ffirst")
             tip = f"Player {p + 1}, row {r + 1}: {count} visible {kind if count == 1 or kind == 'fish' else kind + 's'}"
             tip += f"; {res[2].text}: +{res[1]}" if res else "; no points for this row"
             word = f"{res[0]} +{res[1]}" if res else "—"
@@ -853,7 +770,7 @@ def final_table(state, uid: str, X0: float = 6, Y0: float = 4) -> tuple[str, flo
             pts = sum(ln.points for ln in lines)
             X = X0 + label_w + p * col_w
             note = "; ".join(ln.text for ln in lines) or "nothing"
-            short = "; ".join(_short(ln.text) for ln in lines) or "nothing"
+            short = "; ".join(ln.subject or ln.text for ln in lines) or "nothing"
             short = short if len(short) <= 26 else short[:25] + "…"
             out.append(f'<g class="gk-fres" data-player="{p}" data-points="{pts}">{title(note)}'
                        f'<rect class="gk-fcell" x="{X + 2:g}" y="{y + 2:g}" width="{col_w - 4:g}" height="{row_h - 4:g}" rx="3"/>'
@@ -882,11 +799,11 @@ def final_table(state, uid: str, X0: float = 6, Y0: float = 4) -> tuple[str, flo
     return "".join(out), label_w + n * col_w, y - Y0
 
 
-def render_final(state) -> SvgStr:
+def render_final(state, *, rules=None) -> SvgStr:
     """The final scoring as a table: for each row, each player's visible objects with the majority
     result and its points (the engine's ``rules.final_lines``), then the expansions' lines, the final
     sum, the points from placing and the total. Before the end it shows the scoring as if the game
     ended now."""
     uid = new_uid()
-    body, w, h = final_table(state, uid, 6, 4)
+    body, w, h = final_table(state, uid, 6, 4, rules=rules)
     return _document(w + 12, h + 10, body, uid, label="Miyabi final scoring")

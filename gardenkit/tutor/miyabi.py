@@ -21,6 +21,27 @@ from . import Quiz, Scenario
 GAME = "miyabi"
 
 
+class TryCaption(str):
+    """What a try board invites the learner to do, and the face-up tile it picks to start with
+    (``pick``: ``"72"``, ``"Z14"``; None: the first one). It is the caption's plain text as a
+    string, so it shows and compares as one.
+
+    >>> c = TryCaption("Put the fish triple 72 on a3.", pick="72")
+    >>> c, c.pick
+    ('Put the fish triple 72 on a3.', '72')
+    """
+
+    __slots__ = ("pick",)
+
+    def __new__(cls, text: str, pick: str | None = None):
+        self = super().__new__(cls, text)
+        self.pick = pick
+        return self
+
+    def __reduce__(self):
+        return (type(self), (str(self), self.pick))
+
+
 def _last_turn(gardens, display, column: str, **options):
     """Player 1's last turn of a 2-player game: player 2 has passed and only ``column``'s lantern field is empty."""
     return position(players=2, gardens={0: gardens}, display=display, round=6, to_move=0, passed=(1,),
@@ -283,9 +304,10 @@ def quizzes() -> tuple[Quiz, ...]:
 
 # ----- a board per rule -------------------------------------------------------------------------------
 def try_positions() -> dict:
-    """rule id -> (position, what to try), for the small boards beside each rule."""
+    """rule id -> (position, what to try), for the small boards beside each rule. What to try is a
+    :class:`TryCaption`: where it names a face-up tile, the board picks that one first."""
     pond, lan, green, zen_hole, zen_wait = pond_start(), lantern_start(), green_start(), zen_hole_start(), zen_waiting_start()
-    return {
+    tries = {
         "miyabi.turn.take": (fresh_start(), "Pick any tile of the display and put it in your empty garden."),
         "miyabi.place.row": (lan, "Pick a tile: only squares in the row of its object are offered. "
                                   "Click another row to read why it is refused."),
@@ -326,6 +348,14 @@ def try_positions() -> dict:
         "miyabi.frog.lift": (frog_start("a6"), "The frog sits on a6: lay the single stone 28 on a6 and it rides up "
                                                "onto the new tile."),
     }
+    # the tile each board picks first, where its caption names one (else the first face-up tile)
+    picks = {
+        "miyabi.place.grid": "72", "miyabi.place.green": "67", "miyabi.place.rotate": "90",
+        "miyabi.place.layer": "72", "miyabi.place.cover": "11", "miyabi.bonus.fifth": "5",
+        "miyabi.zen.take": "Z14", "miyabi.zen.place": "Z14", "miyabi.zen.surround": "Z14",
+        "miyabi.zen.next": "39", "miyabi.zen.cover": "39", "miyabi.frog.lift": "28",
+    }
+    return {rule: (state, TryCaption(text, picks.get(rule))) for rule, (state, text) in tries.items()}
 
 
 # ----- two more scenarios -----------------------------------------------------------------------------

@@ -2,8 +2,9 @@
 
 The game-independent parts are :class:`~gardenkit.widgets.base.BoardWidget` and
 :class:`~gardenkit.widgets.base.GameView`; this adds picking a tile from the display
-(``pick("17")``, ``pick("Z4")``), turning it (``rotate()``, ``data-ui="rotate"``), the spots the
-engine allows with their points, and the drawing. Legality and points come from the engine.
+(``pick("17")``, ``pick("Z4")``), turning it (``rotate()``, ``data-ui="rotate"``), and the drawing.
+What can be clicked, its points and why not come from the engine: ``rules.targets(state, (tile,
+rot))`` for the picked tile, ``rules.targets(state)`` for the frog and the buttons.
 
 >>> import gardenkit
 >>> from gardenkit.games.miyabi.setups import position
@@ -20,29 +21,22 @@ True
 """
 from __future__ import annotations
 
-import re
+import dataclasses
 
-import ipywidgets as widgets
-
-from ..games.miyabi.state import EXPANSIONS
-from ..games.miyabi.actions import Frog
-from ..render.miyabi import MIYABI_CSS, Spot, miyabi_pattern_defs, render_board, render_garden, spots_for, status_line
-from . import base
-from .base import BoardWidget, guarded
+from ..render.miyabi import MIYABI_CSS, miyabi_pattern_defs, render_board, render_garden, status_line
+from .board_base import BoardWidget, guarded
+from .view import GameView
 
 __all__ = ["MiyabiBoard", "MiyabiGame"]
-
-_EXPANSION_LABELS = {
-    "colorful": "A Colorful Garden", "meadow": "B Big Meadow", "zen": "C Zen Garden", "seven": "D 7!", "frog": "E Frog",
-}
 
 
 class MiyabiBoard(BoardWidget):
     """One position: the display and ``player``'s garden. Pick a tile, turn it, click a ticked square.
 
-    ``on_play(action, explanation)``: called with a legal action instead of applying it here (a
-    game view keeps its own timeline); without it the board applies the move and resolves chance
-    nodes itself, so it can be played hot-seat.
+    ``on_play(played)``: called with a legal click's :class:`~gardenkit.core.rules.Played` instead
+    of showing the state after it here (a game view keeps its own timeline); without it the board
+    shows the new state and resolves chance nodes itself, so it can be played hot-seat.
+    ``show_illegal``: draw the picked tile's refused squares too (grey ×, the engine says why).
     """
 
     game_id = "miyabi"
@@ -153,8 +147,9 @@ class MiyabiBoard(BoardWidget):
         super().mark(action)
 
     def start_pick(self, caption: str = "") -> None:
-        """What a try board does on (re)start: pick the face-up tile its caption names (``72``,
-        ``Z4``), else the first one, if the player is placing."""
+        """What a try board does on (re)start, if the player is placing: pick the face-up tile its
+        lesson names (``caption.pick``: ``"72"``, ``"Z14"``; see
+        :class:`gardenkit.tutor.miyabi.TryCaption`), else the first one."""
         s = self._state
         if s.phase == "frog_start":
             self.show_message("Click any square of your garden to put your frog there.")
@@ -165,19 +160,31 @@ class MiyabiBoard(BoardWidget):
         if s.phase != "turn":
             return
         faces = [str(t) for t in s.display] + [f"Z{z}" for z in s.zen_display]
-        named = [w for w in re.findall(r"\b(Z?\d+)\b", caption) if w in faces]
-        if named or faces:
-            self.select((named or faces)[0])
+        named = getattr(caption, "pick", None)
+        if named in faces:
+            self.select(named)
+        elif faces:
+            self.select(faces[0])
 
     # ----- spots (from the engine) -------------------------------------------------------------
+    def selection(self):
+        """The pick as ``rules.targets`` takes it: ``(tile, rot)``, ``("Z4", 0)``, or None."""
+        if not self._available(self.selected):
+            return None
+        if self.selected.startswith("Z"):
+            return self.selected, 0
+        return int(self.selected), self.rot % 360
+
     def spots(self):
-        """The picked tile's spots: every legal object square with its points, and (grey) the refused ones."""
-        s = self._state
-        if self.selected is None or not self.my_turn() or not self._available(self.selected):
+        """The picked tile's targets (``rules.targets(state, (tile, rot))``): every object square of
+        its row, legal with its points or (with ``show_illegal``) refused with the engine's reason."""
+        sel = self.selection()
+        if sel is None or not self.my_turn():
             return ()
-        key = (self.selected, self.rot, self.show_illegal)
+        key = (sel, self.show_illegal)
         if key not in self._cache:
-            self._cache[key] = spots_for(s, self.selected, self.rot, refused=self.show_illegal)
+            targets = self.rules.targets(self._state, sel)
+            self._cache[key] = targets if self.show_illegal else tuple(t for t in targets if t.legal)
         return self._cache[key]
 
     # ----- drawing -------------------------------------------------------------------------------
@@ -185,36 +192,39 @@ class MiyabiBoard(BoardWidget):
         """The render's status line, or what to do with the picked tile."""
         s = self._state
         if self.selected is None or s.phase != "turn" or not self.my_turn():
-            return status_line(s)
+            return status_line(s, self.rules)
         turned = f", turned {self.rot}°" if self.rot else ""
         return f"Round {s.round}: Player {s.to_move + 1}, click a ticked square to place tile {self.selected}{turned}"
 
     def render_patterns(self) -> str:
         return miyabi_pattern_defs(self._uid)
 
-    def _shown_spots(self):
-        """The spots to draw: the picked tile's; on a board that only shows, just the ringed move."""
+    def _shown(self):
+        """(spots, targets) to draw: the picked tile's and the engine's frog squares and buttons; on
+        a board that only shows, just the ringed move, legal, without its points (a quiz's answer)."""
         if self.clickable:
-            return self.spots()
-        if self.marked is None or self.rules.why_illegal(self._state, self.marked) is not None:
-            return ()
-        a = self.rules.parse_action(self._state, self.marked)
-        if not hasattr(a, "x") or isinstance(a, Frog):
-            return ()
-        # points 0: drawn as a legal spot, ringed, but without its "+N" badge (a quiz's answer)
-        return (Spot(self.marked, a.x, a.y, 0),)
+            return self.spots(), None
+        if self.marked is None:
+            return (), ()
+        # the picked tile's square is a spot (points 0: no "+N" badge); else a frog's square
+        picked = self.selection()
+        for sel in ((picked,) if picked is not None else ()) + (None,):
+            ringed = tuple(dataclasses.replace(t, points=0) for t in self.rules.targets(self._state, sel)
+                           if t.action == self.marked and t.legal and t.at)
+            if ringed:
+                return (ringed, ()) if sel is not None else ((), ringed)
+        return (), ()
 
     def render(self) -> str:
+        spots, targets = self._shown()
         return render_board(
-            self._state, self.player, selected=self.selected, rot=self.rot,
-            spots=self._shown_spots(), marked=self.marked,
-            frog_targets=None if self.clickable else tuple(m for m in (self.marked,) if m and m.startswith("frog")),
-            header=self.header or self.default_header(), clickable=self.clickable, uid=self._uid,
-            version=self.version, style=False, patterns=False,
+            self._state, self.player, selected=self.selected, rot=self.rot, spots=spots, targets=targets,
+            marked=self.marked, header=self.header or self.default_header(), clickable=self.clickable,
+            uid=self._uid, version=self.version, style=False, patterns=False, rules=self.rules,
         )
 
 
-class MiyabiGame(base.GameView):
+class MiyabiGame(GameView):
     """Play Miyabi against bots: you sit in ``seat`` (0-based), the others are ``opponents`` bots;
     the five mini-expansions are options. ``bot_delay``: seconds a bot "thinks" (0: at once).
 
@@ -227,6 +237,7 @@ class MiyabiGame(base.GameView):
 
     game_id = "miyabi"
     board_class = MiyabiBoard
+
     @property
     def start_hint(self) -> str:
         if self.state.phase == "frog_start":
@@ -236,8 +247,9 @@ class MiyabiGame(base.GameView):
 
     def __init__(self, players: int = 2, seat: int = 0, opponents: str = "greedy", seed: int = 7,
                  bot_delay: float = 0.4, colorful: bool = False, meadow: bool = False, zen: bool = False,
-                 seven: bool = False, frog: bool = False, **kwargs):
-        options = dict(colorful=colorful, meadow=meadow, zen=zen, seven=seven, frog=frog)
+                 seven: bool = False, frog: bool = False, *, options: dict | None = None, **kwargs):
+        """The expansions may be given by name (``zen=True``) or in ``options``, as for every game view."""
+        options = {**dict(colorful=colorful, meadow=meadow, zen=zen, seven=seven, frog=frog), **(options or {})}
         super().__init__(players, seat, opponents, seed, options=options, bot_delay=bot_delay, **kwargs)
 
     def new_game(self, players: int = 2, seat: int = 0, opponents: str = "greedy", seed: int = 7,
@@ -246,21 +258,6 @@ class MiyabiGame(base.GameView):
         super().new_game(players, seat, opponents, seed, **expansions)
 
     # ----- the hooks of GameView -----------------------------------------------------------
-    def option_widgets(self, options: dict) -> dict:
-        self.expansion_in = {
-            e: widgets.Checkbox(value=options.get(e, False), description=_EXPANSION_LABELS[e], indent=False,
-                                layout=widgets.Layout(width="150px")).add_class(f"gk-opt-{e}")
-            for e in EXPANSIONS
-        }
-        return dict(self.expansion_in)
-
-    def options_of(self, initial_state) -> dict:
-        return {e: getattr(initial_state, e) for e in EXPANSIONS}
-
-    def describe_options(self, options: dict) -> str:
-        on = [_EXPANSION_LABELS[e] for e in EXPANSIONS if options.get(e)]
-        return f", with {', '.join(on)}" if on else ", base game"
-
     def turn_starts(self, state) -> bool:
         """Undo goes back to the start of your turn: before a frog hop, never to the hop after it."""
         return state.phase != "after" and not state.frog_moved
