@@ -219,3 +219,18 @@ def test_action_values_with_wrongly_typed_fields_are_refused_clearly():
         with pytest.raises(ValueError, match=f"\\.{field} must be"):
             rules.apply(s, bad)
         assert field in rules.why_illegal(s, bad)
+
+
+def test_targets_take_a_card_and_a_side_and_refuse_anything_else_clearly():
+    s = random_game(R, 2, 5)[10]
+    while R.current_player(s) is CHANCE or s.phase != "place":
+        s = R.step_chance(s) if R.current_player(s) is CHANCE else R.apply(s, R.legal_actions(s)[0])
+    card = s.lineup[0]
+    for turned in (False, True):
+        ts = R.targets(s, (card, turned))
+        assert [t.action for t in ts if t.legal] == [str(a) for a in R.placements(s, card, turned)]
+        assert all(t.reason is not None and t.reason.rule for t in ts if not t.legal)
+    assert R.targets(s) == () and R.targets(s, (999, False)) == ()
+    for bad in (card, (card,), (card, 1), ("1", False), (True, False), [card, False]):
+        with pytest.raises(ValueError, match="selection"):
+            R.targets(s, bad)
