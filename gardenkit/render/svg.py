@@ -122,8 +122,7 @@ def spot_marks(spots, px, py, cell: float, marked=None, *, uid: str = "", ghost:
     """The markup of a board's spots, shared by every game's board.
 
     ``spots`` are :class:`~gardenkit.core.types.Target` values (``action``, ``points``: None when
-    refused, ``at=(x, y)``: the square); records with ``x`` and ``y`` fields instead of ``at`` are
-    read too. ``px``/``py`` map a square to its top-left corner. Lean markup, as a board redraw is
+    refused, ``at=(x, y)``: the square). ``px``/``py`` map a square to its top-left corner. Lean markup, as a board redraw is
     parsed on every click: a legal spot is one square whose dashed stroke draws a corner tick
     (class ``gk-spot``), a scoring one adds its ``+N`` badge, a refused one is a single ``×`` glyph
     (``gk-spot gk-illegal``); each carries ``data-action`` unless the board is only a picture.
@@ -139,10 +138,10 @@ def spot_marks(spots, px, py, cell: float, marked=None, *, uid: str = "", ghost:
     if ghost and marked is not None:
         for sp in spots:
             if sp.action == marked and sp.points is not None:
-                x, y = _square(sp)
+                x, y = sp.at
                 out.append(f'<use class="gk-ghost-mark" href="#{uid}-gh" transform="translate({px(x):g} {py(y):g})"/>')
     for sp in spots:
-        x, y = _square(sp)
+        x, y = sp.at
         act = f' data-action="{esc(sp.action)}"' if clickable else ""
         legal = sp.points is not None
         cls = "gk-spot" + ("" if legal else " gk-illegal") + (" gk-marked" if sp.action == marked else "")
@@ -156,12 +155,6 @@ def spot_marks(spots, px, py, cell: float, marked=None, *, uid: str = "", ghost:
         else:
             out.append(f'<text class="{cls}"{act} x="{px(x) + 8:g}" y="{py(y) + cross_dy:g}">×</text>')
     return out
-
-
-def _square(spot) -> tuple:
-    """The ``(x, y)`` a spot is drawn on: a Target's ``at``, or an older record's ``x`` and ``y``."""
-    at = getattr(spot, "at", None)
-    return (at[0], at[1]) if at else (spot.x, spot.y)
 
 
 def outlines(owner: dict, px, py, cell: float) -> str:
