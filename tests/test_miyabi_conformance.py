@@ -9,7 +9,7 @@ import gardenkit
 from gardenkit import CHANCE, Timeline
 from gardenkit.games.miyabi import actions as act
 from gardenkit.games.miyabi.setups import position
-from gardenkit.testing import check_game, check_playthrough, check_state, playthrough_header, random_game
+from gardenkit.testing import check_game, check_playthrough, check_state, check_targets, playthrough_header, random_game
 
 R = gardenkit.make("miyabi")
 PLAYTHROUGHS = Path(__file__).parent / "playthroughs"
@@ -29,6 +29,47 @@ ALL = {"colorful": True, "meadow": True, "zen": True, "seven": True, "frog": Tru
 def test_conformance(options, players, seeds):
     report = check_game(R, seeds=seeds, players=players, options=options)
     assert report["games"] == report["ended"] == len(players) * len(seeds)
+
+
+# ----- rules.targets ---------------------------------------------------------------------
+
+def _picks(s):
+    """Every pick a board offers: each display tile in each turn, each face-up Zen tile."""
+    return [(t, rot) for t in s.display for rot in (0, 90, 180, 270)] + [(f"Z{z}", 0) for z in s.zen_display]
+
+
+@pytest.mark.parametrize("options, players, seed", [({}, 2, 5), (ALL, 3, 6), ({"zen": True, "frog": True}, 2, 7)],
+                         ids=["base", "all", "zen-frog"])
+def test_targets_keep_the_contract_with_every_pick(options, players, seed):
+    """Legal targets are legal actions worth their points, refused ones carry why_illegal's Refusal;
+    a pick's targets are the squares of its row, and every legal placement is one of them."""
+    states = random_game(R, players, seed, options)
+    checked = 0
+    for s in states[::5]:
+        checked += check_targets(R, s)
+        if not isinstance(R.current_player(s), int):
+            assert R.targets(s) == ()
+            continue
+        for pick in _picks(s):
+            checked += check_targets(R, s, pick)
+            targets = R.targets(s, pick)
+            tile, rot = pick
+            if isinstance(tile, str):
+                legal = {str(a) for a in R.zen_placements(s) if a.zen == int(tile[1:])}
+            else:
+                legal = {str(a) for a in R.placements(s, tile, rot)}
+            assert {t.action for t in targets if t.legal} == legal
+            assert len({t.at[1] for t in targets}) <= 1 and [t.at[0] for t in targets] in ([], list(range(6)))
+        without = {t.action for t in R.targets(s)}
+        assert without == {str(a) for a in R.legal_actions(s) if isinstance(a, (act.Frog, act.Pass, act.EndTurn))}
+    assert checked
+
+
+@pytest.mark.parametrize("bad", [17, (17,), ("17", 0), (17, 45), (True, 0), (17, False), ("Z", 0), ("z4", 0), [17, 0]])
+def test_a_malformed_pick_is_a_clear_error(bad):
+    s = position(display=[68, 1, 43, 90])
+    with pytest.raises(gardenkit.MalformedInputError, match="selection"):
+        R.targets(s, bad)
 
 
 # ----- playthroughs ---------------------------------------------------------------------

@@ -2,6 +2,7 @@
 (heights, objects, lanterns, Zen tiles, the frog, legal spots and their points, final scoring)."""
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 import xml.etree.ElementTree as ET
@@ -452,6 +453,28 @@ def test_final_table_names_the_place_and_lists_each_expansion_in_play():
                 assert f"{place} +{line.points}" in svg
     plain = game(2, 0, False)[-1]
     assert not [g for g in parse(render_final(plain)).iter() if g.get("data-rule")]
+
+
+def test_final_table_reads_each_lines_subject_and_rank_not_its_words():
+    s = game(2, 0)[-1]
+
+    class Reworded:
+        """The engine's rules with every final line's words replaced: the table must not change."""
+
+        def __getattr__(self, name):
+            return getattr(R, name)
+
+        def final_lines(self, state, player):
+            return tuple(dataclasses.replace(ln, text=f"line {i}") for i, ln in enumerate(R.final_lines(state, player)))
+
+    def cells(svg):
+        return [(g.get("data-player"), g.get("data-points"), [r.get("class") for r in g.iter(SVG + "rect")])
+                for g in by_class(parse(svg), "gk-fres")]
+
+    plain, reworded = render_final(s), render_final(s, rules=Reworded())
+    assert cells(reworded) == cells(plain)
+    words = lambda svg: [t.text for t in parse(svg).iter(SVG + "text") if t.text and "line " not in t.text]  # noqa: E731
+    assert words(reworded) == words(plain)
 
 
 def test_over_state_shows_the_winner_and_the_final_table():

@@ -224,6 +224,20 @@ def test_pass_is_offered_only_when_nothing_fits():
     assert "pass" not in actions_in(MiyabiBoard(fresh).svg) and rules.why_illegal(fresh, "pass") is not None
 
 
+def test_spots_are_the_engines_targets_and_refused_ones_show_only_when_asked():
+    s = lessons.lantern_start()
+    board = MiyabiBoard(s)
+    board.pick("72")
+    board.rotate()
+    assert board.spots() == rules.targets(s, (72, board.rot))
+    assert board.spot_actions(False) and all(sp.reason for sp in board.spots() if not sp.legal)
+    quiet = MiyabiBoard(s, show_illegal=False)
+    quiet.pick("72")
+    quiet.rotate()
+    assert quiet.spots() == tuple(t for t in board.spots() if t.legal) and not quiet.spot_actions(False)
+    assert "gk-illegal" in board.svg and "gk-illegal" not in quiet.svg
+
+
 def test_a_zen_pick_shows_the_zen_spots_and_plays():
     s = lessons.zen_hole_start()
     board = MiyabiBoard(s)
