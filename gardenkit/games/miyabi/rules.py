@@ -19,7 +19,7 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
-from ...core import CHANCE, Cited, Effect, Explanation, GameInfo, GameRules, Line, MalformedInputError, Option, Refusal, Rng, Target
+from ...core import CHANCE, Effect, Explanation, GameInfo, GameRules, Line, MalformedInputError, Option, Refusal, Rng, Target
 from ...core.rules import rules_cited
 from .actions import ACTION_TYPES, EndTurn, Frog, Pass, Place, PlaceZen, Draw, Reveal, cell_name, parse
 from .components import SHAPES, default_components, load_components
