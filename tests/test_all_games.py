@@ -207,9 +207,12 @@ def _played(game: str) -> list:
     return _PLAYED[game]
 
 
-def _spread(states, n: int) -> list:
-    step = max(1, len(states) // n)
-    return states[::step][:n] + states[-1:]
+def _spread(items, n: int) -> list:
+    """About ``n`` of ``items``, spread from the first to the last (each once)."""
+    if not items:
+        return []
+    step = max(1, len(items) // n)
+    return [items[i] for i in sorted({*range(0, len(items), step)[:n], len(items) - 1})]
 
 
 # ----- saves ----------------------------------------------------------------------------------------
@@ -310,13 +313,22 @@ def test_bad_json_non_objects_and_other_games_saves_are_refused(game):
 # ----- rules.targets ----------------------------------------------------------------------------------
 
 #: What a player may pick before the board shows targets, per game (each documents its
-#: ``selection`` in ``rules.targets``): the picks to try in a state. A game not listed here is
-#: checked with nothing picked only.
+#: ``selection`` in ``rules.targets``): ``picks(rules, s)`` gives every pick a board could make
+#: in ``s``. A game not listed here is checked with nothing picked only.
 SELECTIONS = {
-    "samurai_gardener": lambda s: [(card, turned) for card in s.lineup for turned in (False, True)],
-    "karesansui": lambda s: [(), *[(rock,) for rock in sorted(set(s.gardens[s.to_move]))],
-                             tuple(s.gardens[s.to_move]), tuple(s.gardens[s.to_move][:2])],
+    "samurai_gardener": lambda rules, s: [(card, turned) for card in s.lineup for turned in (False, True)],
+    # every rock alone, the whole garden, and every set of rocks some legal bid offers
+    "karesansui": lambda rules, s: list(dict.fromkeys(
+        [(), *[(rock,) for rock in s.gardens[s.to_move]], tuple(s.gardens[s.to_move]),
+         *[a.rocks for a in rules.legal_actions(s) if hasattr(a, "rocks")]])),
+    "miyabi": lambda rules, s: [*[(tile, rot) for tile in s.display for rot in (0, 90, 180, 270)],
+                                *[(f"Z{z}", 0) for z in s.zen_display]],
 }
+
+
+def _turns(game: str, n: int = 25) -> list:
+    rules = gardenkit.make(game)
+    return _spread([s for s in _played(game) if isinstance(rules.current_player(s), int)], n)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -324,14 +336,26 @@ def test_targets_say_what_can_be_played_and_why_not(game):
     """``gardenkit.testing.check_targets`` on states of seeded play: a player's turns, with
     nothing picked and with each pick of SELECTIONS, and states where no player is to act."""
     rules = gardenkit.make(game)
-    live = [s for s in _played(game) if isinstance(rules.current_player(s), int)]
-    idle = [s for s in _played(game) if not isinstance(rules.current_player(s), int)]
-    picks = SELECTIONS.get(game, lambda s: [])
+    picks = SELECTIONS.get(game, lambda rules, s: [])
     checked = 0
-    for s in _spread(live, 25):
+    for s in _turns(game):
         checked += check_targets(rules, s)
-        for selection in picks(s):
+        for selection in _spread(picks(rules, s), 16):  # a spread of them: each is checked in full
             checked += check_targets(rules, s, selection)
     assert checked, "no target offered in any state"
+    idle = [s for s in _played(game) if not isinstance(rules.current_player(s), int)]
     for s in _spread(idle, 10):
         check_targets(rules, s)
+
+
+@pytest.mark.parametrize("game", sorted(SELECTIONS))
+def test_a_board_can_offer_every_legal_move(game):
+    """Every legal action is a legal target with nothing picked or with one of the picks: the
+    board (which draws only targets) never hides a move."""
+    rules = gardenkit.make(game)
+    for s in _turns(game):
+        offered = {t.action for t in rules.targets(s) if t.legal}
+        for selection in SELECTIONS[game](rules, s):
+            offered |= {t.action for t in rules.targets(s, selection) if t.legal}
+        missing = {str(a) for a in rules.legal_actions(s)} - offered
+        assert not missing, f"legal but never offered: {sorted(missing)[:5]}"
