@@ -23,8 +23,18 @@ BLACK = "K"
 
 
 def rock_key(rock: str):
-    """Rocks sort by value, then colour letter (the black rock first)."""
-    return (0, "") if rock == BLACK else (int(rock[1:]), rock[0])
+    """Rocks sort by value, then colour letter (the black rock first); a text that is no rock
+    (``"R"``, ``"Q"``, a hand-made value) sorts after every rock, so a move holding one can still
+    be made, shown and refused with the reason instead of failing here.
+
+    >>> sort_rocks(("R", "Y2", "K", "R1"))
+    ('K', 'R1', 'Y2', 'R')
+    """
+    if rock == BLACK:
+        return (0, "")
+    if len(rock) == 2 and rock[1] in "123456789":
+        return (int(rock[1]), rock[0])
+    return (10, rock)
 
 
 def sort_rocks(rocks) -> tuple[str, ...]:
@@ -53,7 +63,7 @@ class Bid:
     """Offer ``rocks`` from your garden (possibly none) for pile ``pile`` (0-based; written from 1)."""
 
     pile: int
-    rocks: tuple
+    rocks: tuple[str, ...]
 
     def __post_init__(self):
         if isinstance(self.rocks, (list, tuple)) and all(isinstance(r, str) for r in self.rocks):
@@ -93,7 +103,7 @@ class Pass:
 class TurnIn:
     """Turn in a forbidden set from your garden (Trips, Foursome or Straight Flush)."""
 
-    rocks: tuple
+    rocks: tuple[str, ...]
 
     def __post_init__(self):
         if isinstance(self.rocks, (list, tuple)) and all(isinstance(r, str) for r in self.rocks):

@@ -16,7 +16,7 @@ rock is ``K``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 
 from ...core import MalformedInputError
@@ -26,6 +26,8 @@ BLACK = "K"
 DECKS = ("pass", "trips", "foursome", "flush")
 DECK_NAMES = {"pass": "Pass", "trips": "Trips", "foursome": "Foursome", "flush": "Straight Flush"}
 ROMAN = {1: "I", 2: "II", 3: "III"}
+#: the most cards a deck of a component file may hold (the rulebook's decks hold 10)
+MAX_DECK = 100
 
 
 @dataclass(frozen=True)
@@ -68,8 +70,88 @@ class Components:
         name = self.colour_names[self.colours.index(rock[0])]
         return f"{name} {ROMAN.get(int(rock[1:]), rock[1:])}"
 
+    @cached_property
+    def _rock_set(self) -> frozenset:
+        return frozenset(self.rock_types) | {BLACK}
+
     def is_rock(self, rock) -> bool:
-        return isinstance(rock, str) and (rock == BLACK or rock in self.rock_types)
+        return isinstance(rock, str) and rock in self._rock_set
+
+    # ----- what play can reach: the bounds a save is checked against ---------------------------
+    @property
+    def clean_garden_max(self) -> int:
+        """The most rocks a garden can hold without a forbidden set in it (18 for the shipped set).
+
+        No Trips: at most two of each rock (fewer if there are fewer copies). No Foursome: each
+        value in at most three colours. No Straight Flush: each colour in at most two of the
+        three values. So at most ``min(3 values x 3 colours, colours x 2 values)`` kinds of rock.
+
+        >>> default_components().clean_garden_max
+        18
+        """
+        kinds = min(len(self.values) * 3, len(self.colours) * (len(self.values) - 1))
+        return min(2, self.copies) * kinds
+
+    @property
+    def garden_max(self) -> int:
+        """The most rocks a garden (with its owner's standing bid) holds outside the turn-in:
+        round 1 starts from ``start_rocks`` each; every later round starts once nobody holds a
+        forbidden set (the turn-in goes on until then), so from at most ``clean_garden_max``;
+        and while bidding a garden only lends rocks to its owner's bid and gets them back.
+        This bounds the bids to list: ``legal_actions`` of the largest garden (18 rocks, two of
+        each of 9 kinds: 3**9 offers per pile) stays under half a second.
+
+        >>> default_components().garden_max
+        18
+        """
+        return max(self.start_rocks, self.clean_garden_max)
+
+    @property
+    def pile_rocks_max(self) -> int:
+        """The most rocks a pile holds: rocks are drawn onto it only while it is worth less than
+        ``pile_value``, and every rock is worth at least 1."""
+        return self.pile_value
+
+    def card_value(self, deck: str, k: int) -> int:
+        """The ``k``-th card (0 = the top one) of ``deck``; past the end of the deck one step more
+        than the last (the step between its last two cards, never negative: demerits only grow).
+
+        >>> c = default_components()
+        >>> c.card_value("trips", 0), c.card_value("trips", 9), c.card_value("trips", 12), c.card_value("pass", 12)
+        (1, 10, 13, 1)
+        """
+        cards = self.decks[deck]
+        if k < len(cards):
+            return cards[k]
+        step = max(0, cards[-1] - cards[-2]) if len(cards) > 1 else 0
+        return cards[-1] + step * (k - len(cards) + 1)
+
+    def max_taken(self, deck: str) -> int:
+        """The most cards play can take from ``deck``: the game ends after the round in which a
+        deck runs out; a Pass card is taken once a round, so never past the end of its deck; in
+        that last round more sets can still be turned in, each putting at least three rocks back
+        in the bag, so at most (coloured rocks) // 3 more.
+
+        >>> c = default_components()
+        >>> c.max_taken("pass"), c.max_taken("trips")
+        (10, 34)
+        """
+        n = len(self.decks[deck])
+        return n if deck == "pass" else n - 1 + len(self.rock_types) * self.copies // 3
+
+    def enough_for(self, players: int) -> bool:
+        """Whether the coloured rocks deal every starting garden and lay out the first piles."""
+        return len(self.rock_types) * self.copies >= players * self.start_rocks + self.pile_value * (players - 1)
+
+    @property
+    def max_card(self) -> int:
+        """The costliest demerit card play can give (the deck values only grow past their end)."""
+        return max(max(max(self.decks[d]), self.card_value(d, self.max_taken(d) - 1)) for d in DECKS)
+
+    @property
+    def max_cards(self) -> int:
+        """The most demerit cards a game can hand out, all decks together."""
+        return sum(self.max_taken(d) for d in DECKS)
 
     def to_dict(self) -> dict:
         return {
@@ -111,12 +193,14 @@ def parse_components(data) -> Components:
         copies = _int(data["copies"]["copies"], "copies")
         decks = {}
         for d in DECKS:
-            cards = tuple(_int(v, f"a {d} card", 0) for v in data["decks"][d]["cards"])
-            if not cards:
-                raise MalformedInputError(f"the {d} deck needs cards")
+            raw = data["decks"][d]["cards"]
+            if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_DECK:
+                raise MalformedInputError(f"the {d} deck needs cards: a list of 1 to {MAX_DECK} values")
+            cards = tuple(_int(v, f"a {d} card", 0) for v in raw)
             decks[d] = cards
         tracker = _int(data["tracker"]["spaces"], "the round tracker's spaces")
-        start = _int(data.get("start_rocks", {}).get("count", 5), "the starting rocks", 0, 20)
+        # at least one rock to deal; at most 12, so a first-round garden has at most 2**12 bids a pile
+        start = _int(data.get("start_rocks", {}).get("count", 5), "the starting rocks", 1, 12)
         pile = _int(data.get("pile_value", {}).get("at_least", 6), "a pile's value", 1, 30)
         sources = {("colour", c["letter"]): {"source": c["source"]} for c in cols if "source" in c}
         for key in ("copies", "tracker"):
@@ -125,7 +209,7 @@ def parse_components(data) -> Components:
         for d in DECKS:
             extra = {k: data["decks"][d][k] for k in ("source", "note") if k in data["decks"][d]}
             sources[("deck", d)] = extra
-    except (KeyError, TypeError, ValueError) as e:
+    except (KeyError, TypeError, ValueError, AttributeError) as e:
         if isinstance(e, MalformedInputError):
             raise
         raise MalformedInputError(f"not a valid Karesansui component file: {e!r}") from None

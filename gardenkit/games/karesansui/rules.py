@@ -28,7 +28,7 @@ from ...core.rules import rules_cited
 from .actions import (
     ACTION_TYPES, BLACK, Bid, Draw, Pass, TurnIn, forbidden_sets, parse, rock_key, rocks_text, set_kind, sort_rocks,
 )
-from .components import DECK_NAMES, DECKS, default_components, load_components
+from .components import DECK_NAMES, DECKS, ROMAN, default_components, load_components
 from .rules_text import RULES
 from .serialize import state_from_dict
 from .state import KaresansuiState
@@ -80,7 +80,7 @@ class KaresansuiRules(GameRules):
             raise MalformedInputError(f"start_player must be between 0 and {players - 1}, not {start_player}")
         comps = default_components() if components == "standard" else load_components(Path(components))
         bag = sort_rocks(r for r in comps.rock_types for _ in range(comps.copies))
-        if len(bag) < players * comps.start_rocks + 6 * (players - 1):
+        if not comps.enough_for(players):
             raise MalformedInputError(f"this rock set has too few rocks for {players} players")
         return KaresansuiState(
             players=players, rng=Rng.from_seed(seed), phase="deal", round=1, start=start_player, to_move=None,
@@ -196,12 +196,9 @@ class KaresansuiRules(GameRules):
             return None
         if s.phase in ("deal", "refill", "draw"):
             return Refusal("rocks are being drawn from the bag first", "karesansui.round.piles")
-        rocks = getattr(a, "rocks", ())
-        if not isinstance(rocks, tuple) or not all(isinstance(r, str) and comps.is_rock(r) and r != BLACK for r in rocks):
-            bad = [r for r in rocks if not (isinstance(r, str) and comps.is_rock(r) and r != BLACK)] if isinstance(
-                rocks, tuple) else [rocks]
-            return Refusal(f"{', '.join(map(str, bad))} {'is not a rock' if len(bad) == 1 else 'are not rocks'} of "
-                           "this game (write a colour letter and a value, e.g. R2: a red II)", "karesansui.bid.rocks")
+        refused = _unknown_rocks(comps, getattr(a, "rocks", ()), a)
+        if refused is not None:
+            return refused
         p = s.to_move
         garden = s.gardens[p]
         if isinstance(a, TurnIn):
@@ -270,12 +267,7 @@ class KaresansuiRules(GameRules):
 
     def _card(self, s, deck: str, extra: int = 0) -> int:
         """The value of the next card of ``deck`` (beyond its end: one more than the last, or as Pass)."""
-        cards = s.components.decks[deck]
-        k = s.taken[DECKS.index(deck)] + extra
-        if k < len(cards):
-            return cards[k]
-        step = cards[-1] - cards[-2] if len(cards) > 1 else 0
-        return cards[-1] + step * (k - len(cards) + 1)
+        return s.components.card_value(deck, s.taken[DECKS.index(deck)] + extra)
 
     def _card_text(self, s, deck: str) -> str:
         """'the top Trips card', or, once that deck is empty, 'an extra Trips demerit (the deck is empty)'."""
@@ -487,8 +479,27 @@ class KaresansuiRules(GameRules):
         return s.lines[player]
 
     def outcome(self, s):
+        """Who won once the game is over (fewest demerits, then fewest rocks; else shared), else None.
+
+        An observation (``observe``) of a finished game shows every card, so it names the same
+        winner. An observation made *before* the end still hides the others' demerit cards, even
+        when it is played on to the end (a tutor choosing the chance outcomes with ``apply``): its
+        totals for those players are unknown, not 0, so it names no winner and answers None, as
+        ``known_scores`` answers None for each hidden total.
+
+        >>> import gardenkit
+        >>> from gardenkit.games.karesansui.setups import position
+        >>> rules = gardenkit.make("karesansui")
+        >>> s = position(players=3, gardens={0: "R1 R1 R1"}, phase="turnin", taken={"trips": 9}, demerits={1: 4})
+        >>> over = rules.apply(s, "turn in R1 R1 R1")   # the last Trips card (10): the game ends
+        >>> rules.outcome(over).winners, rules.outcome(rules.observe(over, 1)).winners
+        ((2,), (2,))
+        >>> seen = rules.apply(rules.observe(s, 0), "turn in R1 R1 R1")  # played on from player 1's view
+        >>> rules.is_terminal(seen), rules.known_scores(seen), rules.outcome(seen)
+        (True, (10, None, None), None)
+        """
         self._check_state(s)
-        if s.phase != "over":
+        if s.phase != "over" or s.hidden:
             return None
         best = min(s.scores)
         tied = [p for p, v in enumerate(s.scores) if v == best]
@@ -543,6 +554,25 @@ def _beats(value: int, n: int, standing_rocks) -> bool:
     """A new bid undercuts a standing one: worth less, or worth the same with fewer rocks."""
     sv = sum(int(r[1:]) for r in standing_rocks)
     return value < sv or (value == sv and n < len(standing_rocks))
+
+
+def _unknown_rocks(comps, rocks, a) -> Refusal | None:
+    """The refusal of a bid or turn-in naming rocks this game does not have (at most three of them
+    named; core has already checked that ``rocks`` is a tuple of short texts), or None.
+
+    >>> from gardenkit.games.karesansui.components import default_components
+    >>> _unknown_rocks(default_components(), ("R", "R1", "Q9", "K"), Bid(0, ()))
+    Refusal('R, Q9, K are not rocks of this game: write a colour letter and a value, e.g. R2 (a red II); the black rock is never bid or turned in', 'karesansui.bid.rocks')
+    """
+    bad = [r for r in rocks if not (isinstance(r, str) and comps.is_rock(r) and r != BLACK)]
+    if not bad:
+        return None
+    shown = ", ".join(str(r)[:12] for r in bad[:3]) + (f" and {len(bad) - 3} more" if len(bad) > 3 else "")
+    text = (f"{shown} {'is not a rock' if len(bad) == 1 else 'are not rocks'} of this game: write a colour letter "
+            f"and a value, e.g. R2 (a red {ROMAN[2]})")
+    if BLACK in bad:
+        text += "; the black rock is never bid or turned in"
+    return Refusal(text, "karesansui.sets.order" if isinstance(a, TurnIn) else "karesansui.bid.rocks")
 
 
 def _contains(garden, rocks) -> bool:
