@@ -1,11 +1,15 @@
-"""Serve gardenkit's notebooks as Voilà dashboards, with TCP_NODELAY on websockets.
+"""Serve gardenkit's notebooks as Voilà dashboards, with TCP_NODELAY on websockets and guards.
 
 Usage::
 
     python -m gardenkit.serve [--port=8866] [any voila option ...] [notebooks/]
 
 This is ``voila`` with gardenkit's defaults (listen on 127.0.0.1, no browser,
-idle kernels culled, preheated kernels) plus one fix: every websocket the server
+idle kernels culled, preheated kernels), the server guards of
+:mod:`gardenkit._server_guard` (kernel websockets speak the v1 protocol only and
+their frames are checked before they are parsed, a rate limit per page, the Host
+header checked, each kernel tied to the browser that opened it, the project's
+template only; see ``docs/hosting.md``) plus one fix: every websocket the server
 accepts gets ``TCP_NODELAY``. Without it the kernel's small replies to a click
 sit in the socket buffer (Nagle's algorithm waiting for the browser's delayed
 ACK), which costs about 40 ms on every click. Set ``GARDENKIT_NODELAY=0`` to
@@ -17,8 +21,10 @@ This module is deliberately standalone: it imports only the standard library and
 tornado (and voila when it starts the server), never gardenkit's games or
 widgets, so it can be loaded from a Jupyter config file (see ``binder/postBuild``)::
 
-    from gardenkit.serve import install_nodelay
+    from gardenkit.serve import install_frame_guard, install_nodelay, install_xsrf_on_render
     install_nodelay()
+    install_frame_guard()
+    install_xsrf_on_render()
 """
 
 from __future__ import annotations
@@ -33,7 +39,20 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+from ._server_guard import (
+    ALLOWED_HOSTS_ENV,
+    V1_PROTOCOL,
+    guarded_voila_class,
+    install_frame_guard,
+    install_xsrf_on_render,
+)
+
 __all__ = [
+    "ALLOWED_HOSTS_ENV",
+    "V1_PROTOCOL",
+    "guarded_voila_class",
+    "install_frame_guard",
+    "install_xsrf_on_render",
     "CHROMIUM",
     "accepted_websocket_nodelay",
     "CHROMIUM_ARGS",
@@ -397,14 +416,13 @@ def main(argv: list[str] | None = None) -> None:
     args = default_args(sys.argv[1:] if argv is None else argv)
     active = install_nodelay()
     protect_preheated_kernels()
+    install_frame_guard()
     print(
         f"[gardenkit.serve] TCP_NODELAY on websockets: {'on' if active else 'off'}",
         file=sys.stderr,
         flush=True,
     )
-    from voila.app import Voila
-
-    Voila.launch_instance(argv=args)
+    guarded_voila_class().launch_instance(argv=args)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,666 @@
+"""The dashboard server's guards (package-private; ``gardenkit.serve`` re-exports what is public).
+
+Like :mod:`gardenkit.serve`, this module imports only the standard library at import time
+(tornado, traitlets, jupyter_server and voila inside functions), never gardenkit's games or
+widgets, so a Jupyter config file can load it.
+
+Two layers:
+
+* :func:`install_frame_guard` patches jupyter_server's kernel websocket handler (the one
+  JupyterLab, Binder and Voilà all use) so that
+
+  - a kernel websocket must ask for the ``v1.kernel.websocket.jupyter.org`` subprotocol; a
+    client that does not (the legacy JSON protocol) is answered ``400`` at the handshake.
+    Voilà's handler reads every outgoing binary message as a v1 message, so a legacy reply
+    with buffers (the widget states every page asks for) made it build a list of about 10**18
+    offsets in the server's only event loop (issue 17);
+  - every incoming frame is checked before jupyter_server parses it: a v1 frame whose offset
+    count or offsets do not fit inside the frame (or that names no channel) closes that socket
+    only (issue 15: a 72-byte frame announcing 2**40 offsets froze every learner);
+  - each socket (one page) may send ``messages_per_second`` messages on average, with bursts of
+    ``message_burst``; the excess is dropped unread by the kernel, and reading from that socket
+    slows down while it floods, so a flood costs the server little;
+  - Voilà's own reader of outgoing headers is replaced by a bounded one.
+
+* :func:`guarded_voila_class` returns a ``voila.app.Voila`` subclass (what ``python -m
+  gardenkit.serve`` launches) whose handlers also
+
+  - check the ``Host`` header (loopback names, plus :attr:`GardenkitGuard.allowed_hosts`; DNS
+    rebinding);
+  - give each browser an unguessable ``HttpOnly`` cookie when it opens a dashboard and tie the
+    page's kernel to it: the kernel's websocket, ``/api/kernels/<id>`` and the shutdown request
+    answer ``403`` to anyone else;
+  - set the ``_xsrf`` cookie on the dashboard page, so the page's shutdown request on tab close
+    or reload is accepted (before, every reload left a kernel running until culled);
+  - serve only the configured template (``?template=`` anything else is refused before a
+    kernel starts) and the ``light``/``dark`` themes;
+  - answer malformed ``/voila/templates/...`` paths with 404 (they gave 500);
+  - let only the server's own kernels (loopback) use ``/voila/query/<kernel id>``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import hmac
+import ipaddress
+import json
+import logging
+import os
+import re
+import secrets
+import socket
+import struct
+import time
+from typing import Any, Iterable
+
+__all__ = [
+    "ALLOWED_HOSTS_ENV",
+    "OWNER_COOKIE",
+    "V1_PROTOCOL",
+    "TokenBucket",
+    "guarded_voila_class",
+    "host_allowed",
+    "install_frame_guard",
+    "install_xsrf_on_render",
+    "read_v1_header",
+    "split_host",
+    "v1_frame_problem",
+]
+
+log = logging.getLogger("gardenkit.serve")
+
+#: The kernel websocket protocol the dashboards (JupyterLab's services) speak.
+V1_PROTOCOL = "v1.kernel.websocket.jupyter.org"
+#: The environment variable that adds host names to :attr:`GardenkitGuard.allowed_hosts`.
+ALLOWED_HOSTS_ENV = "GARDENKIT_ALLOWED_HOSTS"
+#: The cookie that ties a browser to the kernels of the dashboards it opened.
+OWNER_COOKIE = "gardenkit_owner"
+
+_CHANNELS = frozenset({b"shell", b"control", b"stdin", b"iopub"})
+#: A v1 message has the channel, header, parent header, metadata and content: 6 offsets.
+_MIN_OFFSETS = 6
+#: Buffers one message may carry (widgets send a handful at most).
+MAX_BUFFERS = 1024
+_MARK = "_gardenkit_guard"
+
+#: Defaults of the per-socket rate limit (see :class:`GardenkitGuard`).
+DEFAULT_RATE = 50.0
+DEFAULT_BURST = 300
+#: While a socket floods, wait this long before reading its next frame.
+FLOOD_PACE = 0.005
+
+_limits = {"rate": DEFAULT_RATE, "burst": DEFAULT_BURST}
+
+
+# ----- the binary (v1) kernel websocket protocol -------------------------------------------
+
+
+def v1_frame_problem(frame: Any) -> str | None:
+    """Why ``frame`` is not a well-formed v1 kernel websocket message, or None if it is.
+
+    The frame is a little-endian uint64 count ``n`` of offsets, the ``n`` offsets, then the
+    channel name and the message parts they delimit. Only the 8-byte count is read before
+    checking that the offsets fit inside the frame, so the work is bounded by the frame's size.
+
+    >>> v1_frame_problem(struct.pack("<Q", 2**40) + bytes(64))
+    '1099511627776 offsets announced, at most 1030'
+    >>> good = struct.pack("<7Q", 6, 56, 61, 63, 65, 67, 69) + b"shell{}{}{}{}"
+    >>> v1_frame_problem(good) is None
+    True
+    """
+    if not isinstance(frame, (bytes, bytearray, memoryview)):
+        return "a text frame on the binary protocol"
+    size = len(frame)
+    if size < 8:
+        return f"{size} bytes: shorter than the offset count"
+    count = int.from_bytes(bytes(frame[:8]), "little")
+    if count < _MIN_OFFSETS:
+        return f"{count} offsets announced, a message needs {_MIN_OFFSETS}"
+    if count > _MIN_OFFSETS + MAX_BUFFERS:
+        return f"{count} offsets announced, at most {_MIN_OFFSETS + MAX_BUFFERS}"
+    table_end = 8 * (count + 1)
+    if table_end > size:
+        return f"{count} offsets do not fit in a {size}-byte frame"
+    offsets = struct.unpack_from(f"<{count}Q", frame, 8)
+    if offsets[0] < table_end:
+        return "the channel starts inside the offset table"
+    for before, after in zip(offsets, offsets[1:]):
+        if after < before:
+            return "the offsets go backwards"
+    if offsets[-1] > size:
+        return f"an offset points past the end of the {size}-byte frame"
+    if bytes(frame[offsets[0] : offsets[1]]) not in _CHANNELS:
+        return "no such channel"
+    return None
+
+
+def read_v1_header(message: Any) -> dict | None:
+    """The header of a v1 binary message, or None (bounded; replaces Voilà's reader).
+
+    Voilà's ``read_header_from_binary_message`` trusts the frame's offset count: given a
+    legacy-protocol message (a big-endian uint32 count) it reads about 10**18 offsets.
+    """
+    if v1_frame_problem(message) is not None:
+        return None
+    start, end = struct.unpack_from("<2Q", message, 16)
+    try:
+        header = json.loads(bytes(message[start:end]).decode("utf-8"))
+    except (ValueError, UnicodeDecodeError):
+        return None
+    return header if isinstance(header, dict) else None
+
+
+class TokenBucket:
+    """``rate`` messages a second on average, ``burst`` at once.
+
+    >>> bucket = TokenBucket(rate=1, burst=2, now=lambda: 0.0)
+    >>> [bucket.take() for _ in range(3)]
+    [True, True, False]
+    """
+
+    __slots__ = ("rate", "burst", "tokens", "stamp", "now", "dropped", "reported")
+
+    def __init__(self, rate: float, burst: int, now=time.monotonic) -> None:
+        self.rate = float(rate)
+        self.burst = float(max(1, burst))
+        self.now = now
+        self.tokens = self.burst
+        self.stamp = now()
+        self.dropped = 0
+        self.reported = 0.0
+
+    def take(self) -> bool:
+        if self.rate <= 0:
+            return True
+        now = self.now()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        self.dropped += 1
+        return False
+
+
+def _offered_protocols(request) -> list[str]:
+    header = request.headers.get("Sec-WebSocket-Protocol", "")
+    return [p.strip() for p in header.split(",") if p.strip()]
+
+
+def _refuse(handler, status: int, text: str) -> None:
+    """Answer ``status`` with a short plain-text body (no template: works before prepare)."""
+    handler.set_status(status)
+    handler.set_header("Content-Type", "text/plain; charset=utf-8")
+    handler.set_header("Cache-Control", "no-store")
+    handler.finish(text + "\n")
+
+
+def install_frame_guard(rate: float | None = None, burst: int | None = None) -> bool:
+    """Guard jupyter_server's kernel websockets (see the module docstring). Safe to call twice.
+
+    ``rate``/``burst`` set the per-socket message limit (``rate <= 0``: no limit). Returns True
+    when the guard is active, False when jupyter_server is not installed.
+    """
+    if rate is not None:
+        _limits["rate"] = float(rate)
+    if burst is not None:
+        _limits["burst"] = int(burst)
+    try:
+        from jupyter_server.services.kernels.websocket import KernelWebsocketHandler
+    except ImportError:  # pragma: no cover - no jupyter_server: nothing to guard
+        return False
+    _patch_voila_header_reader()
+    handler_cls = KernelWebsocketHandler
+    if getattr(handler_cls.__dict__.get("on_message"), _MARK, False):
+        return True
+    original_get = handler_cls.__dict__["get"]
+    original_on_message = handler_cls.__dict__["on_message"]
+
+    async def get(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if V1_PROTOCOL not in _offered_protocols(self.request):
+            self.log.warning(
+                "gardenkit: refused a kernel websocket from %s without the %s subprotocol",
+                self.request.remote_ip,
+                V1_PROTOCOL,
+            )
+            _refuse(self, 400, f"kernel websockets must use the {V1_PROTOCOL} subprotocol")
+            return None
+        return await original_get(self, *args, **kwargs)
+
+    def on_message(self, message):  # type: ignore[no-untyped-def]
+        state = self.__dict__
+        if state.get("_gk_refused"):
+            return None
+        if self.selected_subprotocol != V1_PROTOCOL:
+            problem = "the legacy protocol is not served"
+        else:
+            problem = v1_frame_problem(message)
+        if problem is not None:
+            state["_gk_refused"] = True
+            self.log.warning(
+                "gardenkit: closed a kernel websocket from %s: bad frame (%s)",
+                self.request.remote_ip,
+                problem,
+            )
+            self.close(1007, "gardenkit: bad frame")
+            return None
+        bucket = state.get("_gk_bucket")
+        if bucket is None:
+            bucket = state["_gk_bucket"] = TokenBucket(_limits["rate"], _limits["burst"])
+        if not bucket.take():
+            now = bucket.stamp
+            if now - bucket.reported >= 10.0:
+                bucket.reported = now
+                self.log.warning(
+                    "gardenkit: kernel websocket from %s over %g messages/s: %d dropped so far",
+                    self.request.remote_ip,
+                    bucket.rate,
+                    bucket.dropped,
+                )
+            # read this socket's next frame a little later: a flood costs the loop little
+            return asyncio.sleep(FLOOD_PACE)
+        return original_on_message(self, message)
+
+    for fn, original in ((get, original_get), (on_message, original_on_message)):
+        setattr(fn, _MARK, True)
+        fn.__wrapped__ = original  # type: ignore[attr-defined]
+        fn.__name__ = original.__name__
+        fn.__doc__ = original.__doc__
+    handler_cls.get = get  # type: ignore[method-assign]
+    handler_cls.on_message = on_message  # type: ignore[method-assign]
+    return True
+
+
+def _patch_voila_header_reader() -> None:
+    try:
+        from voila.tornado import kernel_websocket_handler as voila_ws
+    except ImportError:  # pragma: no cover - JupyterLab without Voilà
+        return
+    voila_ws.read_header_from_binary_message = read_v1_header
+
+
+# ----- the dashboard page: _xsrf cookie (tab close) ---------------------------------------
+
+
+def install_xsrf_on_render() -> bool:
+    """Make Voilà's dashboard page set the ``_xsrf`` cookie (for a Jupyter server, e.g. Binder).
+
+    The page's ``beforeunload`` sends ``voila/api/shutdown/<kernel>`` with the ``_xsrf`` cookie's
+    value; without the cookie the request is refused and every reload leaves a kernel behind.
+    """
+    try:
+        from voila.tornado.handler import TornadoVoilaHandler
+    except ImportError:  # pragma: no cover
+        return False
+    original = TornadoVoilaHandler.__dict__.get("prepare") or TornadoVoilaHandler.prepare
+    if getattr(original, _MARK, False):
+        return True
+
+    async def prepare(self):  # type: ignore[no-untyped-def]
+        result = original(self)
+        if result is not None:
+            await result
+        if not self._finished:
+            self.xsrf_token  # noqa: B018 - sets the _xsrf cookie when the browser has none
+
+    setattr(prepare, _MARK, True)
+    TornadoVoilaHandler.prepare = prepare  # type: ignore[method-assign]
+    return True
+
+
+# ----- Host header --------------------------------------------------------------------------
+
+_LOOPBACK_NAMES = frozenset({"localhost", "localhost.localdomain", "ip6-localhost"})
+_WILDCARD_BINDS = frozenset({"", "0.0.0.0", "::", "*"})
+
+
+def split_host(host_header: str) -> str:
+    """The host name of a ``Host`` header, lower case, without port or IPv6 brackets.
+
+    >>> split_host("LocalHost:8866"), split_host("[::1]:8866"), split_host("example.org.")
+    ('localhost', '::1', 'example.org')
+    """
+    host = (host_header or "").strip().lower()
+    if host.startswith("["):
+        host = host[1 : host.find("]")] if "]" in host else host[1:]
+    elif host.count(":") == 1:
+        host = host.split(":", 1)[0]
+    return host.rstrip(".")
+
+
+def _ip(host: str):
+    try:
+        return ipaddress.ip_address(host)
+    except ValueError:
+        return None
+
+
+def host_allowed(host_header: str, allowed: Iterable[str], any_address: bool = False) -> bool:
+    """Whether a request for ``host_header`` may be served.
+
+    Loopback names and addresses always are; so are the names in ``allowed`` (``*`` allows any
+    host). With ``any_address`` (the server listens beyond loopback) any IP address is allowed
+    too: DNS rebinding needs a name that the attacker controls, never a bare address.
+
+    >>> host_allowed("localhost:8866", ())
+    True
+    >>> host_allowed("evil.example:8866", ())
+    False
+    >>> host_allowed("class.example", ["class.example"]), host_allowed("10.0.0.5", (), True)
+    (True, True)
+    """
+    host = split_host(host_header)
+    names = {split_host(a) for a in allowed}
+    if "*" in names or host in names or host in _LOOPBACK_NAMES:
+        return True
+    address = _ip(host)
+    if address is None:
+        return False
+    return address.is_loopback or any_address
+
+
+def _env_hosts(environ=None) -> list[str]:
+    env = os.environ if environ is None else environ
+    return [h.strip() for h in env.get(ALLOWED_HOSTS_ENV, "").replace(" ", ",").split(",") if h.strip()]
+
+
+# ----- the Voilà application the launcher runs -------------------------------------------
+
+_RENDER_OWNER: contextvars.ContextVar[str | None] = contextvars.ContextVar(
+    "gardenkit_render_owner", default=None
+)
+_TOKEN_RE = re.compile(r"^[A-Za-z0-9_-]{32,128}$")
+_TEMPLATE_PATH_RE = re.compile(r"^[A-Za-z0-9_-][A-Za-z0-9_.-]*/static/[^\\\x00]+$")
+_THEMES = ("light", "dark")
+
+_guarded_class = None
+
+
+def guarded_voila_class():
+    """``voila.app.Voila`` with gardenkit's guards (imports voila; built once)."""
+    global _guarded_class
+    if _guarded_class is None:
+        _guarded_class = _build_guarded_class()
+    return _guarded_class
+
+
+def _build_guarded_class():  # noqa: C901 - one closure over the imports it needs
+    from jupyter_core.utils import ensure_async
+    from traitlets import Bool, Float, Instance, Int, List, Unicode, default
+    from traitlets.config import LoggingConfigurable
+    from voila.app import Voila
+
+    class GardenkitGuard(LoggingConfigurable):
+        """The dashboard server's guards (``--GardenkitGuard.<option>=...`` on the command line)."""
+
+        allowed_hosts = List(
+            Unicode(),
+            help=(
+                "Host names learners use to reach the server, besides the loopback names "
+                "(localhost, 127.0.0.1, ::1). Requests for any other Host header are refused "
+                "(DNS rebinding). '*' turns the check off. The environment variable "
+                f"{ALLOWED_HOSTS_ENV} (comma-separated) adds names. When the server listens "
+                "beyond loopback (--Voila.ip=0.0.0.0 or a class address) any IP address is "
+                "accepted too, and so is this machine's host name."
+            ),
+        ).tag(config=True)
+
+        @default("allowed_hosts")
+        def _default_hosts(self):
+            return _env_hosts()
+
+        check_owner = Bool(
+            True,
+            help="Tie each dashboard's kernel to the browser that opened it (cookie).",
+        ).tag(config=True)
+
+        messages_per_second = Float(
+            DEFAULT_RATE,
+            help="Messages one page may send to its kernel per second on average (0: no limit).",
+        ).tag(config=True)
+
+        message_burst = Int(
+            DEFAULT_BURST, help="Messages one page may send at once before the rate applies."
+        ).tag(config=True)
+
+        owner_cookie = Unicode(OWNER_COOKIE, help="Name of the owner cookie.").tag(config=True)
+
+        def __init__(self, **kwargs):
+            super().__init__(**kwargs)
+            self.owners: dict[str, str] = {}
+            self.template = "lab"
+            self.theme = "light"
+            self.any_address = False
+            self.local_names: set[str] = set()
+
+        # hosts
+        def configure_bind(self, ip: str) -> None:
+            ip = (ip or "").strip().strip("[]").lower()
+            address = _ip(ip)
+            loopback = ip in _LOOPBACK_NAMES or (address is not None and address.is_loopback)
+            self.any_address = not loopback
+            self.local_names = set()
+            if not loopback:
+                if ip not in _WILDCARD_BINDS:
+                    self.local_names.add(ip)
+                for name in (socket.gethostname(), socket.getfqdn()):
+                    if name:
+                        self.local_names.add(name.lower())
+                        self.local_names.add(name.lower() + ".local")
+
+        def host_ok(self, host_header: str) -> bool:
+            return host_allowed(
+                host_header, [*self.allowed_hosts, *self.local_names], self.any_address
+            )
+
+        # owners
+        def bind(self, kernel_id: str, owner: str) -> None:
+            self.owners[kernel_id] = owner
+
+        def forget(self, kernel_id: str) -> None:
+            self.owners.pop(kernel_id, None)
+
+        def owns(self, kernel_id: str | None, token: str | None) -> bool:
+            owner = self.owners.get(kernel_id or "")
+            return bool(owner and token and hmac.compare_digest(owner, token))
+
+    def _host_refused(handler) -> bool:
+        guard = handler.settings.get("gardenkit_guard")
+        if guard is None or guard.host_ok(handler.request.host or ""):
+            return False
+        getattr(handler, "log", log).warning(
+            "gardenkit: refused a request for Host %r from %s (allowed: loopback, %s)",
+            handler.request.host,
+            handler.request.remote_ip,
+            ", ".join(guard.allowed_hosts) or "nothing else",
+        )
+        _refuse(
+            handler,
+            403,
+            "This server does not answer to that host name. A teacher serving a class adds it "
+            "with ALLOWED_HOSTS=... (see docs/hosting.md).",
+        )
+        return True
+
+    def _owner_token(handler, guard) -> str | None:
+        token = handler.get_cookie(guard.owner_cookie)
+        return token if token and _TOKEN_RE.match(token) else None
+
+    def _guard_prepare(kind: str):
+        def check(self):  # type: ignore[no-untyped-def]
+            """Answer the request (and finish it) when a guard refuses it."""
+            if _host_refused(self):
+                return None
+            guard = self.settings["gardenkit_guard"]
+            if kind == "render":
+                template = self.get_argument("template", None)
+                if template is not None and template != guard.template:
+                    _refuse(self, 404, f"This server serves the {guard.template!r} template only.")
+                    return None
+                theme = self.get_argument("theme", None)
+                if theme is not None and theme not in (*_THEMES, guard.theme):
+                    _refuse(self, 404, "No such theme (light or dark).")
+                    return None
+                token = _owner_token(self, guard)
+                if token is None:
+                    token = secrets.token_urlsafe(32)
+                    self.set_cookie(
+                        guard.owner_cookie,
+                        token,
+                        path=self.base_url or "/",
+                        httponly=True,
+                        samesite="Lax",
+                        secure=self.request.protocol == "https",
+                    )
+                # read by the kernel manager when this request starts or takes a kernel
+                _RENDER_OWNER.set(token)
+            elif kind == "kernel" and guard.check_owner:
+                kernel_id = self.path_kwargs.get("kernel_id") or (self.path_args or [None])[0]
+                if not guard.owns(kernel_id, _owner_token(self, guard)):
+                    self.log.warning(
+                        "gardenkit: refused %s %s from %s: not the page that opened this kernel",
+                        self.request.method,
+                        self.request.path,
+                        self.request.remote_ip,
+                    )
+                    _refuse(self, 403, "This kernel belongs to another page.")
+                    return None
+            elif kind == "query":
+                address = _ip(self.request.remote_ip or "")
+                if address is None or not address.is_loopback:
+                    _refuse(self, 403, "Only the server's own kernels ask for this.")
+                    return None
+            elif kind == "template":
+                path = self.path_args[0] if self.path_args else ""
+                parts = path.split("/")
+                if not _TEMPLATE_PATH_RE.match(path) or ".." in parts or "" in parts[2:]:
+                    _refuse(self, 404, "Not found.")
+                    return None
+            return None
+
+        return check
+
+    def _guarded(cls, kind: str):
+        base_prepare = cls.prepare
+        check = _guard_prepare(kind)
+
+        async def prepare(self):  # type: ignore[no-untyped-def]
+            check(self)
+            if self._finished:
+                return
+            result = base_prepare(self)
+            if result is not None:
+                await result
+            if kind == "render" and not self._finished:
+                # the page's shutdown request on tab close sends this cookie's value
+                self.xsrf_token  # noqa: B018 - (needs the user that prepare() just set)
+
+        attrs: dict[str, Any] = {"prepare": prepare, "__doc__": cls.__doc__, _MARK: kind}
+        if kind == "template":
+            from tornado import web
+
+            async def get(self, path, include_body=True):  # type: ignore[no-untyped-def]
+                try:
+                    return await cls.get(self, path, include_body=include_body)
+                except web.HTTPError:
+                    raise
+                except (AssertionError, ValueError, OSError) as err:
+                    raise web.HTTPError(404) from err
+
+            attrs["get"] = get
+        return type(f"Guarded{cls.__name__}", (cls,), attrs)
+
+    def _kind(cls, pattern: str) -> str:
+        from jupyter_server.services.kernels.handlers import KernelHandler
+        from jupyter_server.services.kernels.websocket import KernelWebsocketHandler
+        from voila.request_info_handler import RequestInfoSocketHandler
+        from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
+        from voila.static_file_handler import TemplateStaticFileHandler
+        from voila.tornado.handler import TornadoVoilaHandler
+
+        if issubclass(cls, (KernelHandler, KernelWebsocketHandler, VoilaShutdownKernelHandler)):
+            return "kernel"
+        if issubclass(cls, TornadoVoilaHandler):
+            return "render"
+        if issubclass(cls, TemplateStaticFileHandler):
+            return "template"
+        if issubclass(cls, RequestInfoSocketHandler):
+            return "query"
+        return "host"
+
+    class GuardedVoila(Voila):
+        """Voilà with gardenkit's guards (see :mod:`gardenkit._server_guard`)."""
+
+        name = "voila"
+        classes = [*Voila.classes, GardenkitGuard]
+        guard = Instance(GardenkitGuard, allow_none=True)
+
+        def init_settings(self):
+            settings = super().init_settings()
+            guard = self.guard = GardenkitGuard(parent=self)
+            guard.template = self.voila_configuration.template
+            guard.theme = self.voila_configuration.theme
+            guard.configure_bind(self.ip)
+            install_frame_guard(guard.messages_per_second, guard.message_burst)
+            settings["gardenkit_guard"] = guard
+            self._track_owners(guard)
+            self.log.info(
+                "gardenkit guards: Host %s%s; kernels tied to their page: %s; "
+                "%g messages/s per page (burst %d); kernel websockets: %s only",
+                "any" if "*" in guard.allowed_hosts else "loopback",
+                "".join(f", {h}" for h in [*guard.allowed_hosts, *sorted(guard.local_names)] if h != "*")
+                + (", any IP address" if guard.any_address else ""),
+                "yes" if guard.check_owner else "no",
+                guard.messages_per_second,
+                guard.message_burst,
+                V1_PROTOCOL,
+            )
+            return settings
+
+        def _track_owners(self, guard) -> None:
+            manager = self.kernel_manager
+
+            def wrap(name, kernel_of):
+                original = getattr(manager, name, None)
+                if original is None:
+                    return
+
+                async def call(*args, **kwargs):  # type: ignore[no-untyped-def]
+                    owner = _RENDER_OWNER.get()
+                    # kernels started from inside (the preheated pool's refill) are nobody's
+                    reset = _RENDER_OWNER.set(None)
+                    try:
+                        result = await ensure_async(original(*args, **kwargs))
+                    finally:
+                        _RENDER_OWNER.reset(reset)
+                    if owner:
+                        guard.bind(kernel_of(result), owner)
+                    return result
+
+                setattr(manager, name, call)
+
+            wrap("start_kernel", lambda kernel_id: kernel_id)
+            wrap("get_rendered_notebook", lambda result: result[2])
+
+            shutdown = manager.shutdown_kernel
+
+            async def shutdown_kernel(kernel_id, *args, **kwargs):  # type: ignore[no-untyped-def]
+                try:
+                    return await ensure_async(shutdown(kernel_id, *args, **kwargs))
+                finally:
+                    guard.forget(kernel_id)
+
+            manager.shutdown_kernel = shutdown_kernel
+
+        def init_handlers(self):
+            handlers = []
+            for spec in super().init_handlers():
+                if isinstance(spec, tuple) and len(spec) >= 2 and isinstance(spec[1], type):
+                    pattern, cls, *rest = spec
+                    spec = (pattern, _guarded(cls, _kind(cls, pattern)), *rest)
+                handlers.append(spec)
+            return handlers
+
+    GuardedVoila.GardenkitGuard = GardenkitGuard  # type: ignore[attr-defined]
+    return GuardedVoila
