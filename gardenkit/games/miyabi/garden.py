@@ -138,27 +138,52 @@ class Garden:
         return sorted(groups, key=lambda g: -len(g))
 
 
+def tile_layer(garden: Garden, footprint, x: int, y: int) -> int | None:
+    """The layer a tile would lie on with its object square on (x, y), or None where it cannot
+    lie (the reason: :func:`layer_of`). ``footprint``: its squares as offsets from the object
+    square, turned. What the rules ask for every square a tile might go (no words made).
+
+    >>> g = Garden().add(Piece(tile=5, cells=((0, 1),), obj=(0, 1), kind="pagoda", objects=1, layer=1))
+    >>> tile_layer(g, ((0, 0),), 0, 1), tile_layer(g, ((0, 0), (1, 0)), 0, 1)
+    (2, None)
+    """
+    layer, _ = _fit(garden, footprint, x, y)
+    return layer
+
+
 def layer_of(garden: Garden, footprint, x: int, y: int) -> tuple[int | None, Refusal | None]:
     """Where a tile would lie with its object square on (x, y): ``(layer, None)``, or ``(None,
     refusal)`` when it cannot lie there (off the board, over a Zen tile, on squares of different
-    heights). ``footprint``: the tile's squares as offsets from its object square, turned.
+    heights), decided as :func:`tile_layer` decides.
 
     >>> g = Garden().add(Piece(tile=5, cells=((0, 1),), obj=(0, 1), kind="pagoda", objects=1, layer=1))
     >>> layer_of(g, ((0, 0),), 0, 1)
     (2, None)
-    >>> layer_of(g, ((0, 0), (1, 0)), 0, 1)[1].rule
-    'miyabi.place.layer'
+    >>> layer_of(g, ((0, 0), (1, 0)), 0, 1)[1]
+    Refusal('its squares would lie on different heights (0, 1); a tile lies flat, wholly on the board or wholly on tiles of one height', 'miyabi.place.layer')
     """
+    layer, why = _fit(garden, footprint, x, y)
+    if why is None:
+        return layer, None
+    if why == "grid":
+        return None, Refusal("it would stick out of the 6x6 garden", "miyabi.place.grid")
+    if why == "zen":
+        return None, Refusal("it would cover a Zen tile, which stays uncovered", "miyabi.zen.cover")
+    hs = ", ".join(str(h) for h in why)
+    return None, Refusal(f"its squares would lie on different heights ({hs}); a tile lies flat, wholly on the "
+                         "board or wholly on tiles of one height", "miyabi.place.layer")
+
+
+def _fit(garden: Garden, footprint, x: int, y: int):
+    """``(layer, None)``, or ``(None, why)``: ``"grid"``, ``"zen"`` or the squares' different heights."""
     cells = [(x + dx, y + dy) for dx, dy in footprint]
     if any(not (0 <= cx < SIZE and 0 <= cy < SIZE) for cx, cy in cells):
-        return None, Refusal("it would stick out of the 6x6 garden", "miyabi.place.grid")
+        return None, "grid"
     if any(garden.is_zen(cx, cy) for cx, cy in cells):
-        return None, Refusal("it would cover a Zen tile, which stays uncovered", "miyabi.zen.cover")
+        return None, "zen"
     heights = {garden.height(cx, cy) for cx, cy in cells}
     if len(heights) > 1:
-        hs = ", ".join(str(h) for h in sorted(heights))
-        return None, Refusal(f"its squares would lie on different heights ({hs}); a tile lies flat, wholly on the "
-                             "board or wholly on tiles of one height", "miyabi.place.layer")
+        return None, tuple(sorted(heights))
     return heights.pop() + 1, None
 
 

@@ -23,7 +23,7 @@ from ...core import CHANCE, Effect, Explanation, GameInfo, GameRules, Line, Malf
 from ...core.rules import rules_cited
 from .actions import ACTION_TYPES, EndTurn, Frog, Pass, Place, PlaceZen, Draw, Reveal, cell_name, parse
 from .components import SHAPES, default_components, load_components
-from .garden import SIZE, Garden, Piece, layer_of, neighbours
+from .garden import SIZE, Garden, Piece, layer_of, neighbours, tile_layer
 from .rules_text import RULES
 from .state import FrogMarker, MiyabiState
 
@@ -63,7 +63,7 @@ class _Result:
     """What one action does to its player: the single source for apply and explain."""
 
     lines: tuple[Line, ...] = ()
-    effects: tuple[Effect, ...] = ()
+    effects: tuple[tuple[str, str | None], ...] = ()  # (text, rule): made Effects only to explain
     garden: Garden | None = None
     frog: FrogMarker | None = None
     bonus: str | None = None
@@ -142,7 +142,7 @@ class MiyabiRules(GameRules):
         for r in rots:
             foot = t.footprint(r)
             for x in range(SIZE):
-                if s.lantern_free(p, x) and layer_of(garden, foot, x, y)[0] is not None:
+                if s.lantern_free(p, x) and tile_layer(garden, foot, x, y) is not None:
                     out.append(Place(tile, x, y, r))
         return tuple(out)
 
@@ -347,21 +347,21 @@ class MiyabiRules(GameRules):
         comps = s.components
         if isinstance(a, Frog):
             if s.phase == "frog_start":
-                return _Result(effects=(Effect(f"frog (silver) on {cell_name(a.x, a.y)}", "miyabi.frog.setup"),),
+                return _Result(effects=((f"frog (silver) on {cell_name(a.x, a.y)}", "miyabi.frog.setup"),),
                                frog=FrogMarker(a.x, a.y))
             f, g = s.frogs[p], s.gardens[p]
             here, there = g.height(f.x, f.y), g.height(a.x, a.y)
-            lines, effects = [], [Effect(f"frog {cell_name(f.x, f.y)} -> {cell_name(a.x, a.y)}")]
+            lines, effects = [], [(f"frog {cell_name(f.x, f.y)} -> {cell_name(a.x, a.y)}", None)]
             if there > here:
                 lines.append(Line(there, f"frog climbs to layer {there}", "miyabi.frog.points", s.round))
             golden = f.golden or there >= GOLDEN_LAYER
             if golden and not f.golden:
-                effects.append(Effect("the frog reaches layer 4 and turns golden: it may now go onto objects",
-                                      "miyabi.frog.golden"))
+                effects.append(("the frog reaches layer 4 and turns golden: it may now go onto objects",
+                                "miyabi.frog.golden"))
             return _Result(tuple(lines), tuple(effects), frog=FrogMarker(a.x, a.y, golden))
         if isinstance(a, (Pass, EndTurn)):
-            what = (Effect("pass: out for the rest of this round", "miyabi.turn.pass") if isinstance(a, Pass)
-                    else Effect("turn ends; the frog stays", "miyabi.frog.move"))
+            what = (("pass: out for the rest of this round", "miyabi.turn.pass") if isinstance(a, Pass)
+                    else ("turn ends; the frog stays", "miyabi.frog.move"))
             return _Result(effects=(what,))
         g = s.gardens[p]
         lines, effects = [], []
@@ -373,22 +373,22 @@ class MiyabiRules(GameRules):
             t = comps.tile(a.tile)
             rot = t.canonical(a.rot)
             foot = t.footprint(rot)
-            layer, _ = layer_of(g, foot, a.x, a.y)
+            layer = tile_layer(g, foot, a.x, a.y)
             piece = Piece(a.tile, tuple((a.x + dx, a.y + dy) for dx, dy in foot), (a.x, a.y), t.kind, t.objects, layer, rot)
             lines.append(Line(t.objects * layer, f"{_plural(t.objects, t.kind)} x layer {layer}", "miyabi.score.placement", s.round))
         new = g.add(piece)
-        effects.append(Effect(f"lantern on column {cell_name(a.x, a.y)[0]}", "miyabi.place.lantern"))
+        effects.append((f"lantern on column {cell_name(a.x, a.y)[0]}", "miyabi.place.lantern"))
         covered = sum(g.objects_at(cx, cy) for cx, cy in piece.cells)
         if covered:
             what = "1 object, which no longer counts" if covered == 1 else f"{covered} objects, which no longer count"
-            effects.append(Effect(f"covers {what}", "miyabi.place.cover"))
+            effects.append((f"covers {what}", "miyabi.place.cover"))
         bonus = None
         if not piece.zen and piece.layer == BONUS_LAYER and piece.kind in s.bonuses:
             bonus = piece.kind
             points = comps.bonus[comps.row_of(piece.kind)]
             lines.append(Line(points, f"first {piece.kind} on layer 5: the {piece.kind} bonus tile", "miyabi.bonus.fifth", s.round))
         elif not piece.zen and piece.layer == BONUS_LAYER:
-            effects.append(Effect(f"the {piece.kind} bonus tile for layer 5 is already gone", "miyabi.bonus.fifth"))
+            effects.append((f"the {piece.kind} bonus tile for layer 5 is already gone", "miyabi.bonus.fifth"))
         scored = s.zen_scored[p]
         if s.zen:
             for zp in new.zen_pieces:
@@ -402,9 +402,9 @@ class MiyabiRules(GameRules):
         frog = s.frogs[p] if s.frog else None
         if frog is not None and (frog.x, frog.y) in piece.cells:
             golden = frog.golden or piece.layer >= GOLDEN_LAYER
-            effects.append(Effect(f"the frog is lifted onto the new tile, to layer {piece.layer}", "miyabi.frog.lift"))
+            effects.append((f"the frog is lifted onto the new tile, to layer {piece.layer}", "miyabi.frog.lift"))
             if golden and not frog.golden:
-                effects.append(Effect("the frog turns golden", "miyabi.frog.golden"))
+                effects.append(("the frog turns golden", "miyabi.frog.golden"))
             frog = FrogMarker(frog.x, frog.y, golden)
         return _Result(tuple(lines), tuple(effects), new, frog, bonus, scored, a.x)
 
@@ -426,7 +426,8 @@ class MiyabiRules(GameRules):
         return self._explanation(s, a, r, after), after
 
     def _explanation(self, s, a, r: _Result, after) -> Explanation:
-        effects = r.effects + self._placement_notes(s, a) + self._flow_notes(s, after)
+        effects = (tuple(Effect(text, rule) for text, rule in r.effects) + self._placement_notes(s, a)
+                   + self._flow_notes(s, after))
         return Explanation(action=str(a), legal=True, points=sum(line.points for line in r.lines), lines=r.lines,
                            effects=effects, rules=rules_cited(r.lines, effects=effects))
 
@@ -441,7 +442,7 @@ class MiyabiRules(GameRules):
             notes.append(Effect("its empty green squares may lie in any row and column", "miyabi.place.green"))
         if t.canonical(a.rot):
             notes.append(Effect(f"turned {t.canonical(a.rot)} degrees clockwise", "miyabi.place.rotate"))
-        layer, _ = layer_of(s.gardens[s.to_move], t.footprint(a.rot), a.x, a.y)
+        layer = tile_layer(s.gardens[s.to_move], t.footprint(a.rot), a.x, a.y)
         if layer > 1:
             notes.append(Effect(f"every square lies on tiles of height {layer - 1}, so it is on layer {layer}",
                                 "miyabi.place.layer"))
