@@ -42,10 +42,54 @@ class Run:
 
     def describe(self) -> str:
         kind = "row" if self.horizontal else "column"
-        return f"{kind} of {self.length} {TYPE_NAMES[self.type]} ({self.x0},{self.y0})-({self.x1},{self.y1})"
+        return f"{kind} of {self.length} {_type_name(self.type)} ({self.x0},{self.y0})-({self.x1},{self.y1})"
 
     def __str__(self) -> str:
-        return f"{TYPE_NAMES[self.type]} {self.x0},{self.y0}-{self.x1},{self.y1}"
+        return f"{_type_name(self.type)} {self.x0},{self.y0}-{self.x1},{self.y1}"
+
+
+def _type_name(t) -> str:
+    """The type's name; a hand-made run of an unknown type still prints (as its letters), so an
+    error about it can show it."""
+    return TYPE_NAMES.get(t, repr(t)) if isinstance(t, str) else repr(t)
+
+
+def check_run(run: Run, what: str = "a run") -> Run:
+    """``run`` if it is a run a move may name: a known square type, going straight right or
+    straight down over 3 squares or more; else a clear :class:`MalformedInputError` (the same
+    check for a notation, a hand-made action value and a save).
+
+    >>> check_run(Run("P", 2, 0, 2, 2))
+    Run(type='P', x0=2, y0=0, x1=2, y1=2)
+    >>> check_run(Run("X", 2, 0, 2, 2))
+    Traceback (most recent call last):
+    ...
+    gardenkit.core.errors.MalformedInputError: a run: unknown square type 'X'; types are floor, tatami, pond, garden
+    >>> check_run(Run("P", 0, 0, 2, 2))
+    Traceback (most recent call last):
+    ...
+    gardenkit.core.errors.MalformedInputError: a run: (0,0)-(2,2) is no line: a run goes straight right or straight down over 3 squares or more
+    """
+    if not isinstance(run.type, str) or run.type not in TYPE_NAMES:
+        raise MalformedInputError(f"{what}: unknown square type {run.type!r}; types are {', '.join(NAME_TYPES)}")
+    if (run.x0 != run.x1 and run.y0 != run.y1) or run.x1 < run.x0 or run.y1 < run.y0 or run.length < 3:
+        raise MalformedInputError(f"{what}: ({run.x0},{run.y0})-({run.x1},{run.y1}) is no line: a run goes "
+                                  "straight right or straight down over 3 squares or more")
+    return run
+
+
+def check_action(a):
+    """``a`` if its values make a move of this game (its fields' types are checked before, by the
+    core); a run that is no line of a known type is a clear :class:`MalformedInputError`.
+
+    >>> check_action(ScoreRun(Run("G", 0, 0, 0, 1)))
+    Traceback (most recent call last):
+    ...
+    gardenkit.core.errors.MalformedInputError: score: (0,0)-(0,1) is no line: a run goes straight right or straight down over 3 squares or more
+    """
+    if isinstance(a, ScoreRun):
+        check_run(a.run, "score")
+    return a
 
 
 @dataclass(frozen=True)
@@ -114,9 +158,7 @@ def parse(text: str):
     m = _SCORE.match(text)
     if m:
         if m[1] not in NAME_TYPES:
-            raise MalformedInputError(f"unknown square type {m[1]!r}; types are {', '.join(NAME_TYPES)}")
+            raise MalformedInputError(f"score: unknown square type {m[1]!r}; types are {', '.join(NAME_TYPES)}")
         x0, y0, x1, y1 = (int(m[i]) for i in range(2, 6))
-        if (x0 != x1 and y0 != y1) or x1 < x0 or y1 < y0:
-            raise MalformedInputError(f"{text!r}: a run goes straight right or straight down")
-        return ScoreRun(Run(NAME_TYPES[m[1]], x0, y0, x1, y1))
+        return check_action(ScoreRun(Run(NAME_TYPES[m[1]], x0, y0, x1, y1)))
     raise MalformedInputError(f"cannot read action {text!r}: {NOTATION_HELP}")

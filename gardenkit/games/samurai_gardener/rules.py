@@ -23,7 +23,7 @@ from pathlib import Path
 from ...core import CHANCE, Effect, Explanation, GameInfo, GameRules, Line, MalformedInputError, Option, Refusal, Rng
 from ...core import Target
 from ...core.rules import rules_cited
-from .actions import ACTION_TYPES, Draw, Place, Run, ScoreRun, parse
+from .actions import ACTION_TYPES, Draw, Place, Run, ScoreRun, check_action, parse
 from .components import TYPE_NAMES, TYPES, default_components, load_components
 from .house import BONUS_POINTS, RUN_POINTS, House, Placed, card_cells, new_runs
 from .rules_text import RULES
@@ -168,6 +168,21 @@ class SamuraiGardenerRules(GameRules):
         out += [Target(f"{card}{r}@{x},{y}", None, reason, (x, y)) for (x, y), reason in _refused(house)]
         return tuple(out)
 
+    def coerce_action(self, s, a):
+        """An action value or its notation, checked: besides its fields' types (the core's check),
+        a run to score must be a line of a known type going straight right or down over 3 squares
+        or more, so ``explain``, ``why_illegal`` and ``apply`` refuse a hand-made
+        ``ScoreRun(Run("X", ...))`` the same way (a clear :class:`MalformedInputError`; ``why_illegal``
+        answers it as a :class:`Refusal` citing no rule).
+
+        >>> import gardenkit
+        >>> rules = gardenkit.make("samurai_gardener")
+        >>> s = rules.initial_state(players=2)
+        >>> print(rules.why_illegal(s, ScoreRun(Run("X", 0, 0, 0, 2))))
+        score: unknown square type 'X'; types are floor, tatami, pond, garden
+        """
+        return check_action(super().coerce_action(s, a))
+
     def _why_illegal(self, s, a):
         if isinstance(a, Draw):
             if s.phase not in ("deal", "lineup"):
@@ -216,16 +231,15 @@ class SamuraiGardenerRules(GameRules):
         pts = RUN_POINTS[run.length]
         if not specialist:
             return pts, markers, (Line(pts, run.describe(), "samurai_gardener.score.run", round_no),), True
-        if run.type not in markers:
+        ok, after, refilled = marker_step(run.type, markers)
+        if not ok:
             return 0, markers, (Line(0, f"{run.describe()}: no {TYPE_NAMES[run.type]} marker left",
                                      "samurai_gardener.specialist.marker", round_no),), False
-        markers = _markers_without(markers, run.type)
         lines = (Line(pts, f"{run.describe()} (spends the {TYPE_NAMES[run.type]} marker)",
                       "samurai_gardener.specialist.spend", round_no),)
-        if not markers:
-            markers = ALL_MARKERS
+        if refilled:
             lines += (Line(0, "last marker used: all four markers come back", "samurai_gardener.specialist.refill", round_no),)
-        return pts, markers, lines, True
+        return pts, after, lines, True
 
     def _run_in_order(self, runs, order, markers, round_no):
         points, scored, lines = 0, [], []
@@ -238,9 +252,20 @@ class SamuraiGardenerRules(GameRules):
         return points, markers, tuple(lines), tuple(scored)
 
     def _order_outcomes(self, runs, markers, round_no, prior_scored=()):
-        """Every distinct result of scoring ``runs`` in some order: {(points+bonus, markers): order}.
+        """Every distinct result of scoring ``runs`` in some order: {(points+bonus, markers): order},
+        each with the first order (as :func:`itertools.permutations` lists them) that gives it, in
+        the order of those orders.
 
-        ``prior_scored``: types this card already scored (the bonus counts them too)."""
+        ``prior_scored``: types this card already scored (the bonus counts them too). The order
+        matters only through the markers it leaves, so :func:`order_outcomes` searches (lines left,
+        markers, types scored) with memoisation instead of trying every order: ten lines at once
+        take milliseconds, not hours."""
+        return order_outcomes(tuple((r.type, RUN_POINTS[r.length]) for r in runs), markers, prior_scored)
+
+    def _order_outcomes_by_permutation(self, runs, markers, round_no, prior_scored=()):
+        """What :meth:`_order_outcomes` answers, found by trying every order (``len(runs)!`` of
+        them): the reference the property tests and ``benchmarks/bench_samurai_worst.py`` compare
+        the search with. Never used in play."""
         results = {}
         for order in permutations(range(len(runs))):
             points, after, _, scored = self._run_in_order(runs, order, markers, round_no)
@@ -249,7 +274,8 @@ class SamuraiGardenerRules(GameRules):
         return results
 
     def _finish_specialist(self, runs, markers, round_no, made, prior_points=0, prior_scored=(), prior_lines=()):
-        """Score the remaining runs in the best order (all orders equal when this is called)."""
+        """Score the remaining runs in the best order (the first order giving the most points;
+        all orders are equal when no choice is left to the player)."""
         outcomes = self._order_outcomes(runs, markers, round_no, prior_scored)
         (total, _), order = max(outcomes.items(), key=lambda kv: kv[0][0])
         points, after, lines, scored = self._run_in_order(runs, order, markers, round_no)
@@ -429,6 +455,97 @@ class SamuraiGardenerRules(GameRules):
         from .serialize import state_from_dict
 
         return state_from_dict(self, d)
+
+
+def marker_step(t: str, markers: str) -> tuple[bool, str, bool]:
+    """Specialist rule, one line of type ``t`` scored with ``markers`` left: (scores?, markers
+    after, all four came back?). The one copy of the marker rules (scoring and the order search).
+
+    >>> marker_step("P", "PG"), marker_step("F", "PG"), marker_step("G", "G")
+    ((True, 'G', False), (False, 'PG', False), (True, 'FTPG', True))
+    """
+    if t not in markers:
+        return False, markers, False
+    markers = _markers_without(markers, t)
+    if not markers:
+        return True, ALL_MARKERS, True
+    return True, markers, False
+
+
+def order_outcomes(kinds, markers: str, prior_scored=()) -> dict:
+    """Specialist rule: every distinct result of scoring lines in some order.
+
+    ``kinds``: each line as ``(type, points)``; ``markers``: the markers before; ``prior_scored``:
+    types this card already scored. Answers ``{(points + bonus, markers after): order}``, with for
+    each result the first order (a tuple of indices into ``kinds``, as
+    :func:`itertools.permutations` lists them) that gives it, in the order of those orders.
+
+    Lines of the same type and points are interchangeable, and what an order changes is only
+    which markers are left: the search walks (lines left as a multiset, markers, types scored),
+    remembering what each reaches, instead of trying all ``len(kinds)!`` orders. The first order
+    of a result is then built index by index: the smallest next line from which the result is
+    still reachable.
+
+    >>> order_outcomes((("P", 2), ("P", 1), ("G", 1)), "PG")
+    {(5, 'FTPG'): (0, 1, 2), (6, 'FTG'): (0, 2, 1), (4, 'FTPG'): (1, 0, 2)}
+    >>> order_outcomes((("F", 1),) * 10, "FTPG")
+    {(1, 'TPG'): (0, 1, 2, 3, 4, 5, 6, 7, 8, 9)}
+    """
+    kinds = tuple(kinds)
+    distinct = sorted(set(kinds))
+    slot = {k: j for j, k in enumerate(distinct)}
+    counts0 = tuple(sum(1 for k in kinds if k == d) for d in distinct)
+    memo = {}
+
+    def finals(counts, markers, types):
+        """{(points still to come, markers at the end, types scored at the end)} from here."""
+        key = (counts, markers, types)
+        found = memo.get(key)
+        if found is None:
+            if not any(counts):
+                found = frozenset({(0, markers, types)})
+            else:
+                out = set()
+                for j, c in enumerate(counts):
+                    if c:
+                        gain, after, types2 = _step(distinct[j], markers, types)
+                        rest = counts[:j] + (c - 1,) + counts[j + 1:]
+                        out.update((p + gain, m, ts) for p, m, ts in finals(rest, after, types2))
+                found = frozenset(out)
+            memo[key] = found
+        return found
+
+    def total(points, types):
+        return points + BONUS_POINTS.get(len(types), 0)
+
+    types0 = frozenset(prior_scored)
+    results = {(total(p, ts), m) for p, m, ts in finals(counts0, markers, types0)}
+
+    def first_order(result):
+        order, left = [], list(range(len(kinds)))
+        counts, marks, types, points = counts0, markers, types0, 0
+        while left:
+            for i in left:
+                j = slot[kinds[i]]
+                gain, after, types2 = _step(kinds[i], marks, types)
+                rest = counts[:j] + (counts[j] - 1,) + counts[j + 1:]
+                if any((total(points + gain + p, ts), m) == result for p, m, ts in finals(rest, after, types2)):
+                    order.append(i)
+                    left.remove(i)
+                    counts, marks, types, points = rest, after, types2, points + gain
+                    break
+            else:  # pragma: no cover - a result found above is reachable
+                raise AssertionError(f"no order gives {result}")
+        return tuple(order)
+
+    return dict(sorted(((r, first_order(r)) for r in results), key=lambda item: item[1]))
+
+
+def _step(kind, markers, types):
+    """One line ``kind = (type, points)`` scored: (points gained, markers after, types scored after)."""
+    t, pts = kind
+    ok, after, _ = marker_step(t, markers)
+    return (pts, after, types | {t}) if ok else (0, after, types)
 
 
 def _ordered(house: House) -> tuple:

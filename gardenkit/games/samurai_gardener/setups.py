@@ -94,3 +94,45 @@ def with_lineup(state, lineup):
     if not set(lineup) <= pool:
         raise MalformedInputError("line-up cards must come from the deck")
     return dataclasses.replace(state, lineup=tuple(lineup), deck=tuple(sorted(pool - set(lineup))))
+
+
+#: the card that fills the hole of :func:`many_lines`: rows floor|tatami, pond|garden, floor|tatami
+MANY_LINES_CARD = ("FT", "PG", "FT")
+
+
+def many_lines(lines: int = 10, *, specialist: bool = True, markers: str = "FTPG"):
+    """The worst case of the specialist rule's scoring order: a house with a 2x3 hole that the
+    line-up's first card (:data:`MANY_LINES_CARD`, placed upright at ``(2, 3)``) fills, forming
+    ``lines`` lines of 3 at once (4 to 10; 10 is the most one card can form: two per row, two
+    per column).
+
+    The hole has a card on each side: on the left ``FF/PP/FF`` (rows of floor, pond, floor:
+    three lines), on the right ``TT/GG/TT`` (three), above and below two squares of floor beside
+    two of tatami (two column lines each). Fewer lines drop the cards below and above, or spoil
+    a side's last row.
+
+    >>> import gardenkit
+    >>> from gardenkit.games.samurai_gardener import Place
+    >>> rules = gardenkit.make("samurai_gardener")
+    >>> s = many_lines()
+    >>> e = rules.explain(s, Place(s.lineup[0], 2, 3))
+    >>> e.legal, e.points, len([line for line in e.lines if "spends" in line.text])
+    (True, 12, 6)
+    >>> def formed(s):
+    ...     e = rules.explain(s, Place(s.lineup[0], 2, 3))
+    ...     return sum(1 for line in e.lines if line.rule.startswith("samurai_gardener.specialist.m")
+    ...                or "spends" in line.text)
+    >>> [formed(many_lines(n)) for n in range(4, 11)]
+    [4, 5, 6, 7, 8, 9, 10]
+    """
+    if isinstance(lines, bool) or not isinstance(lines, int) or not 4 <= lines <= 10:
+        raise MalformedInputError(f"many_lines makes 4 to 10 lines, not {lines!r}")
+    columns = 0 if lines <= 6 else 2 if lines <= 8 else 4  # lines above and below the hole
+    rows = lines - columns  # 4 to 6: two or three on each side
+    left = ("FF", "PP", "FF" if rows >= 5 else "FG", 0, 3)  # 3 row lines, or 2 with the last row spoilt
+    right = ("TT", "GG", "TT" if rows == 6 else "PT", 4, 3)
+    above = ("GP", "FT", "FT", 2, 0)  # 2 column lines
+    below = ("FT", "FT", "GP", 2, 6)
+    sides = [left, right] + [above, below][: columns // 2]
+    return position(houses=[sides, [("TT", "FG", "PF", 0, 0)]], lineup=[MANY_LINES_CARD, ("FT", "TP", "GF")],
+                    specialist=specialist, markers=[markers, "FTPG"] if specialist else None)
