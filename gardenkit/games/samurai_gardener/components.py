@@ -15,10 +15,13 @@ from pathlib import Path
 
 from ...core import MalformedInputError
 from ...core.checks import read_json
+from ...core.rng import _short
 
 TYPES = ("F", "T", "P", "G")
 TYPE_NAMES = {"F": "floor", "T": "tatami", "P": "pond", "G": "garden"}
 DECK_SIZE = 64
+#: the largest card id a card file may use
+MAX_CARD_ID = 999_999
 
 
 @dataclass(frozen=True)
@@ -63,14 +66,16 @@ def parse_deck(data) -> Deck:
     """Check and load a card file's content (a dict like the shipped ``cards.json``)."""
     if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
         raise MalformedInputError("a card file must be a JSON object with a 'cards' list")
+    if len(data["cards"]) != DECK_SIZE:  # the size first: a file of 40 000 cards is refused at once
+        raise MalformedInputError(f"the rulebook's deck has {DECK_SIZE} cards; this file has {len(data['cards'])}")
     cards, seen = [], set()
     for i, entry in enumerate(data["cards"]):
         where = f"card {i + 1}"
         if not isinstance(entry, dict):
             raise MalformedInputError(f"{where} must be an object with 'id' and 'rows'")
         cid, rows = entry.get("id"), entry.get("rows")
-        if isinstance(cid, bool) or not isinstance(cid, int) or cid <= 0:
-            raise MalformedInputError(f"{where}: 'id' must be a positive integer, not {cid!r}")
+        if isinstance(cid, bool) or not isinstance(cid, int) or not 0 < cid <= MAX_CARD_ID:
+            raise MalformedInputError(f"{where}: 'id' must be an integer from 1 to {MAX_CARD_ID}, not {_short(cid)}")
         if cid in seen:
             raise MalformedInputError(f"{where}: id {cid} is used twice")
         seen.add(cid)
@@ -82,10 +87,13 @@ def parse_deck(data) -> Deck:
                 f"{where} (id {cid}): 'rows' must be 3 strings of 2 letters from F, T, P, G (top to bottom)"
             )
         source = entry.get("source", "user")
-        cards.append(Card(cid, tuple(rows), str(source)))
-    if len(cards) != DECK_SIZE:
-        raise MalformedInputError(f"the rulebook's deck has {DECK_SIZE} cards; this file has {len(cards)}")
-    return Deck(tuple(cards), str(data.get("source", "user")), str(data.get("note", "")))
+        if not isinstance(source, str) or len(source) > 100:
+            raise MalformedInputError(f"{where} (id {cid}): 'source' must be a short text, such as 'rulebook' or 'reconstructed'")
+        cards.append(Card(cid, tuple(rows), source))
+    source, note = data.get("source", "user"), data.get("note", "")
+    if not isinstance(source, str) or not isinstance(note, str) or len(source) > 100 or len(note) > 2000:
+        raise MalformedInputError("a card file's 'source' and 'note' must be texts (a few words, a note)")
+    return Deck(tuple(cards), source, note)
 
 
 def load_deck(path: str | Path) -> Deck:
