@@ -73,8 +73,7 @@ class Bid:
     def sorted_(cls, pile: int, rocks: tuple[str, ...]) -> "Bid":
         """A bid whose rocks are already in rock order (the engine's fast path: no re-sorting)."""
         bid = object.__new__(cls)
-        object.__setattr__(bid, "pile", pile)
-        object.__setattr__(bid, "rocks", rocks)
+        bid.__dict__.update(pile=pile, rocks=rocks)  # frozen: set once here, as __init__ would
         return bid
 
     @property

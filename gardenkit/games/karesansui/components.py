@@ -127,17 +127,18 @@ class Components:
         return cards[-1] + step * (k - len(cards) + 1)
 
     def max_taken(self, deck: str) -> int:
-        """The most cards play can take from ``deck``: the game ends after the round in which a
-        deck runs out; a Pass card is taken once a round, so never past the end of its deck; in
-        that last round more sets can still be turned in, each putting at least three rocks back
-        in the bag, so at most (coloured rocks) // 3 more.
+        """The most cards play can take from ``deck``. Once a deck runs out the game ends with
+        that round (``ending``), so a round starts with at most the whole deck taken (a lesson may
+        start just as it ran out). In that last round a Pass card is taken once more at most (one
+        pass a round); sets can still be turned in, each putting at least three rocks back in the
+        bag for the rest of the round, so at most (coloured rocks) // 3 more.
 
         >>> c = default_components()
         >>> c.max_taken("pass"), c.max_taken("trips")
-        (10, 34)
+        (11, 35)
         """
         n = len(self.decks[deck])
-        return n if deck == "pass" else n - 1 + len(self.rock_types) * self.copies // 3
+        return n + 1 if deck == "pass" else n + len(self.rock_types) * self.copies // 3
 
     def enough_for(self, players: int) -> bool:
         """Whether the coloured rocks deal every starting garden and lay out the first piles."""

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
+from functools import lru_cache
 from itertools import product
 from pathlib import Path
 
@@ -126,22 +127,15 @@ class KaresansuiRules(GameRules):
         self._check_state(s)
         if s.phase != "bid":
             return ()
-        garden = s.gardens[s.to_move]
-        counts = Counter(garden)
-        kinds = sorted(counts, key=rock_key)
-        offers = []
-        for picks in product(*(range(counts[k] + 1) for k in kinds)):
-            rocks = tuple(k for k, n in zip(kinds, picks) for _ in range(n))  # already in rock order
-            offers.append((sum(int(r[1:]) for r in rocks), len(rocks), tuple(rock_key(r) for r in rocks), rocks))
-        offers.sort()
+        offers = _offers(s.gardens[s.to_move])
         out = []
         for i in range(len(s.piles)) if pile is None else (pile,):
             standing = s.bids[i]
             if standing is None:
-                out += [Bid.sorted_(i, o[3]) for o in offers]
+                out += [Bid.sorted_(i, o[2]) for o in offers]
                 continue
             sv, sn = sum(int(r[1:]) for r in standing[1]), len(standing[1])
-            out += [Bid.sorted_(i, o[3]) for o in offers if o[0] < sv or (o[0] == sv and o[1] < sn)]
+            out += [Bid.sorted_(i, o[2]) for o in offers if o[0] < sv or (o[0] == sv and o[1] < sn)]
         return tuple(out)
 
     # ----- what a board offers --------------------------------------------------------------
@@ -554,6 +548,23 @@ def _beats(value: int, n: int, standing_rocks) -> bool:
     """A new bid undercuts a standing one: worth less, or worth the same with fewer rocks."""
     sv = sum(int(r[1:]) for r in standing_rocks)
     return value < sv or (value == sv and n < len(standing_rocks))
+
+
+@lru_cache(maxsize=64)
+def _offers(garden: tuple[str, ...]) -> tuple[tuple[int, int, tuple[str, ...]], ...]:
+    """Every offer a garden can make, ``(value, rocks count, rocks)``, in bid order (by value, then
+    count, then rocks). Kept for the last few gardens: a player's turn asks for its bids several
+    times (legal actions, hints, bots). A garden holds at most ``Components.garden_max`` rocks
+    (18, two of each of 9 kinds, in the shipped set: 3**9 = 19 683 offers), which ``from_dict``
+    makes sure of."""
+    counts = Counter(garden)
+    kinds = sorted(counts, key=rock_key)
+    offers = []
+    for picks in product(*(range(counts[k] + 1) for k in kinds)):
+        rocks = tuple(k for k, n in zip(kinds, picks) for _ in range(n))  # already in rock order
+        offers.append((sum(int(r[1:]) for r in rocks), len(rocks), tuple(rock_key(r) for r in rocks), rocks))
+    offers.sort()
+    return tuple((v, n, rocks) for v, n, _key, rocks in offers)
 
 
 def _unknown_rocks(comps, rocks, a) -> Refusal | None:

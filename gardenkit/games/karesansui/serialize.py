@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ...core import Line, MalformedInputError, Rng
-from ...core.checks import whole as _int
+from ...core.rng import _short as _short_number
 from .actions import BLACK, forbidden_sets, sort_rocks
 from .components import DECKS, default_components, parse_components
 from .state import PHASES, KaresansuiState
@@ -36,8 +36,46 @@ FIELDS = ("players", "options", "rng", "phase", "round", "start", "to_move", "ba
 
 
 def _short(v) -> str:
-    text = repr(v)
-    return text if len(text) <= 20 else text[:19] + "…"
+    """``v`` as a short text for a message (a huge number, or a list holding one, is not spelled out)."""
+    try:
+        return _short_number(v, 20)
+    except ValueError:  # repr of a container holding a number of thousands of digits
+        return f"a {type(v).__name__} holding a huge number"
+
+
+def _int(v, what: str, lo: int | None = None, hi: int | None = None) -> int:
+    """``v`` if it is an integer (not a bool) within ``lo``..``hi`` (as ``core.checks.whole``, but a
+    5 000-digit number is named, not spelled out)."""
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise MalformedInputError(f"{what} must be an integer, not {_short(v)}")
+    if (lo is not None and v < lo) or (hi is not None and v > hi):
+        raise MalformedInputError(f"{what} must be between {lo} and {hi}, not {_short(v)}")
+    return v
+
+
+def _rng(v) -> Rng:
+    try:
+        return Rng.from_dict(v)
+    except MalformedInputError:
+        raise
+    except ValueError:  # its message could not show a number of thousands of digits
+        raise MalformedInputError("rng must be an object with 'seed' and 'counter', whole numbers from 0 to "
+                                  "2**64 - 1") from None
+
+
+def _line(x, who: str, k: int) -> Line:
+    """A demerit card of a save: ``Line.from_dict``, with the card named in the message."""
+    if not isinstance(x, dict):
+        raise MalformedInputError(f"{who} demerit card {k + 1} must be an object, not {_short(x)}")
+    for key in ("points", "round", "rank"):  # named here: a huge number in them is not spelled out
+        if x.get(key) is not None or key == "points":
+            _int(x.get(key), f"{who} demerit card {k + 1}'s {key}", -10**9, 10**9)
+    try:
+        return Line.from_dict(x)
+    except MalformedInputError:
+        raise
+    except ValueError as e:
+        raise MalformedInputError(f"{who} demerit card {k + 1}: {e}"[:200]) from None
 
 
 def _list(v, what: str, most: int, unit: str, limit_text: str) -> list:
@@ -80,7 +118,7 @@ def state_from_dict(rules, d: dict) -> KaresansuiState:
     if not isinstance(opts, dict) or set(opts) != {"start_player"}:
         raise MalformedInputError("options must give start_player")
     start_player = _int(opts["start_player"], "start_player", 0, n - 1)
-    rng = None if d["rng"] is None else Rng.from_dict(d["rng"])
+    rng = None if d["rng"] is None else _rng(d["rng"])
     phase = d["phase"]
     if not isinstance(phase, str) or phase not in PHASES:
         raise MalformedInputError(f"phase must be one of {', '.join(PHASES)}, not {_short(phase)}")
@@ -117,10 +155,17 @@ def state_from_dict(rules, d: dict) -> KaresansuiState:
         raise MalformedInputError(f"taken gives the cards taken from each deck: {', '.join(DECKS)}")
     # a deck runs out in the last round at most (see Components.max_taken)
     taken = tuple(_int(taken_d[k], f"cards taken from {k}", 0, comps.max_taken(k)) for k in DECKS)
+    ending = d["ending"]
+    if ending is None:
+        out = [k for k, n_taken in zip(DECKS, taken) if n_taken > len(comps.decks[k])]
+        if out:
+            raise MalformedInputError(f"{taken[DECKS.index(out[0])]} cards are taken from the {out[0]} deck of "
+                                      f"{len(comps.decks[out[0]])}: a deck that runs out ends the game with that "
+                                      "round, so 'ending' must say why")
     # demerits: every line is a card a deck can give, so a total (hidden ones too) is bounded by the decks
-    raw_lines = [_list(ls, f"player {i + 1}'s demerit cards", comps.max_cards, "cards",
+    raw_lines = [_list(ls, f"player {i + 1}'s list of demerit cards", comps.max_cards, "cards",
                        f"the decks can give at most {comps.max_cards}") for i, ls in enumerate(d["lines"])]
-    lines = tuple(tuple(Line.from_dict(x) for x in ls) for ls in raw_lines)
+    lines = tuple(tuple(_line(x, f"player {i + 1}'s", k) for k, x in enumerate(ls)) for i, ls in enumerate(raw_lines))
     scores = tuple(_int(v, "demerits", 0, comps.max_cards * comps.max_card) for v in d["scores"])
     raw_hidden = _list(d.get("hidden", []), "hidden", n, "players", f"there are {n} players")
     hidden = tuple(_int(v, "a hidden player", 0, n - 1) for v in raw_hidden)
