@@ -42,3 +42,20 @@ def wait_after_my_move(page, version: int, moves: int, mine: str, timeout: float
         }""",
         arg=[version, moves, mine], timeout=timeout,
     )
+    # the log is its own widget: a bot's line may arrive a moment after the board and the status
+    # (the log grows by one message per update); wait until it has stopped growing
+    wait_log_settled(page)
+
+
+def wait_log_settled(page, quiet_ms: int = 400, timeout: float = 10_000) -> None:
+    """Until the move log has not changed for ``quiet_ms``."""
+    page.wait_for_function(
+        """(quiet) => {
+            const g = document.querySelector('.gk-game');
+            const n = g ? g.querySelectorAll('.gk-log li').length : -1;
+            const now = performance.now();
+            if (window.__gkLogCount !== n) { window.__gkLogCount = n; window.__gkLogSince = now; return false; }
+            return now - window.__gkLogSince >= quiet;
+        }""",
+        arg=quiet_ms, timeout=timeout, polling=100,
+    )
