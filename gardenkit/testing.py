@@ -92,7 +92,7 @@ def check_targets(rules, s, selection=None) -> int:
     >>> s = rules.initial_state(players=2, seed=1)
     >>> while rules.current_player(s) is gardenkit.CHANCE:
     ...     s = rules.step_chance(s)
-    >>> check_targets(rules, s) > 0
+    >>> check_targets(rules, s, (s.lineup[0], False)) > 0   # a line-up card picked, upright
     True
     """
     snap = _snapshot(s)
