@@ -340,6 +340,84 @@ class GameRules:
                 detail = detail[:299] + "…"
             raise MalformedInputError(f"not a valid saved {self.info.title} game: {detail}") from None
 
+    # ----- can play go on? ----------------------------------------------------------
+    def check_full(self, s) -> None:
+        """Refuse a player's view of a game that is not over (what :meth:`observe` answers): it
+        hides what play needs (the deck's order, the seeded generator), so play cannot go on from
+        it. By the contract's mark, an observation has ``rng`` None; a game whose observation
+        hides more may refine :meth:`_check_full`. A :class:`MalformedInputError` naming it.
+
+        >>> import gardenkit
+        >>> rules = gardenkit.make("samurai_gardener")
+        >>> s = rules.initial_state(players=2, seed=1)
+        >>> rules.check_full(s)
+        >>> rules.check_full(rules.observe(s, 0))
+        Traceback (most recent call last):
+        ...
+        gardenkit.core.errors.MalformedInputError: this Samurai Gardener state is a player's view of the game (rules.observe): it hides the order of what is still to be drawn, so play cannot go on from it
+        """
+        self._check_state(s)
+        if self.is_terminal(s):
+            return
+        if hasattr(s, "rng") and s.rng is None:
+            raise MalformedInputError(
+                f"this {self.info.title} state is a player's view of the game (rules.observe): it hides the order "
+                "of what is still to be drawn, so play cannot go on from it"
+            )
+        self._check_full(s)
+
+    def _check_full(self, s) -> None:
+        """Hook: refuse (:class:`MalformedInputError`) a state that is an observation by a mark of
+        the game's own (e.g. hidden fields set). By default nothing more than ``rng`` None."""
+
+    def check_playable(self, s) -> None:
+        """Play can go on from ``s``: the game is over, or it is a full state (:meth:`check_full`)
+        where a player has a legal move that can be applied, or a chance step with outcomes the
+        state's own generator can draw. Else a :class:`MalformedInputError` naming what is wrong
+        (whatever a game's code raises while trying is reported the same way, never passed on).
+        What a loaded save is checked with before it replaces a game in progress; a game may add
+        checks of its own in :meth:`_check_playable`.
+
+        >>> import gardenkit
+        >>> rules = gardenkit.make("samurai_gardener")
+        >>> s = rules.initial_state(players=2, seed=1)
+        >>> rules.check_playable(s)          # a chance step: the deal
+        >>> rules.check_playable(rules.step_chance(s))
+        """
+        self._check_state(s)
+        try:
+            self.check_full(s)
+            p = self.current_player(s)
+            if p is None:
+                return
+            if p is CHANCE:
+                outcomes = self.chance_outcomes(s)
+                if not outcomes:
+                    raise MalformedInputError(
+                        f"this {self.info.title} state is a chance step with nothing to draw, so play cannot go on")
+                self.step_chance(s)
+            else:
+                if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < len(self.scores(s)):
+                    raise MalformedInputError(f"this {self.info.title} state names no player to act ({_short(p)})")
+                actions = self.legal_actions(s)
+                if not actions:
+                    raise MalformedInputError(
+                        f"in this {self.info.title} state player {p + 1} is to act but has no legal move, "
+                        "and the game is not over")
+                self.apply(s, actions[0])
+            self._check_playable(s)
+        except MalformedInputError:
+            raise
+        except Exception as e:  # noqa: BLE001 - any failure of the game's code means play cannot go on
+            detail = f"{type(e).__name__}: {e}"
+            if len(detail) > 200:
+                detail = detail[:199] + "…"
+            raise MalformedInputError(f"play cannot go on from this {self.info.title} state ({detail})") from None
+
+    def _check_playable(self, s) -> None:
+        """Hook: a game's own checks that play can go on from the full, unfinished state ``s``
+        (raise :class:`MalformedInputError`). By default none."""
+
     # ----- helpers -----------------------------------------------------------------
     def _check_state(self, s) -> None:
         if not isinstance(s, self.state_type):

@@ -14,7 +14,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .errors import IllegalActionError, MalformedInputError
+from .rng import _short
 from .types import CHANCE
+
+#: the most actions a saved timeline may hold (a long game has a few hundred)
+MAX_ACTIONS = 20_000
 
 
 @dataclass
@@ -81,7 +85,23 @@ class Timeline:
         return tuple((self._states[i], self.actions[i], self._states[i + 1]) for i in range(start, self.position))
 
     def step_chance(self) -> None:
-        """Resolve a chance node with the seed; the outcome is recorded like any action."""
+        """Resolve a chance node with the seed; the outcome is recorded like any action. Where a
+        player is to act (or the game is over) nothing is played for them: an
+        :class:`~gardenkit.IllegalActionError` says so.
+
+        >>> import gardenkit
+        >>> rules = gardenkit.make("samurai_gardener")
+        >>> t = Timeline(rules, rules.initial_state(players=2, seed=1))
+        >>> t.advance_chance()
+        >>> t.step_chance()
+        Traceback (most recent call last):
+        ...
+        gardenkit.core.errors.IllegalActionError: step_chance: player 1 is to act, not chance; nothing was played for them
+        """
+        p = self.rules.current_player(self.state)
+        if p is not CHANCE:
+            who = "the game is over" if p is None else f"player {p + 1} is to act, not chance"
+            raise IllegalActionError(f"step_chance: {who}; nothing was played" + (" for them" if p is not None else ""))
         action, _ = self.rules.sample_chance(self.state)
         self.play(action)
 
@@ -114,8 +134,23 @@ class Timeline:
         return True
 
     def goto(self, position: int) -> None:
-        if not 0 <= position <= len(self.actions):
-            raise MalformedInputError(f"position must be between 0 and {len(self.actions)}")
+        """Show the state after the first ``position`` actions (0: the initial state); the others
+        stay for :meth:`redo`. ``position`` is a whole number from 0 to ``len(actions)``.
+
+        >>> import gardenkit
+        >>> rules = gardenkit.make("samurai_gardener")
+        >>> t = Timeline(rules, rules.initial_state(players=2, seed=1))
+        >>> t.advance_chance()
+        >>> t.goto(0); t.state == t.initial
+        True
+        >>> t.goto(True)
+        Traceback (most recent call last):
+        ...
+        gardenkit.core.errors.MalformedInputError: a timeline position is a whole number from 0 to 4, not True
+        """
+        n = len(self.actions)
+        if isinstance(position, bool) or not isinstance(position, int) or not 0 <= position <= n:
+            raise MalformedInputError(f"a timeline position is a whole number from 0 to {n}, not {_short(position)}")
         self.position = position
 
     def to_dict(self) -> dict:
@@ -128,25 +163,58 @@ class Timeline:
 
     @classmethod
     def from_dict(cls, rules, d) -> "Timeline":
-        """Rebuild a saved timeline; every action is checked again by the rules."""
-        if not isinstance(d, dict) or not {"initial", "actions"} <= set(d):
-            raise MalformedInputError("a saved timeline needs 'initial' and 'actions'")
-        initial = rules.from_dict(d["initial"])
+        """Rebuild a saved timeline (``to_dict``); every action is read and checked again by the
+        rules. Anything malformed (not an object, another game, a list of anything but notations, a
+        move that cannot be replayed, a position that is no whole number in range) is a
+        :class:`~gardenkit.MalformedInputError` naming it.
+
+        >>> import gardenkit
+        >>> rules = gardenkit.make("samurai_gardener")
+        >>> t = Timeline(rules, rules.initial_state(players=2, seed=1))
+        >>> t.advance_chance()
+        >>> Timeline.from_dict(rules, t.to_dict()).state == t.state
+        True
+        >>> Timeline.from_dict(rules, dict(t.to_dict(), position="1"))
+        Traceback (most recent call last):
+        ...
+        gardenkit.core.errors.MalformedInputError: a saved timeline's 'position' is a whole number from 0 to 4, not '1'
+        """
+        if not isinstance(d, dict):
+            raise MalformedInputError(f"a saved timeline is an object with 'initial' and 'actions', not {type(d).__name__}")
+        missing = [k for k in ("initial", "actions") if k not in d]
+        if missing:
+            raise MalformedInputError(f"a saved timeline needs {' and '.join(map(repr, missing))}")
+        game = d.get("game", rules.info.id)
+        if game != rules.info.id:
+            raise MalformedInputError(f"this timeline is of the game {_short(game)}, not {rules.info.id!r}")
         actions = d["actions"]
-        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-            raise MalformedInputError("'actions' must be a list of action notations")
-        state, parsed = initial, []
+        if not isinstance(actions, list):
+            raise MalformedInputError(f"a saved timeline's 'actions' must be a list of action notations, not "
+                                      f"{type(actions).__name__}")
+        if len(actions) > MAX_ACTIONS:
+            raise MalformedInputError(f"a saved timeline holds {len(actions)} actions; no game is that long "
+                                      f"(at most {MAX_ACTIONS})")
+        bad = [i for i, a in enumerate(actions) if not isinstance(a, str)]
+        if bad:
+            shown = ", ".join(f"move {i + 1} ({_short(actions[i])})" for i in bad[:3])
+            more = f" and {len(bad) - 3} more" if len(bad) > 3 else ""
+            raise MalformedInputError(f"a saved timeline's 'actions' must be action notations: {shown}{more} "
+                                      "are not text")
+        position = d.get("position", len(actions))
+        if isinstance(position, bool) or not isinstance(position, int) or not 0 <= position <= len(actions):
+            raise MalformedInputError(f"a saved timeline's 'position' is a whole number from 0 to {len(actions)}, "
+                                      f"not {_short(position)}")
+        initial = rules.from_dict(d["initial"])
+        t = cls(rules, initial)
         for i, text in enumerate(actions):
             try:
-                a = rules.parse_action(state, text)
-                state = rules.apply(state, a)
+                played = rules.play(t._states[-1], text, explain=False)
             except ValueError as e:
-                raise MalformedInputError(f"move {i + 1} ({text!r}) cannot be replayed: {e}") from None
-            parsed.append(a)
-        t = cls(rules, initial, parsed)
-        position = d.get("position", len(parsed))
-        if isinstance(position, bool) or not isinstance(position, int):
-            raise MalformedInputError("'position' must be an integer")
-        t.goto(position)
+                raise MalformedInputError(f"move {i + 1} ({_short(text)}) cannot be replayed: {e}") from None
+            if not played.legal:
+                raise MalformedInputError(f"move {i + 1} ({_short(text)}) cannot be replayed: "
+                                          f"{played.explanation.reason}")
+            t.actions.append(played.action)
+            t._states.append(played.state)
+        t.position = position
         return t
-
