@@ -17,9 +17,10 @@ Two layers:
   - every incoming frame is checked before jupyter_server parses it: a v1 frame whose offset
     count or offsets do not fit inside the frame (or that names no channel) closes that socket
     only (issue 15: a 72-byte frame announcing 2**40 offsets froze every learner);
-  - each socket (one page) may send ``messages_per_second`` messages on average, with bursts of
-    ``message_burst``; the excess is dropped unread by the kernel, and reading from that socket
-    slows down while it floods, so a flood costs the server little;
+  - each kernel (one page) may be sent ``messages_per_second`` messages on average, with bursts
+    of ``message_burst``, over all its sockets; the excess is dropped (the kernel never sees it)
+    and reading from a socket that floods slows down, so a flood costs the server little; a socket
+    that has had 5 bursts' worth of messages dropped is closed;
   - Voilà's own reader of outgoing headers is replaced by a bounded one.
 
 * :func:`guarded_voila_class` returns a ``voila.app.Voila`` subclass (what ``python -m
@@ -41,6 +42,7 @@ Two layers:
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextvars
 import hmac
 import ipaddress
@@ -85,10 +87,12 @@ MAX_BUFFERS = 1024
 _MARK = "_gardenkit_guard"
 
 #: Defaults of the per-socket rate limit (see :class:`GardenkitGuard`).
-DEFAULT_RATE = 50.0
-DEFAULT_BURST = 300
+DEFAULT_RATE = 20.0
+DEFAULT_BURST = 100
 #: While a socket floods, wait this long before reading its next frame.
 FLOOD_PACE = 0.005
+#: A socket that has had this many bursts' worth of messages dropped is closed.
+FLOOD_CLOSE = 5
 
 _limits = {"rate": DEFAULT_RATE, "burst": DEFAULT_BURST}
 
@@ -183,6 +187,25 @@ class TokenBucket:
         return False
 
 
+_buckets: "collections.OrderedDict[str, TokenBucket]" = collections.OrderedDict()
+#: Kernels whose message budget is remembered (the least recently used are forgotten).
+MAX_BUCKETS = 4096
+
+
+def _bucket_of(kernel_id: str | None) -> TokenBucket:
+    """The message budget of one kernel (one page), shared by all the sockets it opens."""
+    if kernel_id is None:
+        return TokenBucket(_limits["rate"], _limits["burst"])
+    bucket = _buckets.get(kernel_id)
+    if bucket is None:
+        bucket = _buckets[kernel_id] = TokenBucket(_limits["rate"], _limits["burst"])
+        while len(_buckets) > MAX_BUCKETS:
+            _buckets.popitem(last=False)
+    else:
+        _buckets.move_to_end(kernel_id)
+    return bucket
+
+
 def _offered_protocols(request) -> list[str]:
     header = request.headers.get("Sec-WebSocket-Protocol", "")
     return [p.strip() for p in header.split(",") if p.strip()]
@@ -230,8 +253,8 @@ def install_frame_guard(rate: float | None = None, burst: int | None = None) -> 
 
     def on_message(self, message):  # type: ignore[no-untyped-def]
         state = self.__dict__
-        if state.get("_gk_refused"):
-            return None
+        if state.get("_gk_refused"):  # closing: read what still comes slowly, then tornado aborts
+            return asyncio.sleep(FLOOD_PACE)
         if self.selected_subprotocol != V1_PROTOCOL:
             problem = "the legacy protocol is not served"
         else:
@@ -247,7 +270,7 @@ def install_frame_guard(rate: float | None = None, burst: int | None = None) -> 
             return None
         bucket = state.get("_gk_bucket")
         if bucket is None:
-            bucket = state["_gk_bucket"] = TokenBucket(_limits["rate"], _limits["burst"])
+            bucket = state["_gk_bucket"] = _bucket_of(getattr(self, "kernel_id", None))
         if not bucket.take():
             now = bucket.stamp
             if now - bucket.reported >= 10.0:
@@ -258,6 +281,16 @@ def install_frame_guard(rate: float | None = None, burst: int | None = None) -> 
                     bucket.rate,
                     bucket.dropped,
                 )
+            excess = state["_gk_excess"] = state.get("_gk_excess", 0) + 1
+            if excess > FLOOD_CLOSE * bucket.burst:  # no page drops that many: it floods
+                state["_gk_refused"] = True
+                self.log.warning(
+                    "gardenkit: closed a kernel websocket from %s: %d messages over its budget",
+                    self.request.remote_ip,
+                    excess,
+                )
+                self.close(1008, "gardenkit: too many messages")
+                return None
             # read this socket's next frame a little later: a flood costs the loop little
             return asyncio.sleep(FLOOD_PACE)
         return original_on_message(self, message)
