@@ -217,11 +217,11 @@ def _check_phase(phase, players, start, placed, round_no, deck, lineup, houses) 
         if lineup:
             raise MalformedInputError(f"a 'deal' save has no line-up yet (the starting cards are being dealt), "
                                       f"not {len(lineup)} card(s)")
-        if round_no != 0 or placed != 0:
-            raise MalformedInputError("a 'deal' save is in round 0 with no card placed")
         if len(dealt) == players:
             raise MalformedInputError("a 'deal' save with every starting card dealt: the deal is over, "
                                       "the phase would be 'lineup'")
+        if round_no != 0 or placed != 0:
+            raise MalformedInputError("a 'deal' save is in round 0 with no card placed")
         if dealt != sorted((start + k) % players for k in range(len(dealt))):
             raise MalformedInputError(f"the starting cards are dealt from player {start + 1} on, one each; "
                                       f"dealt are the houses of players {_few(i + 1 for i in dealt)}")
