@@ -33,12 +33,20 @@ $(STAMP): pyproject.toml $(LOCK)
 
 .venv venv: $(STAMP)
 
+# Serving a class: HOST=0.0.0.0 (or this machine's class-network address) listens beyond this
+# machine; learners may then use its IP address or host name, and ALLOWED_HOSTS (comma-separated)
+# adds other names they type (e.g. garden.lan). See docs/hosting.md.
+# (HOST := : a HOST in the environment, which some shells set, is not picked up; HOST=... is.)
+HOST          := 127.0.0.1
+ALLOWED_HOSTS ?= $(GARDENKIT_ALLOWED_HOSTS)
+
 dashboards: $(STAMP)
 	@echo
-	@echo "  gardenkit gallery: http://127.0.0.1:$(PORT)/voila/render/index.ipynb"
+	@echo "  gardenkit gallery: http://$(if $(filter 0.0.0.0 ::,$(HOST)),<this machine's address>,$(HOST)):$(PORT)/voila/render/index.ipynb"
 	@echo "  (TCP_NODELAY on; GARDENKIT_NODELAY=0 turns it off. Ctrl-C stops.)"
 	@echo
-	$(BIN)/python -m gardenkit.serve --no-browser --Voila.ip=127.0.0.1 --port=$(PORT) \
+	GARDENKIT_ALLOWED_HOSTS="$(ALLOWED_HOSTS)" \
+	$(BIN)/python -m gardenkit.serve --no-browser --Voila.ip=$(HOST) --port=$(PORT) \
 		--MappingKernelManager.cull_idle_timeout=$(CULL_IDLE_TIMEOUT) \
 		--MappingKernelManager.cull_interval=$(CULL_INTERVAL) \
 		--preheat_kernel=True \
