@@ -131,22 +131,23 @@ class GameControls:
     @guarded
     def new_game(self, players: int | None = None, seat: int = 0, opponents: str = "greedy", seed: int = 7,
                  **options) -> None:
-        """Start over with these settings (what the New game button does)."""
+        """Start over with these settings (what the New game button does). Settings that cannot
+        start a game (wrong type or range, an unknown option) are a message; the current game
+        goes on, as it was."""
         players = self.rules.info.min_players if players is None else players
-        bots = [name for _label, name in self.opponent_choices]
-        if opponents not in bots:
-            raise ValueError(f"opponents are {' or '.join(map(repr, bots))} bots, not {opponents!r}")
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-            raise ValueError(f"your seat must be between 0 and {players - 1}")
-        self._start(players, seat, opponents, seed, options)
+        try:
+            self._start(players, seat, opponents, seed, options)
+        except ValueError as e:
+            self.show_message(f"Sorry, that did not work: {e}. Your current game goes on.", "error")
 
     def new_game_from_controls(self) -> None:
         options = {name: w.value for name, w in self.option_inputs.items()}
         self.new_game(players=self.players_in.value, seat=self.seat_in.value, opponents=self.opp_in.value,
-                      seed=int(self.seed_in.value), **options)
+                      seed=self.seed_in.value, **options)
 
-    def _make_bots(self, players, seat, opponents, seed) -> None:
-        self.bots = {p: make_bot(opponents, seed * 31 + p) for p in range(players) if p != seat}
+    def _new_bots(self, players, seat, opponents, seed) -> dict:
+        """The bots of a game of these settings (one per seat but yours)."""
+        return {p: make_bot(opponents, seed * 31 + p) for p in range(players) if p != seat}
 
     # ----- the flow of play ------------------------------------------------------------------
     @guarded

@@ -20,7 +20,9 @@ import json
 import anywidget
 import traitlets
 
-from ..core import Timeline
+from ..core import MalformedInputError, Timeline
+from ..core.checks import check_depth, loads
+from ..core.rng import _short
 from ._html import h
 from .board_base import guarded
 
@@ -55,6 +57,15 @@ function render({ model, el }) {
 }
 export default { render };
 """
+
+
+def _reason(e: Exception) -> str:
+    """What went wrong, in a line: a ValueError's own message; anything else named by its kind
+    (the save loaded but the game's code could not go on with it)."""
+    text = str(e).rstrip(".") or type(e).__name__
+    if not isinstance(e, ValueError):
+        text = f"play cannot go on from it ({type(e).__name__}: {text})"
+    return text if len(text) <= 300 else text[:299] + "…"
 
 
 class SaveButton(anywidget.AnyWidget):
@@ -110,42 +121,53 @@ class Saving:
                 "seed": self.seed, "timeline": self.timeline.to_dict()}
 
     def load_data(self, data) -> bool:
-        """Load a saved game (the dict or JSON text the Save button writes). A broken file leaves
-        the current game as it was and says what is wrong."""
+        """Load a saved game (the dict or JSON text the Save button writes), all or nothing: the
+        file is read and checked completely first (a saved game of this game, a full state and not
+        a player's view of one, every move replayed, seat, bots and seed, play able to go on from
+        it, the panels able to show it), then it replaces the current game in one step. If anything
+        is wrong, whatever it is, the current game goes on exactly as it was (board, moves, scores,
+        chart, what Save saves) and the panel says why. True if the game was loaded."""
         try:
-            if isinstance(data, (bytes, bytearray, memoryview)):
-                data = bytes(data).decode("utf-8")
-            if isinstance(data, str):
-                data = json.loads(data)
-            if not isinstance(data, dict):
-                raise ValueError("a saved game is a JSON object")
-            if "timeline" in data:
-                if data.get("format") != SAVE_FORMAT:
-                    raise ValueError(f"unknown format {data.get('format')!r}")
-                if data.get("game", self.rules.info.id) != self.rules.info.id:
-                    raise ValueError(f"it is a saved {str(data.get('game'))[:30]!r} game, not {self.rules.info.title}")
-                tl = data["timeline"]
-                seat, opponents, seed = data.get("seat", 0), data.get("opponents", "greedy"), data.get("seed", 0)
-            else:
-                tl, seat, opponents, seed = data, 0, "greedy", 0
-            if not isinstance(tl, dict):
-                raise ValueError("'timeline' must be an object")
-            timeline = Timeline.from_dict(self.rules, tl)
-            players = timeline.state.players
-            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-                raise ValueError(f"'seat' must be a player number from 0 to {players - 1}")
-            bots = [name for _label, name in self.opponent_choices]
-            if opponents not in bots:
-                raise ValueError(f"'opponents' must be {' or '.join(map(repr, bots))}")
-            if isinstance(seed, bool) or not isinstance(seed, int):
-                raise ValueError("'seed' must be an integer")
-        except (ValueError, UnicodeDecodeError, RecursionError) as e:
-            self.show_message(f"Could not load that file: {e}. Your current game goes on.", "error")
+            timeline, seat, opponents, seed = self._read_save(data)
+            self._start(timeline.state.players, seat, opponents, seed, self.rules.options(timeline.initial),
+                        timeline=timeline)
+        except Exception as e:  # noqa: BLE001 - whatever went wrong, the game in progress must survive it
+            self.show_message(f"Could not load that file: {_reason(e)}. Your current game goes on.", "error")
             return False
-        self._start(players, seat, opponents, seed, self.rules.options(timeline.initial), timeline=timeline)
         self.show_message(f"Loaded a saved game: round {self.round_of(timeline.state)}, you are player {seat + 1}.",
                           "ok")
         return True
+
+    def _read_save(self, data) -> tuple:
+        """``(timeline, seat, opponents, seed)`` of a saved game, every field checked; a
+        :class:`ValueError` naming the first thing wrong."""
+        if isinstance(data, (bytes, bytearray, memoryview, str)):
+            data = loads(data, "file")
+        else:
+            check_depth(data, "file")
+        if not isinstance(data, dict):
+            raise MalformedInputError(f"a saved game is a JSON object, not {type(data).__name__}")
+        if "timeline" in data:
+            if data.get("format") != SAVE_FORMAT:
+                raise MalformedInputError(f"unknown format {_short(data.get('format'))}")
+            if data.get("game", self.rules.info.id) != self.rules.info.id:
+                raise MalformedInputError(f"it is a saved {str(data.get('game'))[:30]!r} game, not {self.rules.info.title}")
+            tl = data["timeline"]
+            seat, opponents, seed = data.get("seat", 0), data.get("opponents", "greedy"), data.get("seed", 0)
+        else:
+            tl, seat, opponents, seed = data, 0, "greedy", 0
+        if not isinstance(tl, dict):
+            raise MalformedInputError("'timeline' must be an object")
+        timeline = Timeline.from_dict(self.rules, tl)
+        players = timeline.state.players
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise MalformedInputError(f"'seat' must be a player number from 0 to {players - 1}, not {_short(seat)}")
+        bots = [name for _label, name in self.opponent_choices]
+        if not isinstance(opponents, str) or opponents not in bots:
+            raise MalformedInputError(f"'opponents' must be {' or '.join(map(repr, bots))}, not {_short(opponents)}")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise MalformedInputError(f"'seed' must be an integer, not {_short(seed)}")
+        return timeline, seat, opponents, seed
 
     @guarded
     def _on_upload(self, change) -> None:

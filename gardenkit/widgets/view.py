@@ -37,7 +37,8 @@ import ipywidgets as widgets
 
 import gardenkit
 
-from ..core import Timeline
+from ..core import MalformedInputError, Rng, Timeline
+from ..core.rng import _short
 from ._html import PANEL_CSS, breakdown_html
 from .board_base import BoardWidget
 from .chart import ScoreChart
@@ -46,6 +47,10 @@ from .panels import Panels
 from .saving import Saving
 
 __all__ = ["GameView"]
+
+
+def _short_text(text: str, limit: int = 200) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 class GameView(GameControls, Saving, Panels, ScoreChart, widgets.VBox):
@@ -100,24 +105,119 @@ class GameView(GameControls, Saving, Panels, ScoreChart, widgets.VBox):
 
     # ----- a game starts -------------------------------------------------------------------------
     def _start(self, players, seat, opponents, seed, options, timeline: Timeline | None = None) -> None:
-        if timeline is None:  # made first: bad settings leave the current game (and its bot) as they were
+        """Show a new game of these settings (or the loaded ``timeline``), all or nothing: the new
+        timeline, its chance steps, bots and names are made and checked first (the settings, a full
+        state where play can go on, what the panels read), then swapped in at once. If anything
+        fails on the way, the game in progress is put back as it was (timeline, bots, board,
+        controls, log, scores, chart, the Save button's game) and the error is raised."""
+        self._check_settings(players, seat, opponents, seed)
+        if timeline is None:
             timeline = Timeline(self.rules, self.rules.initial_state(players=players, seed=seed, **options))
-        self._cancel_bot()
-        self.timeline = timeline
-        self.seat, self.opponents, self.seed = seat, opponents, seed
-        self._show_settings(players, seat, opponents, seed, options)
-        self._make_bots(players, seat, opponents, seed)
-        self.names = [f"Player {p + 1} ({'you' if p == seat else f'{opponents} bot'})" for p in range(players)]
-        self._forget_log()
+        elif timeline.state.players != players:
+            raise ValueError(f"the game has {timeline.state.players} players, not {players}")
+        self.rules.check_full(timeline.initial)
         timeline.advance_chance()
-        if self.board is None:
-            self.board = self.board_class(timeline.state, player=seat, panel=self.panel, on_played=self._human_played)
-        else:  # the new game may have more or fewer seats: switch state and seat together
-            self.board.set_state(timeline.state, player=seat)
-        if self._chart_rows != players:
-            self._reset_chart(players)
-        self.show_message(self._describe_start(players, seat, opponents, options))
-        self._continue()
+        self._check_shown(timeline.state, seat, players)
+        bots = self._new_bots(players, seat, opponents, seed)
+        names = [f"Player {p + 1} ({'you' if p == seat else f'{opponents} bot'})" for p in range(players)]
+        old = self._keep() if self.board is not None else None
+        self._handle = None  # the old game's bot (if it was thinking) is cancelled once the new game stands
+        try:
+            self.timeline, self.bots, self.names = timeline, bots, names
+            self.seat, self.opponents, self.seed = seat, opponents, seed
+            self._show_settings(players, seat, opponents, seed, options)
+            self._forget_log()
+            if self.board is None:
+                self.board = self.board_class(timeline.state, player=seat, panel=self.panel,
+                                              on_played=self._human_played)
+            else:  # the new game may have more or fewer seats: switch state and seat together
+                self.board.locked = None
+                self.board.set_state(timeline.state, player=seat)
+            if self._chart_rows != players:
+                self._reset_chart(players)
+            self.show_message(self._describe_start(players, seat, opponents, options))
+            self._continue()
+        except BaseException:
+            if old is not None:
+                self._put_back(old)
+            raise
+        if old is not None and old["handle"] is not None:
+            old["handle"].cancel()
+
+    def _check_settings(self, players, seat, opponents, seed) -> None:
+        """Clear errors for settings from the controls or from code (before anything compares them)."""
+        info = self.rules.info
+        if isinstance(players, bool) or not isinstance(players, int) or not info.min_players <= players <= info.max_players:
+            raise ValueError(f"{info.title} is for {info.min_players} to {info.max_players} players "
+                             f"(a whole number), not {_short(players)}")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise ValueError(f"your seat must be a whole number from 0 to {players - 1}, not {_short(seat)}")
+        bots = [name for _label, name in self.opponent_choices]
+        if not isinstance(opponents, str) or opponents not in bots:
+            raise ValueError(f"opponents are {' or '.join(map(repr, bots))} bots, not {_short(opponents)}")
+        Rng.from_seed(seed)  # a whole number from 0 to 2**64 - 1, else a clear error
+
+    def _check_shown(self, s, seat: int, players: int) -> None:
+        """Play can go on from ``s`` and the panels can show it (what a refresh reads), checked
+        before it replaces the game in progress: a :class:`MalformedInputError` otherwise."""
+        rules = self.rules
+        rules.check_playable(s)
+        try:
+            self.round_of(s)
+            seen = rules.observe(s, seat)
+            known = rules.known_scores(seen)
+            if len(known) != players:
+                raise ValueError(f"{len(known)} scores for {players} players")
+            for p in range(players):
+                if known[p] is not None:
+                    tuple(rules.score_breakdown(seen, p))
+            if rules.current_player(s) is None and rules.outcome(s) is None:
+                raise ValueError("the game is over but names no result")
+        except MalformedInputError:
+            raise
+        except Exception as e:  # noqa: BLE001 - whatever the game's code says, the state cannot be shown
+            raise MalformedInputError(f"this game cannot be shown ({_short_text(f'{type(e).__name__}: {e}')})") from None
+
+    def _keep(self) -> dict:
+        """What :meth:`_put_back` needs to restore the game in progress exactly as it is shown."""
+        board = self.board
+        return {
+            "attrs": {name: getattr(self, name) for name in ("timeline", "bots", "names", "seat", "opponents", "seed",
+                                                              "_log")},
+            "handle": self._handle,
+            "board": (board.state, board._fixed_player, board.locked, board.marked),
+            "controls": (self.players_in.value, list(self.seat_in.options), self.seat_in.value, self.opp_in.value,
+                         self.seed_in.value, {name: w.value for name, w in self.option_inputs.items()}),
+            "chart": self._chart_rows,
+            "panel": self.panel.value,
+        }
+
+    def _put_back(self, old: dict) -> None:
+        """Restore the game in progress after a failed start (see :meth:`_start`)."""
+        self._cancel_bot()  # a bot the failed game may have set thinking
+        for name, value in old["attrs"].items():
+            setattr(self, name, value)
+        self._handle = old["handle"]
+        players, seat_options, seat, opp, seed, boxes = old["controls"]
+        self.players_in.value = players
+        self.seat_in.options = seat_options
+        self.seat_in.value, self.opp_in.value, self.seed_in.value = seat, opp, seed
+        for name, value in boxes.items():
+            self.option_inputs[name].value = value
+        state, player, locked, marked = old["board"]
+        board = self.board
+        board._fixed_player = player
+        board.set_state(state)
+        board.locked = locked
+        if old["chart"] != self._chart_rows:
+            self._reset_chart(old["chart"])
+        self._chart_key = None
+        self._others_key = None
+        self._refresh()
+        if marked is not None:
+            board.marked = marked
+            board.refresh()
+        self.panel.value = old["panel"]
 
     # ----- every refresh -------------------------------------------------------------------------
     def _refresh(self) -> None:
