@@ -492,6 +492,10 @@ def order_outcomes(kinds, markers: str, prior_scored=()) -> dict:
     {(1, 'TPG'): (0, 1, 2, 3, 4, 5, 6, 7, 8, 9)}
     """
     kinds = tuple(kinds)
+    if len(kinds) <= 1:  # most placements: nothing to order
+        types = frozenset(prior_scored)
+        gain, after, types = _step(kinds[0], markers, types) if kinds else (0, markers, types)
+        return {(gain + BONUS_POINTS.get(len(types), 0), after): tuple(range(len(kinds)))}
     distinct = sorted(set(kinds))
     slot = {k: j for j, k in enumerate(distinct)}
     counts0 = tuple(sum(1 for k in kinds if k == d) for d in distinct)
