@@ -78,7 +78,8 @@ class Bid:
 
     @property
     def value(self) -> int:
-        return sum(int(r[1:]) for r in self.rocks)
+        """What the offered rocks are worth (a text that is no rock counts 0: the bid is refused anyway)."""
+        return sum(k[0] for k in map(rock_key, self.rocks) if k[0] < 10)
 
     def __str__(self) -> str:
         return f"bid {self.pile + 1}: {rocks_text(self.rocks)}"

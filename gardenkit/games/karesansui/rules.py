@@ -578,7 +578,7 @@ def _unknown_rocks(comps, rocks, a) -> Refusal | None:
     bad = [r for r in rocks if not (isinstance(r, str) and comps.is_rock(r) and r != BLACK)]
     if not bad:
         return None
-    shown = ", ".join(str(r)[:12] for r in bad[:3]) + (f" and {len(bad) - 3} more" if len(bad) > 3 else "")
+    shown = ", ".join(r[:12] if r.isalnum() else repr(r[:12]) for r in bad[:3]) + (f" and {len(bad) - 3} more" if len(bad) > 3 else "")
     text = (f"{shown} {'is not a rock' if len(bad) == 1 else 'are not rocks'} of this game: write a colour letter "
             f"and a value, e.g. R2 (a red {ROMAN[2]})")
     if BLACK in bad:

@@ -166,7 +166,8 @@ def state_from_dict(rules, d: dict) -> KaresansuiState:
     raw_lines = [_list(ls, f"player {i + 1}'s list of demerit cards", comps.max_cards, "cards",
                        f"the decks can give at most {comps.max_cards}") for i, ls in enumerate(d["lines"])]
     lines = tuple(tuple(_line(x, f"player {i + 1}'s", k) for k, x in enumerate(ls)) for i, ls in enumerate(raw_lines))
-    scores = tuple(_int(v, "demerits", 0, comps.max_cards * comps.max_card) for v in d["scores"])
+    scores = tuple(_int(v, f"player {i + 1}'s demerits (what the decks can give)", 0, comps.max_cards * comps.max_card)
+                   for i, v in enumerate(d["scores"]))
     raw_hidden = _list(d.get("hidden", []), "hidden", n, "players", f"there are {n} players")
     hidden = tuple(_int(v, "a hidden player", 0, n - 1) for v in raw_hidden)
     if list(hidden) != sorted(set(hidden)):
