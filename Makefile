@@ -37,8 +37,10 @@ $(STAMP): pyproject.toml $(LOCK)
 # machine; learners may then use its IP address or host name, and ALLOWED_HOSTS (comma-separated)
 # adds other names they type (e.g. garden.lan). See docs/hosting.md.
 # (HOST := : a HOST in the environment, which some shells set, is not picked up; HOST=... is.)
+# SERVE_ARGS: more options for the server, e.g. "--GardenkitGuard.messages_per_second=40".
 HOST          := 127.0.0.1
 ALLOWED_HOSTS ?= $(GARDENKIT_ALLOWED_HOSTS)
+SERVE_ARGS    ?=
 
 dashboards: $(STAMP)
 	@echo
@@ -49,7 +51,7 @@ dashboards: $(STAMP)
 	$(BIN)/python -m gardenkit.serve --no-browser --Voila.ip=$(HOST) --port=$(PORT) \
 		--MappingKernelManager.cull_idle_timeout=$(CULL_IDLE_TIMEOUT) \
 		--MappingKernelManager.cull_interval=$(CULL_INTERVAL) \
-		--preheat_kernel=True \
+		--preheat_kernel=True $(SERVE_ARGS) \
 		notebooks/
 
 # One pytest run: engine tests (tests/), browser tests (tests/browser, marked

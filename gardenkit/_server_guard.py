@@ -44,6 +44,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextvars
+import functools
 import hmac
 import ipaddress
 import json
@@ -296,10 +297,9 @@ def install_frame_guard(rate: float | None = None, burst: int | None = None) -> 
         return original_on_message(self, message)
 
     for fn, original in ((get, original_get), (on_message, original_on_message)):
+        # keep what decorators marked (jupyter_server checks that get() is @ws_authenticated)
+        functools.update_wrapper(fn, original)
         setattr(fn, _MARK, True)
-        fn.__wrapped__ = original  # type: ignore[attr-defined]
-        fn.__name__ = original.__name__
-        fn.__doc__ = original.__doc__
     handler_cls.get = get  # type: ignore[method-assign]
     handler_cls.on_message = on_message  # type: ignore[method-assign]
     return True
@@ -420,7 +420,7 @@ def guarded_voila_class():
 
 def _build_guarded_class():  # noqa: C901 - one closure over the imports it needs
     from jupyter_core.utils import ensure_async
-    from traitlets import Bool, Float, Instance, Int, List, Unicode, default
+    from traitlets import Bool, Float, Instance, Int, List, Unicode
     from traitlets.config import LoggingConfigurable
     from voila.app import Voila
 
@@ -438,10 +438,6 @@ def _build_guarded_class():  # noqa: C901 - one closure over the imports it need
                 "accepted too, and so is this machine's host name."
             ),
         ).tag(config=True)
-
-        @default("allowed_hosts")
-        def _default_hosts(self):
-            return _env_hosts()
 
         check_owner = Bool(
             True,
@@ -466,6 +462,7 @@ def _build_guarded_class():  # noqa: C901 - one closure over the imports it need
             self.theme = "light"
             self.any_address = False
             self.local_names: set[str] = set()
+            self.env_hosts = _env_hosts()
 
         # hosts
         def configure_bind(self, ip: str) -> None:
@@ -483,9 +480,11 @@ def _build_guarded_class():  # noqa: C901 - one closure over the imports it need
                         self.local_names.add(name.lower() + ".local")
 
         def host_ok(self, host_header: str) -> bool:
-            return host_allowed(
-                host_header, [*self.allowed_hosts, *self.local_names], self.any_address
-            )
+            return host_allowed(host_header, self.names(), self.any_address)
+
+        def names(self) -> list[str]:
+            """The host names allowed besides the loopback ones."""
+            return [*self.allowed_hosts, *self.env_hosts, *sorted(self.local_names)]
 
         # owners
         def bind(self, kernel_id: str, owner: str) -> None:
@@ -506,7 +505,7 @@ def _build_guarded_class():  # noqa: C901 - one closure over the imports it need
             "gardenkit: refused a request for Host %r from %s (allowed: loopback, %s)",
             handler.request.host,
             handler.request.remote_ip,
-            ", ".join(guard.allowed_hosts) or "nothing else",
+            ", ".join(guard.names()) or "nothing else",
         )
         _refuse(
             handler,
@@ -641,8 +640,8 @@ def _build_guarded_class():  # noqa: C901 - one closure over the imports it need
             self.log.info(
                 "gardenkit guards: Host %s%s; kernels tied to their page: %s; "
                 "%g messages/s per page (burst %d); kernel websockets: %s only",
-                "any" if "*" in guard.allowed_hosts else "loopback",
-                "".join(f", {h}" for h in [*guard.allowed_hosts, *sorted(guard.local_names)] if h != "*")
+                "any" if "*" in guard.names() else "loopback",
+                "".join(f", {h}" for h in guard.names() if h != "*")
                 + (", any IP address" if guard.any_address else ""),
                 "yes" if guard.check_owner else "no",
                 guard.messages_per_second,

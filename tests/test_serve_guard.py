@@ -678,14 +678,19 @@ def test_guard_options_from_the_command_line_and_the_environment(monkeypatch):
     monkeypatch.setenv("GARDENKIT_ALLOWED_HOSTS", "a.example, b.example")
     cls = guarded_voila_class()
     guard = cls.GardenkitGuard()
-    assert guard.allowed_hosts == ["a.example", "b.example"]
+    assert guard.host_ok("a.example:8866") and guard.host_ok("B.example")
+    assert not guard.host_ok("c.example")
     from traitlets.config import Config
 
     guard = cls.GardenkitGuard(config=Config({"GardenkitGuard": {"allowed_hosts": ["c.example"],
                                                                  "messages_per_second": 5.0}}))
-    assert guard.allowed_hosts == ["c.example"] and guard.messages_per_second == 5.0
-    guard.configure_bind("0.0.0.0")
-    assert guard.host_ok("192.168.1.20:8866") and guard.host_ok("c.example")
+    assert guard.messages_per_second == 5.0
+    assert guard.host_ok("c.example") and guard.host_ok("a.example")  # option and environment
+    assert not guard.host_ok("192.168.1.20:8866")
+    guard.configure_bind("0.0.0.0")  # HOST=0.0.0.0: the class network
+    assert guard.host_ok("192.168.1.20:8866") and guard.host_ok(f"{socket.gethostname()}:8866")
     assert not guard.host_ok("evil.example")
+    guard.configure_bind("192.168.1.20")
+    assert guard.host_ok("192.168.1.20") and not guard.host_ok("evil.example")
     guard.configure_bind("127.0.0.1")
     assert not guard.host_ok("192.168.1.20:8866")

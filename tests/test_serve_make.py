@@ -31,10 +31,11 @@ def test_by_default_the_server_listens_on_loopback_only():
 
 def test_host_and_allowed_hosts_reach_the_server():
     text = dry_run("HOST=0.0.0.0", "ALLOWED_HOSTS=garden.lan,192.168.1.20", "PORT=9000",
-                   "CULL_IDLE_TIMEOUT=600")
+                   "CULL_IDLE_TIMEOUT=600", "SERVE_ARGS=--GardenkitGuard.message_burst=50")
     assert "--Voila.ip=0.0.0.0 " in text and "--port=9000" in text
     assert 'GARDENKIT_ALLOWED_HOSTS="garden.lan,192.168.1.20"' in text
     assert "cull_idle_timeout=600" in text
+    assert "--GardenkitGuard.message_burst=50" in text
 
 
 def test_a_host_in_the_environment_is_not_taken_for_the_bind_address():
