@@ -603,7 +603,7 @@ def _build_guarded_class():  # noqa: C901 - one closure over the imports it need
             attrs["get"] = get
         return type(f"Guarded{cls.__name__}", (cls,), attrs)
 
-    def _kind(cls, pattern: str) -> str:
+    def _kind(cls) -> str:
         from jupyter_server.services.kernels.handlers import KernelHandler
         from jupyter_server.services.kernels.websocket import KernelWebsocketHandler
         from voila.request_info_handler import RequestInfoSocketHandler
@@ -690,7 +690,7 @@ def _build_guarded_class():  # noqa: C901 - one closure over the imports it need
             for spec in super().init_handlers():
                 if isinstance(spec, tuple) and len(spec) >= 2 and isinstance(spec[1], type):
                     pattern, cls, *rest = spec
-                    spec = (pattern, _guarded(cls, _kind(cls, pattern)), *rest)
+                    spec = (pattern, _guarded(cls, _kind(cls)), *rest)
                 handlers.append(spec)
             return handlers
 

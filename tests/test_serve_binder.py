@@ -35,7 +35,7 @@ from test_serve_guard import (
 
 from gardenkit.serve import free_port
 
-websockets_sync = pytest.importorskip("websockets.sync.client")
+import websockets.sync.client as websockets_sync  # noqa: E402 - voila depends on websockets
 from websockets.exceptions import InvalidStatus  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]

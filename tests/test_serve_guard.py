@@ -40,7 +40,7 @@ from gardenkit._server_guard import (
 )
 from gardenkit.serve import V1_PROTOCOL, VoilaServer
 
-websockets_sync = pytest.importorskip("websockets.sync.client")
+import websockets.sync.client as websockets_sync  # noqa: E402 - voila depends on websockets
 from websockets.exceptions import ConnectionClosed, InvalidStatus  # noqa: E402
 from jupyter_server.services.kernels.connection.base import (  # noqa: E402
     deserialize_msg_from_ws_v1,
