@@ -309,3 +309,266 @@ def test_refreshing_makes_no_save_file_the_button_asks_for_it(monkeypatch):
     assert json.loads(sent[0]["text"]) == real()
     g.save_link._on_front_end_msg(g.save_link, {"kind": "save", "extra": 1}, [])  # anything else: dropped
     assert len(sent) == 1
+
+
+# ----- every registered game: loading is all or nothing -----------------------------------------
+GAMES = gardenkit.available_games()
+
+
+def view(game_id, seed=5, **kwargs):
+    return gardenkit.entry(game_id).game_view_class()(seed=seed, bot_delay=0, **kwargs)
+
+
+def played(game_id, moves=2, seed=5):
+    """A game view of ``game_id`` with a few of your moves played (and the bots' answers)."""
+    g = view(game_id, seed)
+    for _ in range(moves):
+        if g.rules.current_player(g.state) != g.seat:
+            break
+        assert g.play(str(g.rules.legal_actions(g.state)[0]))
+    return g
+
+
+def shown(g) -> dict:
+    """Everything the view shows and keeps of its game (the board's drawing without its version)."""
+    import re
+
+    b = g.board
+    return {
+        "timeline": (id(g.timeline), g.timeline.position, tuple(g.timeline.actions)), "state": id(g.state),
+        "board": (id(b.state), b.player, b.locked, b.marked, re.sub(r'data-version="\d+"', "", b.svg), b.patterns),
+        "status": g.status.value, "scores": g.scores.value, "others": g.others.value, "moves": g.moves.value,
+        "chart": g.chart_data(), "lines": (list(g._lines.labels), list(g._lines.colors)),
+        "save": g.save_link.file(), "who": (g.seat, g.opponents, g.seed, tuple(g.names), tuple(g.bots)),
+        "controls": (g.players_in.value, tuple(g.seat_in.options), g.seat_in.value, g.opp_in.value, g.seed_in.value,
+                     {name: w.value for name, w in g.option_inputs.items()}),
+    }
+
+
+def still_playable(g) -> None:
+    """Clicks and Undo work on the game kept (and New game)."""
+    assert g.rules.current_player(g.state) == g.seat
+    assert g.play(str(g.rules.legal_actions(g.state)[0]))
+    assert g.undo()
+
+
+def refused_keeps_the_game(g, data, play: bool = True) -> None:
+    before = shown(g)
+    assert g.load_data(data) is False
+    assert "Could not load that file" in g.panel.value and "Your current game goes on." in g.panel.value
+    assert "gk-no" in g.panel.value and len(g.panel.value) < 700
+    assert shown(g) == before
+    if play:
+        still_playable(g)
+
+
+def _save(g) -> dict:
+    return json.loads(g.save_link.file()[1])
+
+
+def _tweak(data, **timeline) -> dict:
+    return dict(data, timeline=dict(data["timeline"], **timeline))
+
+
+BROKEN_SAVES = {
+    "not json": lambda d, g: "{not json",
+    "not utf-8": lambda d, g: b"\xff\xfe{",
+    "a list": lambda d, g: "[]",
+    "deeply nested": lambda d, g: "[" * 100_000,
+    "a huge number": lambda d, g: json.dumps(d)[:-1] + ', "x": ' + "9" * 5000 + "}",
+    "another format": lambda d, g: dict(d, format="chess"),
+    "another game": lambda d, g: dict(d, game="tanuki"),
+    "seat out of range": lambda d, g: dict(d, seat=9),
+    "seat a bool": lambda d, g: dict(d, seat=True),
+    "unknown bots": lambda d, g: dict(d, opponents="wizard"),
+    "bots a list": lambda d, g: dict(d, opponents=["greedy"]),
+    "seed a text": lambda d, g: dict(d, seed="7"),
+    "timeline a list": lambda d, g: dict(d, timeline=[]),
+    "no initial": lambda d, g: dict(d, timeline={"actions": []}),
+    "initial garbage": lambda d, g: _tweak(d, initial={"game": g.rules.info.id, "x": [None] * 5}),
+    "actions garbage": lambda d, g: _tweak(d, actions=[None, {"a": 1}]),
+    "actions a dict": lambda d, g: _tweak(d, actions={"0": "x"}),
+    "a move that cannot be replayed": lambda d, g: _tweak(d, actions=d["timeline"]["actions"][:-1] + ["zz"]),
+    "position a text": lambda d, g: _tweak(d, position="1"),
+    "position a bool": lambda d, g: _tweak(d, position=True),
+    "position negative": lambda d, g: _tweak(d, position=-1),
+    "position huge": lambda d, g: _tweak(d, position=10 ** 30),
+    "a player's view": lambda d, g: _tweak(d, initial=g.rules.observe(g.timeline.initial, 0).to_dict()),
+    "a player's view, later": lambda d, g: _tweak(d, initial=g.rules.observe(g.state, 0).to_dict(), actions=[],
+                                                  position=0),
+}
+
+
+@pytest.mark.parametrize("kind", list(BROKEN_SAVES))
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_refused_save_leaves_the_game_in_progress_exactly_as_it_was(game_id, kind):
+    g = played(game_id)
+    data = BROKEN_SAVES[kind](_save(g), g)
+    refused_keeps_the_game(g, data if isinstance(data, (str, bytes)) else json.dumps(data))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_save_that_loads_but_cannot_be_played_is_refused(game_id, monkeypatch):
+    """No legal move while the game is not over, or a chance step with nothing to draw, in the
+    loaded game (made so by the engine answering nothing for any state but the current game's)."""
+    g = played(game_id)
+    other = played(game_id, moves=1, seed=6)
+    data = json.dumps(_tweak(_save(other), initial=other.state.to_dict(), actions=[], position=0))  # your turn
+    old = set(g.timeline.states())
+    rules = g.rules
+    real_legal, real_outcomes = rules._legal_actions, rules._chance_outcomes
+    monkeypatch.setattr(rules, "_legal_actions", lambda s: real_legal(s) if s in old else ())
+    refused_keeps_the_game(g, data, play=False)
+    assert "has no legal move" in g.panel.value
+    monkeypatch.setattr(rules, "_legal_actions", real_legal)
+    monkeypatch.setattr(rules, "_chance_outcomes", lambda s: real_outcomes(s) if s in old else ())
+    at_chance = _tweak(_save(other), initial=other.timeline.initial.to_dict(), actions=[], position=0)
+    refused_keeps_the_game(g, json.dumps(at_chance), play=False)
+    assert "nothing to draw" in g.panel.value
+    monkeypatch.undo()
+    still_playable(g)
+
+
+class Boom(Exception):
+    """Not a ValueError: what the game's own code might raise on a state it cannot handle."""
+
+
+@pytest.mark.parametrize("where", ["board", "observe", "bots", "panels", "chart"])
+@pytest.mark.parametrize("game_id", GAMES)
+def test_any_exception_while_loading_leaves_the_game_as_it_was(game_id, where, monkeypatch):
+    g = played(game_id)
+    other = played(game_id, moves=1, seed=6)
+    data = _save(other)
+    old = set(g.timeline.states())
+
+    def fail_on_new(method):
+        def wrapper(s, *args, **kwargs):
+            if s not in old:
+                raise Boom("kaboom")
+            return method(s, *args, **kwargs)
+        return wrapper
+
+    if where == "board":  # drawing the loaded position fails
+        real = g.board.render_parts
+        monkeypatch.setattr(g.board, "render_parts", lambda: fail_on_new(lambda s: real())(g.board.state))
+    elif where == "observe":
+        monkeypatch.setattr(g.rules, "observe", fail_on_new(g.rules.observe))
+    elif where == "bots":  # loaded in a bot's seat: the bot to move first fails
+        data["seat"] = (data["seat"] + 1) % other.state.players
+
+        class Crashing:
+            def choose(self, rules, s):
+                raise Boom("the bot fell over")
+
+        monkeypatch.setattr(g, "_new_bots", lambda players, seat, opponents, seed: dict.fromkeys(range(players),
+                                                                                                  Crashing()))
+    elif where == "panels":
+        monkeypatch.setattr(g, "score_columns", fail_on_new(g.score_columns))
+    else:
+        real_chart = g._update_chart
+        monkeypatch.setattr(g, "_update_chart", lambda seen, known: fail_on_new(lambda s: real_chart(seen, known))(
+            g.state))
+    before = shown(g)
+    assert g.load_data(json.dumps(data)) is False
+    assert "Could not load that file" in g.panel.value and "goes on" in g.panel.value
+    assert ("kaboom" in g.panel.value) or ("fell over" in g.panel.value)
+    assert shown(g) == before
+    monkeypatch.undo()
+    still_playable(g)
+    assert g.load_data(json.dumps(data))  # the same file loads once nothing fails
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_loaded_game_replaces_everything_and_save_saves_it(game_id):
+    g = played(game_id)
+    other = played(game_id, moves=1, seed=6)
+    assert g.load_data(json.dumps(_save(other)))
+    assert g.state == other.state and g.timeline.history == other.timeline.history
+    assert json.loads(g.save_link.file()[1]) == _save(other)
+    assert g.moves.value == other.moves.value and g.scores.value == other.scores.value
+    assert g.chart_data() == other.chart_data()
+    still_playable(g)
+
+
+def test_a_failed_load_while_a_bot_is_thinking_keeps_the_bot_thinking():
+    import asyncio
+
+    async def scenario():
+        g = view("samurai_gardener")
+        other = played("samurai_gardener", moves=1, seed=6)
+        g.bot_delay = 0.01
+        assert g.play(str(g.rules.legal_actions(g.state)[0]))
+        assert g.thinking and g.board.locked
+        before = shown(g)
+        assert g.load_data(json.dumps(dict(_save(other), seat=7))) is False
+        assert shown(g) == before and g.thinking
+        for _ in range(200):
+            await asyncio.sleep(0.01)
+            if not g.thinking:
+                break
+        assert not g.thinking and g.rules.current_player(g.state) == g.seat and g.board.locked is None
+        h = view("samurai_gardener")
+        h.bot_delay = 5
+        assert h.play(str(h.rules.legal_actions(h.state)[0])) and h.thinking
+        assert h.load_data(json.dumps(_save(other))) and not h.thinking  # a loaded game cancels the old game's bot
+        assert h.state == other.state and h.board.locked is None
+
+    asyncio.new_event_loop().run_until_complete(scenario())
+
+
+# ----- settings from the controls or from code --------------------------------------------------
+BAD_SETTINGS = [
+    ({"players": "3"}, "players"), ({"players": 2.0}, "players"), ({"players": True}, "players"),
+    ({"players": None, "seat": "0"}, "seat"), ({"seat": -1}, "seat"), ({"seat": 1.5}, "seat"),
+    ({"opponents": ["greedy"]}, "opponents"), ({"opponents": None}, "opponents"),
+    ({"seed": "1"}, "seed"), ({"seed": -1}, "seed"), ({"seed": 2 ** 64}, "seed"), ({"seed": True}, "seed"),
+    ({"seed": 1.5}, "seed"), ({"no_such_option": 1}, "option"),
+]
+
+
+@pytest.mark.parametrize("kwargs,named", BAD_SETTINGS)
+@pytest.mark.parametrize("game_id", GAMES)
+def test_bad_settings_are_a_clear_message_and_the_game_goes_on(game_id, kwargs, named):
+    g = played(game_id, moves=1)
+    before = shown(g)
+    new_game = GameView.new_game if "no_such_option" in kwargs else type(g).new_game  # a game's own may name its options
+    new_game(g, **kwargs)
+    text = g.panel.value
+    assert "Sorry, that did not work" in text and "Your current game goes on." in text and named in text
+    assert "not supported between" not in text and "Traceback" not in text
+    assert shown(g) == before
+    still_playable(g)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_bad_option_values_from_code_or_the_controls_are_a_clear_message(game_id):
+    g = played(game_id, moves=1)
+    before = shown(g)
+    for name, opt in g.rules.info.options.items():
+        for bad in ("x" * 5000, None, [1]):
+            GameView.new_game(g, **{name: bad})  # the base's (a game's own new_game may not name every option)
+            said = g.panel.value
+            assert "Sorry, that did not work" in said
+            assert name in said or (name in ("components", "deck") and " file" in said), said[:300]
+            assert len(g.panel.value) < 700 and shown(g) == before
+    for w in g.option_inputs.values():  # every checkbox setting starts a game
+        w.value = not w.value
+    g.seed_in.value = -5
+    g.new_game_from_controls()
+    assert "seed" in g.panel.value and "goes on" in g.panel.value
+    g.seed_in.value = 11
+    g.new_game_from_controls()
+    assert g.seed == 11 and "New game" in g.panel.value
+    still_playable(g)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_new_game_with_more_or_fewer_players_shows_the_right_seats(game_id):
+    g = view(game_id)
+    info = g.rules.info
+    for players in (info.max_players, info.min_players, info.max_players):
+        g.new_game(players=players, seat=players - 1)
+        assert "New game" in g.panel.value, g.panel.value
+        assert g.state.players == players and len(g.names) == players and g.seat == players - 1
+        assert len(g.chart_data()) == players and g.players_in.value == players
+        still_playable(g)

@@ -132,6 +132,9 @@ class GameRules:
                 "choose a chance outcome with apply() instead of step_chance()"
             )
         outcomes = self._chance_outcomes(s)
+        if not outcomes:
+            raise MalformedInputError(
+                f"this {self.info.title} state is a chance step with nothing to draw, so play cannot go on")
         # weighted draw on an integer grid: exact for the uniform draws the games use
         scale = 1 << 32
         cumulative, acc = [], 0

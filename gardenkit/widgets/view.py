@@ -116,6 +116,7 @@ class GameView(GameControls, Saving, Panels, ScoreChart, widgets.VBox):
         elif timeline.state.players != players:
             raise ValueError(f"the game has {timeline.state.players} players, not {players}")
         self.rules.check_full(timeline.initial)
+        self.rules.check_playable(timeline.state)
         timeline.advance_chance()
         self._check_shown(timeline.state, seat, players)
         bots = self._new_bots(players, seat, opponents, seed)
@@ -132,6 +133,8 @@ class GameView(GameControls, Saving, Panels, ScoreChart, widgets.VBox):
                                               on_played=self._human_played)
             else:  # the new game may have more or fewer seats: switch state and seat together
                 self.board.locked = None
+                if getattr(self.board, "names", None) is not None:
+                    self.board.names = None  # a board naming the players never reads the old game's names
                 self.board.set_state(timeline.state, player=seat)
             if self._chart_rows != players:
                 self._reset_chart(players)
@@ -185,10 +188,11 @@ class GameView(GameControls, Saving, Panels, ScoreChart, widgets.VBox):
             "attrs": {name: getattr(self, name) for name in ("timeline", "bots", "names", "seat", "opponents", "seed",
                                                               "_log")},
             "handle": self._handle,
-            "board": (board.state, board._fixed_player, board.locked, board.marked),
+            "board": (board.state, board._fixed_player, board.locked, board.marked, getattr(board, "names", None)),
             "controls": (self.players_in.value, list(self.seat_in.options), self.seat_in.value, self.opp_in.value,
                          self.seed_in.value, {name: w.value for name, w in self.option_inputs.items()}),
             "chart": self._chart_rows,
+            "others": (self._others_key, self.others.value),
             "panel": self.panel.value,
         }
 
@@ -204,15 +208,17 @@ class GameView(GameControls, Saving, Panels, ScoreChart, widgets.VBox):
         self.seat_in.value, self.opp_in.value, self.seed_in.value = seat, opp, seed
         for name, value in boxes.items():
             self.option_inputs[name].value = value
-        state, player, locked, marked = old["board"]
+        state, player, locked, marked, names = old["board"]
         board = self.board
         board._fixed_player = player
+        if names is not None:
+            board.names = names
         board.set_state(state)
         board.locked = locked
         if old["chart"] != self._chart_rows:
             self._reset_chart(old["chart"])
         self._chart_key = None
-        self._others_key = None
+        self._others_key, self.others.value = old["others"]  # drawn again only if it changed
         self._refresh()
         if marked is not None:
             board.marked = marked
