@@ -259,7 +259,7 @@ class SamuraiGardenerRules(GameRules):
         ``prior_scored``: types this card already scored (the bonus counts them too). The order
         matters only through the markers it leaves, so :func:`order_outcomes` searches (lines left,
         markers, types scored) with memoisation instead of trying every order: ten lines at once
-        take milliseconds, not hours."""
+        take a few milliseconds instead of minutes."""
         return order_outcomes(tuple((r.type, RUN_POINTS[r.length]) for r in runs), markers, prior_scored)
 
     def _order_outcomes_by_permutation(self, runs, markers, round_no, prior_scored=()):
