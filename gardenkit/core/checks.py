@@ -37,6 +37,9 @@ def flag(v, what: str) -> bool:
 
 #: the largest component file or saved game read (bytes): the shipped files are under 60 KB
 MAX_FILE_BYTES = 2_000_000
+#: the most values (list items and object fields, all levels) a save handed over as a dict may hold;
+#: the longest saved game holds a few thousand
+MAX_VALUES = 200_000
 #: the deepest nesting of JSON accepted (a save is about 6 levels deep)
 MAX_DEPTH = 40
 
@@ -124,8 +127,8 @@ def check_depth(value, what: str = "saved game", limit: int = MAX_DEPTH) -> None
         else:
             continue
         seen += len(items)
-        if seen > MAX_FILE_BYTES:
-            raise MalformedInputError(f"the {what} is too large (more than {MAX_FILE_BYTES} values)")
+        if seen > MAX_VALUES:
+            raise MalformedInputError(f"the {what} is too large (more than {MAX_VALUES} values)")
         stack.extend((x, depth + 1) for x in items)
 
 

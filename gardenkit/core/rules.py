@@ -331,7 +331,7 @@ class GameRules:
             raise MalformedInputError(f"a saved game must be a JSON object, not {type(d).__name__}")
         if d.get("game") != self.info.id:
             raise MalformedInputError(
-                f"this is not a saved {self.info.title} game (its 'game' field is {d.get('game')!r})"
+                f"this is not a saved {self.info.title} game (its 'game' field is {_short(d.get('game'))})"
             )
         try:
             return self._state_from_dict(d)
