@@ -198,10 +198,10 @@ def save():
     # a tile in two places, or unknown
     (lambda d: (d["box"].append(d["display"][0]), d["box"].sort()), "two places"),
     (lambda d: (d["box"].append(_first_tile_piece(d)[0]), d["box"].sort()), "two places"),
-    (lambda d: d["display"].append(999), "or unknown"),
+    (lambda d: d["display"].append(999), "unknown garden tile 999"),
     (lambda d: d["gardens"][0].append([999, 0, 0, 0]), "unknown tile 999"),
     (lambda d: d["gardens"][1].append(["Z99", 0, 0]), "unknown Zen tile"),
-    (lambda d: (d["zen_pile"].append(d["zen_display"][0]), d["zen_pile"].sort()), "Zen tile is in two places"),
+    (lambda d: (d["zen_pile"].append(d["zen_display"][0]), d["zen_pile"].sort()), "Zen tile Z\\d+ in two places"),
     # pieces that cannot lie where the save puts them
     (lambda d: d["gardens"][0].append([d["display"][0], 0, 5 - R.from_dict(d).components.row_of(
         R.from_dict(d).components.tile(d["display"][0]).kind), 0]), "cannot lie"),

@@ -20,7 +20,7 @@ from functools import cache
 from pathlib import Path
 
 from ...core import MalformedInputError
-from ...core.checks import read_json
+from ...core.checks import read_json, whole
 
 SHAPES = ("single", "double", "corner", "straight")
 ROTATIONS = (0, 90, 180, 270)
@@ -152,46 +152,91 @@ class Components:
         }
 
 
-def _int(v, what) -> int:
-    if isinstance(v, bool) or not isinstance(v, int):
-        raise MalformedInputError(f"{what} must be an integer, not {v!r}")
+#: the most tiles a component file may hold (the shipped set has 96 garden and 16 Zen tiles); notation
+#: writes a garden tile's id in up to 4 digits and a Zen tile's in up to 3
+MAX_TILES, MAX_ZEN, MAX_TILE_ID, MAX_ZEN_ID = 1000, 100, 9999, 999
+#: the most building rounds, tiles of a shape per round, and points of a row value or bonus
+MAX_ROUNDS, MAX_ROUND_TILES, MAX_POINTS = 20, 36, 1000
+
+
+def _int(v, what, lo=None, hi=None) -> int:
+    return whole(v, what, lo, hi)
+
+
+def _list(v, what, most) -> list:
+    if not isinstance(v, list):
+        raise MalformedInputError(f"{what} must be a list, not {type(v).__name__}")
+    if len(v) > most:
+        raise MalformedInputError(f"{what} holds {len(v)} entries; at most {most}")
+    return v
+
+
+def _text(v, what, most=40) -> str:
+    if not isinstance(v, str) or not v or len(v) > most:
+        raise MalformedInputError(f"{what} must be a text of 1 to {most} characters")
     return v
 
 
 def parse_components(data) -> Components:
-    """Read and check a component set (a dict in the format of ``components.json``)."""
+    """Read and check a component set (a dict in the format of ``components.json``): sizes first,
+    then every entry, then the totals the round table needs.
+
+    >>> d = default_components().to_dict()
+    >>> d["tiles"] = d["tiles"] * 200
+    >>> parse_components(d)
+    Traceback (most recent call last):
+    ...
+    gardenkit.core.errors.MalformedInputError: the component file's 'tiles' holds 19200 entries; at most 1000
+    >>> d = default_components().to_dict()
+    >>> d["bonus"][0]["points"] = -3
+    >>> parse_components(d)
+    Traceback (most recent call last):
+    ...
+    gardenkit.core.errors.MalformedInputError: the maple bonus must be between 0 and 1000, not -3
+    """
     if not isinstance(data, dict):
         raise MalformedInputError("a Miyabi component file holds a JSON object")
     try:
-        rows = data["rows"]
-        if not isinstance(rows, list) or len(rows) != 6:
+        rows = _list(data["rows"], "the component file's 'rows'", 6)
+        if len(rows) != 6:
             raise MalformedInputError("'rows' must list the 6 rows, top to bottom")
-        kinds = tuple(str(r["kind"]) for r in rows)
+        kinds = tuple(_text(r["kind"], "a row's kind") for r in rows)
         if len(set(kinds)) != 6:
             raise MalformedInputError("the 6 rows must hold 6 different kinds of object")
-        letters = tuple(str(r.get("letter", r["kind"][:1].upper())) for r in rows)
-        row_values = tuple((_int(r["first"], "a row's first value"), _int(r["second"], "a row's second value")) for r in rows)
-        sources = {("row", r["kind"]): {k: r[k] for k in ("source", "values_source") if k in r} for r in rows}
-        bonus_by = {b["kind"]: _int(b["points"], "a bonus") for b in data["bonus"]}
-        if set(bonus_by) != set(kinds):
+        letters = tuple(_text(r.get("letter", r["kind"][:1].upper()), "a row's letter", 3) for r in rows)
+        row_values = tuple((_int(r["first"], f"the {k} row's first value", 0, MAX_POINTS),
+                            _int(r["second"], f"the {k} row's second value", 0, MAX_POINTS)) for k, r in zip(kinds, rows))
+        sources = {("row", r["kind"]): {k: _text(r[k], f"a row's {k}", 200) for k in ("source", "values_source") if k in r}
+                   for r in rows}
+        bonus = _list(data["bonus"], "the component file's 'bonus'", 6)
+        for b in bonus:
+            _text(b["kind"], "a bonus's kind")
+        bonus_by = {b["kind"]: _int(b["points"], f"the {b['kind']} bonus", 0, MAX_POINTS) for b in bonus}
+        if set(bonus_by) != set(kinds) or len(bonus) != 6:
             raise MalformedInputError("'bonus' must give one fifth-layer bonus per kind")
-        sources.update({("bonus", b["kind"]): {"source": b["source"]} for b in data["bonus"] if "source" in b})
-        rounds = {p: _int(data["rounds"][str(p)], "a round count") for p in (2, 3, 4)}
-        round_tiles = {s: tuple(_int(v, "a round-table count") for v in data["round_tiles"][s]) for s in SHAPES}
+        sources.update({("bonus", b["kind"]): {"source": _text(b["source"], "a bonus's source", 200)}
+                        for b in bonus if "source" in b})
+        rounds = {p: _int(data["rounds"][str(p)], f"the rounds of a {p}-player game", 1, MAX_ROUNDS) for p in (2, 3, 4)}
+        round_tiles = {s: tuple(_int(v, f"a round-table count of {s} tiles", 0, MAX_ROUND_TILES)
+                                for v in _list(data["round_tiles"][s], f"'round_tiles' of {s}", 3)) for s in SHAPES}
         if any(len(v) != 3 for v in round_tiles.values()):
             raise MalformedInputError("'round_tiles' gives 3 counts per shape (2, 3 and 4 players)")
+        for i, p in enumerate((2, 3, 4)):
+            if not sum(v[i] for v in round_tiles.values()):
+                raise MalformedInputError(f"'round_tiles' lays out no tile at all in a round of {p} players")
         tiles, seen = [], set()
-        for t in data["tiles"]:
-            tid = _int(t["id"], "a tile id")
-            if tid in seen or tid < 1:
-                raise MalformedInputError(f"tile id {tid} is repeated or not positive")
+        for t in _list(data["tiles"], "the component file's 'tiles'", MAX_TILES):
+            tid = _int(t["id"], "a tile id", 1, MAX_TILE_ID)
+            if tid in seen:
+                raise MalformedInputError(f"tile id {tid} is repeated")
             seen.add(tid)
             if t["shape"] not in SHAPES:
                 raise MalformedInputError(f"tile {tid}: shape must be one of {', '.join(SHAPES)}")
             if t["kind"] not in kinds:
-                raise MalformedInputError(f"tile {tid}: unknown kind {t['kind']!r}")
-            cells = tuple((_int(c[0], "a cell"), _int(c[1], "a cell")) for c in t["cells"])
+                raise MalformedInputError(f"tile {tid}: unknown kind {str(t['kind'])[:40]!r}")
             size = {"single": 1, "double": 2, "corner": 3, "straight": 3}[t["shape"]]
+            cells = tuple((_int(c[0], "a cell", -2, 2), _int(c[1], "a cell", -2, 2))
+                          for c in _list(t["cells"], f"tile {tid}'s cells", size))
             if len(cells) != size or len(set(cells)) != size or cells[0] != (0, 0):
                 raise MalformedInputError(f"tile {tid}: a {t['shape']} has {size} different cells, the object square (0, 0) first")
             if not _shape_ok(t["shape"], cells):
@@ -199,7 +244,8 @@ def parse_components(data) -> Components:
             objects = _int(t["objects"], "a tile's objects")
             if not 1 <= objects <= 9:
                 raise MalformedInputError(f"tile {tid}: objects must be 1 to 9")
-            tiles.append(Tile(tid, t["shape"], t["kind"], objects, cells, str(t.get("source", "reconstructed"))))
+            source = _text(t.get("source", "reconstructed"), f"tile {tid}'s source", 200)
+            tiles.append(Tile(tid, t["shape"], t["kind"], objects, cells, source))
         for p in (2, 3, 4):
             for s in SHAPES:
                 have = sum(1 for t in tiles if t.shape == s)
@@ -207,16 +253,20 @@ def parse_components(data) -> Components:
                 if have < need:
                     raise MalformedInputError(f"{p} players need {need} {s} tiles over {rounds[p]} rounds; the file has {have}")
         zen, zseen = [], set()
-        for z in data.get("zen", []):
-            zid = _int(z["id"], "a Zen tile id")
-            if zid in zseen or zid < 1 or z["kind"] not in kinds:
+        for z in _list(data.get("zen", []), "the component file's 'zen'", MAX_ZEN):
+            zid = _int(z["id"], "a Zen tile id", 1, MAX_ZEN_ID)
+            if zid in zseen or z["kind"] not in kinds:
                 raise MalformedInputError(f"Zen tile {zid}: repeated id, or unknown kind")
             zseen.add(zid)
-            zen.append(ZenTile(zid, z["kind"], str(z.get("source", "reconstructed"))))
-    except (KeyError, TypeError, IndexError) as e:
-        raise MalformedInputError(f"not a valid Miyabi component file: {e!r}") from None
+            zen.append(ZenTile(zid, z["kind"], _text(z.get("source", "reconstructed"), f"Z{zid}'s source", 200)))
+        note = data.get("note", "")
+        if not isinstance(note, str) or len(note) > 5000:
+            raise MalformedInputError("the component file's note must be a text of at most 5000 characters")
+    except (KeyError, TypeError, IndexError, AttributeError) as e:
+        detail = f"it lacks {e}" if isinstance(e, KeyError) else str(e)
+        raise MalformedInputError(f"not a valid Miyabi component file: {detail[:200]}") from None
     return Components(kinds, letters, row_values, tuple(bonus_by[k] for k in kinds), rounds, round_tiles,
-                      tuple(tiles), tuple(zen), str(data.get("note", "")), sources)
+                      tuple(tiles), tuple(zen), note, sources)
 
 
 def _shape_ok(shape: str, cells) -> bool:
