@@ -222,7 +222,7 @@ def test_score_lines_must_cite_rules_of_the_game():
     d["lines"][player][0]["rule"] = "samurai_gardener.score.everything"
     refused(d, f"player {player + 1}'s score lines, line 1, cites 'samurai_gardener.score.everything'")
     d = save(s)
-    d["lines"][player][0]["rule"] = "x" * 5000
+    d["lines"][player][0]["rule"] = "x" * 1500
     msg = refused(d, "which is not a rule")
     assert "x" * 100 not in msg
     d = save(s)
@@ -244,8 +244,10 @@ def test_oversized_saves_are_refused_by_size_first_and_name_a_few_items():
     d["lines"][0] = d["lines"][0] * 0 + [{"points": 0, "text": "x", "rule": "samurai_gardener.score.run"}] * 40_000
     refused(d, "holds 40000 items")
     d = save(s)
-    d["cards"] = {"source": "user", "cards": [{"id": i, "rows": ["FF", "TT", "PP"]} for i in range(1, 40_001)]}
-    refused(d, "64 cards; this file has 40000")
+    d["cards"] = {"source": "user", "cards": [{"id": i, "rows": ["FF", "TT", "PP"]} for i in range(1, 10_001)]}
+    refused(d, "64 cards; this file has 10000")
+    d["cards"]["cards"] *= 10  # so large that the core refuses it before the game reads it
+    refused(d, "too large|64 cards; this file has 100000")
     d = save(s)
     d["houses"][0][0]["x"] = 10 ** 40
     refused(d, "x must be between")
@@ -459,6 +461,8 @@ def test_mutated_saves_are_refused_cleanly_or_play_to_the_end():
             counts["refused"] += 1
             continue
         assert R.from_dict(s.to_dict()) == s
+        if s.rng is not None:
+            R.check_playable(s)  # what a game view checks before it replaces the game in progress
         play_out(s, seed=i)
         counts["played"] += 1
     assert counts["refused"] > 100 and counts["played"] > 50, counts
