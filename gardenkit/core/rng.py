@@ -56,7 +56,7 @@ class Rng:
         counter = self.counter
         while True:
             value = _splitmix64(_splitmix64(self.seed) ^ counter)
-            counter += 1
+            counter = (counter + 1) & _MASK  # the counter lives in 64 bits (a save never outgrows its check)
             if value < limit:
                 return value % n, Rng(self.seed, counter)
 
