@@ -18,14 +18,10 @@ COMPONENTS = Path(gardenkit.__file__).parent / "games/karesansui/components.json
 
 # ----- the shared check ---------------------------------------------------------------
 
-@pytest.mark.parametrize("players, seeds, options", [
-    ((3, 4), (0,), {}),
-    ((5, 6), (1,), {}),
-    ((4,), (2,), {"start_player": 3}),
-], ids=["3-4p", "5-6p", "start-4"])
-def test_conformance(players, seeds, options):
-    report = check_game(R, seeds=seeds, players=players, options=options)
-    assert report["games"] == report["ended"] == len(players) * len(seeds)
+def test_conformance_with_another_start_player():
+    # every player count with the defaults is in tests/test_all_games.py
+    report = check_game(R, seeds=(2,), players=(4,), options={"start_player": 3})
+    assert report["games"] == report["ended"] == 1
 
 
 # ----- playthroughs ---------------------------------------------------------------------
@@ -37,12 +33,8 @@ def test_karesansui_has_playthroughs():
     paths = sorted(PLAYTHROUGHS.glob("karesansui-*.txt"))
     assert len(paths) >= 2
     assert len({_header(p.read_text())["players"] for p in paths}) >= 2  # more than one table size
-    assert "karesansui" in (PLAYTHROUGHS / "regenerate.py").read_text()
-
-
-@pytest.mark.parametrize("path", sorted(PLAYTHROUGHS.glob("karesansui-*.txt")), ids=lambda p: p.stem)
-def test_playthrough_is_unchanged(path):
-    check_playthrough(R, path.read_text(), path.name)  # and the recorded moves alone rebuild the game
+    # declared, so regenerate.py writes them and tests/test_all_games.py replays them
+    assert {p.stem for p in paths} <= {pt.name for pt in gardenkit.entry("karesansui").playthroughs}
 
 
 # ----- determinism, no mutation, bad actions ------------------------------------------------
@@ -229,13 +221,6 @@ def test_hand_edited_saves_that_contradict_the_flow_of_a_round_are_refused(save,
     edit(d)
     with pytest.raises(ValueError, match=match):
         R.from_dict(d)
-
-
-def test_a_truncated_save_file_is_refused(save):
-    text = json.dumps(save)
-    for cut in (0, 1, len(text) // 2, len(text) - 1):
-        with pytest.raises(ValueError):
-            R.from_dict(text[:cut])
 
 
 # ----- observe, chance, timeline -------------------------------------------------------------
