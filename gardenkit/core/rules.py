@@ -160,7 +160,9 @@ class GameRules:
     def coerce_action(self, s, a):
         """Accept an action value or its notation; anything else is a clear ValueError."""
         if isinstance(a, str):
-            return self.parse_action(s, a)
+            a = self.parse_action(s, a)
+            _check_fields(a)  # a notation may spell a number or a list no move holds
+            return a
         if not isinstance(a, self.action_types):
             raise MalformedInputError(
                 f"not a {self.info.title} action: {a!r} (give an action or its notation, e.g. "
@@ -316,10 +318,12 @@ class GameRules:
                                       f"(at most {MAX_NOTATION}): {_short(text)}")
         try:
             return self._parse_action(s, text.strip())
-        except MalformedInputError:
-            raise
+        except MalformedInputError as e:
+            if len(str(e)) <= MAX_MESSAGE:
+                raise
+            raise MalformedInputError(_brief(str(e), text.strip())) from None  # a game's message quoting it all
         except (ValueError, TypeError, KeyError, IndexError) as e:  # a game's reader met something it cannot read
-            raise MalformedInputError(f"cannot read the move {_short(text)}: {e}") from None
+            raise MalformedInputError(_brief(f"cannot read the move {_short(text)}: {e}", text.strip())) from None
 
     def from_dict(self, d):
         """The state saved by ``s.to_dict()`` (or its JSON text). Bad input: a clear ValueError."""
@@ -437,6 +441,21 @@ MAX_NOTATION = 1000
 MAX_FIELD_INT = 2 ** 31
 #: the longest text or tuple inside a move
 MAX_FIELD_LEN = 200
+
+
+#: the longest message a refused notation gets (a game's reader may quote the whole notation)
+MAX_MESSAGE = 300
+
+
+def _brief(message: str, text: str) -> str:
+    """``message`` with the notation ``text`` it quotes cut short, and at most :data:`MAX_MESSAGE` long.
+
+    >>> _brief("cannot read '" + "x" * 900 + "' as a move", "x" * 900)
+    "cannot read 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…' as a move"
+    """
+    if len(message) > MAX_MESSAGE and len(text) > 40:
+        message = message.replace(text, text[:35] + "…")
+    return message if len(message) <= MAX_MESSAGE else message[: MAX_MESSAGE - 1] + "…"
 
 
 def _check_fields(a) -> None:

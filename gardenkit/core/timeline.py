@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .checks import check_depth
 from .errors import IllegalActionError, MalformedInputError
 from .rng import _short
 from .types import CHANCE
@@ -181,6 +182,7 @@ class Timeline:
         """
         if not isinstance(d, dict):
             raise MalformedInputError(f"a saved timeline is an object with 'initial' and 'actions', not {type(d).__name__}")
+        check_depth(d, "saved timeline")
         missing = [k for k in ("initial", "actions") if k not in d]
         if missing:
             raise MalformedInputError(f"a saved timeline needs {' and '.join(map(repr, missing))}")

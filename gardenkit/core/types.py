@@ -100,24 +100,41 @@ class Line:
 
     @classmethod
     def from_dict(cls, d) -> "Line":
+        """A saved score line; every field checked (numbers of a sane size, texts of a sane length).
+
+        >>> Line.from_dict({"points": 3, "text": "a row", "rule": "x.y", "round": 10 ** 5000})
+        Traceback (most recent call last):
+        ...
+        ValueError: score line round must be an integer from -2147483647 to 2147483647, not a number of about 5001 digits
+        """
+        from .rng import _short
+
         if not isinstance(d, dict):
-            raise ValueError(f"a score line must be an object, not {d!r}")
+            raise ValueError(f"a score line must be an object, not {_short(d)}")
         try:
             points, text, rule, rnd = d["points"], d["text"], d["rule"], d.get("round")
         except KeyError as e:
             raise ValueError(f"a score line lacks {e}") from None
-        if isinstance(points, bool) or not isinstance(points, int):
-            raise ValueError(f"score line points must be an integer, not {points!r}")
+        subject, rank = d.get("subject"), d.get("rank")
+        for name, v, optional in (("points", points, False), ("round", rnd, True), ("rank", rank, True)):
+            if optional and v is None:
+                continue
+            if isinstance(v, bool) or not isinstance(v, int) or not -_LINE_INT < v < _LINE_INT:
+                raise ValueError(f"score line {name} must be an integer from {-_LINE_INT + 1} to {_LINE_INT - 1}, "
+                                 f"not {_short(v)}")
         if not isinstance(text, str) or not isinstance(rule, str):
             raise ValueError("score line text and rule must be strings")
-        if rnd is not None and (isinstance(rnd, bool) or not isinstance(rnd, int)):
-            raise ValueError(f"score line round must be an integer, not {rnd!r}")
-        subject, rank = d.get("subject"), d.get("rank")
         if subject is not None and not isinstance(subject, str):
-            raise ValueError(f"score line subject must be a string, not {subject!r}")
-        if rank is not None and (isinstance(rank, bool) or not isinstance(rank, int)):
-            raise ValueError(f"score line rank must be an integer, not {rank!r}")
+            raise ValueError(f"score line subject must be a string, not {_short(subject)}")
+        for name, v in (("text", text), ("rule", rule), ("subject", subject or "")):
+            if len(v) > _LINE_TEXT:
+                raise ValueError(f"score line {name} is too long ({len(v)} characters, at most {_LINE_TEXT})")
         return cls(points, text, rule, rnd, subject, rank)
+
+
+#: bounds of a saved score line's numbers and texts (far beyond any game's)
+_LINE_INT = 2 ** 31
+_LINE_TEXT = 2000
 
 
 @dataclass(frozen=True)
