@@ -9,7 +9,7 @@ import gardenkit
 from gardenkit import CHANCE, Timeline
 from gardenkit.games.karesansui.actions import Bid, TurnIn, sort_rocks
 from gardenkit.games.karesansui.setups import position
-from gardenkit.testing import check_game, check_playthrough, check_state, playthrough_header, random_game
+from gardenkit.testing import check_game, check_state, playthrough_header, random_game
 
 R = gardenkit.make("karesansui")
 PLAYTHROUGHS = Path(__file__).parent / "playthroughs"

@@ -9,7 +9,7 @@ import pytest
 import gardenkit
 from gardenkit import CHANCE, Timeline
 from gardenkit.games.samurai_gardener import Place, load_deck
-from gardenkit.testing import check_game, check_playthrough, check_state, random_game
+from gardenkit.testing import check_state, random_game
 
 R = gardenkit.make("samurai_gardener")
 PLAYTHROUGHS = Path(__file__).parent / "playthroughs"

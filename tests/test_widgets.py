@@ -6,7 +6,6 @@ import re
 
 import pytest
 
-import notebook_checks as nb
 
 import gardenkit
 from gardenkit.tutor import check_quiz
@@ -384,23 +383,7 @@ def test_quiz_widget_checks_with_the_engine():
         assert 'gk-lcard gk-selected' in q.board.svg  # the proposed card stands out in the line-up
 
 
-# ----- the notebook ------------------------------------------------------------------------
-NOTEBOOK = nb.notebook("samurai-gardener.ipynb")
-RULEBOOK = nb.rulebook("samurai-gardener.txt")
-
-
-def test_notebook_has_a_heading_for_every_rule_id():
-    assert nb.heading_rule_ids(NOTEBOOK, "samurai_gardener") == set(rules.info.rules)
-
-
-def test_notebook_uses_only_the_public_api():
-    assert nb.non_public_imports(NOTEBOOK) == []
-
-
-@pytest.mark.skipif(not RULEBOOK.exists(), reason="rulebook not beside the repository")
-def test_notebook_does_not_copy_rulebook_sentences():
-    assert not nb.copied_from(RULEBOOK, nb.text(NOTEBOOK))
-
+# (the notebook's headings per rule id, public imports and no copied sentences: tests/test_all_games.py)
 
 def test_pick_help_is_said_once_then_a_pick_sends_only_the_board():
     s = dealt()
