@@ -667,7 +667,8 @@ def _read_selection(selection) -> tuple[int | str, int]:
     ``("Z4", 0)`` for a Zen tile."""
     ok = isinstance(selection, tuple) and len(selection) == 2
     tile, rot = selection if ok else (None, None)
-    zen = isinstance(tile, str) and tile[:1] == "Z" and tile[1:].isascii() and tile[1:].isdigit()
+    zen = isinstance(tile, str) and tile[:1] == "Z" and tile[1:].isascii() and tile[1:].isdigit() and len(tile) <= 5
     if not (ok and (zen or (type(tile) is int)) and type(rot) is int and rot in (0, 90, 180, 270)):
-        raise MalformedInputError(f"a Miyabi selection is (tile, turn) or (\"Z4\", 0), e.g. (17, 90), not {selection!r}")
+        shown = repr(selection) if len(repr(selection)) <= 60 else repr(selection)[:59] + "…"
+        raise MalformedInputError(f"a Miyabi selection is (tile, turn) or (\"Z4\", 0), e.g. (17, 90), not {shown}")
     return tile, rot

@@ -19,7 +19,7 @@ gardenkit.core.errors.MalformedInputError: the box holds 15 corner tiles, but 16
 >>> rules.from_dict(d)
 Traceback (most recent call last):
 ...
-gardenkit.core.errors.MalformedInputError: player 1's garden holds 20000 pieces; there are only 112 tiles in the game
+gardenkit.core.errors.MalformedInputError: player 1's garden holds 20000 pieces; there are only 96 tiles in the game
 """
 from __future__ import annotations
 
@@ -65,7 +65,7 @@ def _list(v, what, n=None, most=None) -> list:
     if n is not None and len(v) != n:
         raise MalformedInputError(f"{what} must be a list of {n}, not {len(v)}")
     if most is not None and len(v) > most:
-        raise MalformedInputError(f"{what} holds {len(v)} items; at most {most} can be there")
+        raise MalformedInputError(f"{what}: {len(v)} items, where at most {most} can be")
     return v
 
 
@@ -151,11 +151,12 @@ def state_from_dict(rules, d: dict) -> MiyabiState:
         raise MalformedInputError(f"to_move must be null while the phase is {phase}")
     # sizes first: nothing below reads more items than the game has
     tiles, zens = len(comps.tiles), len(comps.zen)
+    most = tiles + (zens if flags["zen"] else 0)
     raw_gardens = _list(d["gardens"], "gardens", n)
     for i, g in enumerate(raw_gardens):
-        if len(_list(g, f"player {i + 1}'s garden")) > tiles + zens:
+        if len(_list(g, f"player {i + 1}'s garden")) > most:
             raise MalformedInputError(f"player {i + 1}'s garden holds {len(g)} pieces; there are only "
-                                      f"{tiles + zens} tiles in the game")
+                                      f"{most} tiles in the game")
     raw_lines = _list(d["lines"], "lines", n)
     for i, ls in enumerate(raw_lines):
         _list(ls, f"player {i + 1}'s score lines", most=MAX_LINES)
