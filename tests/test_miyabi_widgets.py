@@ -647,3 +647,21 @@ def test_in_a_frog_game_undo_goes_back_to_the_start_of_your_turn_and_picks_say_w
         assert g.play("end")
     assert g.undo()
     assert g.state == start  # before the tile, not between the tile and the hop
+
+
+def test_a_file_whose_box_lacks_a_tile_the_rounds_draw_is_refused_and_the_game_goes_on():
+    """A four-player game draws every tile of the box: a file with one tile deleted from its box used
+    to load, then fail at a later deal (IndexError); now it is refused naming the shape, and the game
+    in progress stays as it was, its Save link too."""
+    g = game(players=4, seed=3)
+    d = g.save_data()
+    initial = d["timeline"]["initial"]
+    lost = initial["box"].pop(-1)
+    shape = rules.initial_state(players=4).components.tile(lost).shape
+    other = game(seed=1)
+    other.play(str(rules.legal_actions(other.state)[0]))
+    before, link = other.state, other.save_link.value
+    assert other.load_data(json.dumps(d)) is False
+    assert "Could not load" in other.panel.value and f"{shape} tiles" in other.panel.value
+    assert other.state is before and other.save_link.value == link
+    assert other.play(str(rules.legal_actions(other.state)[0]))
