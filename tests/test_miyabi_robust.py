@@ -365,6 +365,23 @@ def test_nobody_has_played_while_a_display_is_laid_out():
     refused(d, "passed with every lantern field filled")
 
 
+def test_a_first_deal_has_empty_gardens_and_zen_tiles_turn_before_the_display():
+    s = dealing("2p", rnd=1, drawn=3)
+    d = save(s)
+    tile = d["box"].pop(0)
+    d["gardens"][0].append([tile, 0, s.components.row_of(s.components.tile(tile).kind), 0])
+    refused(d, "first round's display is still being laid out, but gardens hold pieces")
+    # a Zen tile taken with the last turn of a round: the next one is turned at the start of the deal
+    d = save(dealing("3p zen frog", rnd=2, drawn=0))
+    d["zen_pile"] = sorted(d["zen_pile"] + [d["zen_display"].pop()])
+    d["zen_reveal"] = 1
+    reveal = R.from_dict(d)
+    assert R.legal_actions(reveal)[0] == Reveal(reveal.zen_pile[0])
+    d["display"] = [t for t in d["box"] if s.components.tile(t).shape == "single"][:1]
+    d["box"] = [t for t in d["box"] if t not in d["display"]]
+    refused(d, "turned before a display is laid out")
+
+
 def test_a_finished_game_ends_the_way_play_ends_it():
     end = save(GAMES["2p"][-1])
     for edit, match in [

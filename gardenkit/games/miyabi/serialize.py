@@ -311,6 +311,9 @@ def _check_consistent(rules, s: MiyabiState) -> None:
     if fresh and (any(s.lanterns) or any(s.passed)):
         raise MalformedInputError(f"no one has played yet this round (phase {s.phase}), but lanterns are lit or "
                                   "players have passed")
+    if s.phase == "deal" and s.round == 1 and (any(g.pieces for g in s.gardens) or any(s.lines)):
+        raise MalformedInputError("the first round's display is still being laid out, but gardens hold pieces or "
+                                  "players have points")
     # the round's display and the box: what is drawn next must be there
     need = comps.tiles_per_round(n)
     shown = _count(comps, s.display)
@@ -346,6 +349,9 @@ def _check_consistent(rules, s: MiyabiState) -> None:
     if s.zen and s.phase != "over" and s.zen_pile and len(s.zen_display) + s.zen_reveal != 5:
         raise MalformedInputError(f"{len(s.zen_display)} Zen tiles lie face up and {s.zen_reveal} wait to be turned: "
                                   "while the pile lasts there are 5")
+    if s.zen_reveal and s.zen_pile and (s.phase == "frog_start" or (s.phase == "deal" and s.display)):
+        raise MalformedInputError("Zen tiles waiting to be turned face up are turned before a display is laid out "
+                                  "or the frogs are set out")
     if s.phase == "over" and s.zen_reveal:
         raise MalformedInputError("the game is over, but Zen tiles wait to be turned face up")
     for i, g in enumerate(s.gardens):
