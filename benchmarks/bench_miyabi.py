@@ -8,7 +8,11 @@
   rot))`` for each turn of the tile (every square of its row, legal with its points or refused
   with its reason), and the whole turn, ``legal_actions`` + ``action_points`` of every action,
   which is what the greedy bot and the hint compute (reported, no goal);
-- a greedy-vs-greedy game (what a bot game in the dashboard costs).
+- a greedy-vs-greedy game (what a bot game in the dashboard costs);
+- loading saves (``rules.from_dict``, every field checked against the others): the largest save
+  play makes (4 players, all five expansions, the game over) and a mid-game one, and refusing the
+  worst cases a hand-edited file brought (a garden of 20 000 pieces took 17-34 s before its size
+  was checked first; a box of 40 000 unknown ids). ``--loads`` runs only these.
 
 Times are this process's CPU time (``time.process_time``): other helpers' browsers and test runs
 share this 2-core machine, and wall-clock figures swung 2-5x with their load; on an idle machine
@@ -151,6 +155,32 @@ def greedy_games(players: int, expansions: bool, games: int) -> dict:
     return {"games": games, "median_s": statistics.median(times), "max_s": max(times)}
 
 
+def bench_loads(repeat: int = 30) -> dict:
+    """Median ms of ``from_dict``: saves play makes, and oversized ones refused by size."""
+    import json
+
+    from gardenkit.testing import random_game
+
+    game = random_game(R, 4, 7, ALL)
+    end, mid = game[-1].to_dict(), game[len(game) // 2].to_dict()
+    garden = dict(end, gardens=[[[1, 0, 0, 0]] * 20_000] + end["gardens"][1:])
+    box = dict(mid, box=list(range(100_000, 140_000)))
+    out = {}
+    for name, d in (("largest save (4p, all five, over)", end), ("mid-game save (4p, all five)", mid),
+                    ("garden of 20 000 pieces, refused", garden), ("box of 40 000 unknown ids, refused", box)):
+        d = json.loads(json.dumps(d))
+        times = []
+        for _ in range(repeat):
+            t = clock()
+            try:
+                R.from_dict(d)
+            except ValueError:
+                pass
+            times.append((clock() - t) * 1000)
+        out[name] = statistics.median(times)
+    return out
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--seconds", type=float, default=2.5, help="time per games/s measurement")
@@ -158,11 +188,17 @@ def main(argv=None):
     ap.add_argument("--repeat", type=int, default=3, help="timings per position")
     ap.add_argument("--wall", action="store_true", help="time by the wall clock instead of CPU time")
     ap.add_argument("--greedy-games", type=int, default=6, help="greedy-vs-greedy games per configuration")
+    ap.add_argument("--loads", action="store_true", help="only time loading (and refusing) saves")
     args = ap.parse_args(argv)
     global clock
     clock = time.perf_counter if args.wall else time.process_time
     t0 = time.perf_counter()
     print(f"miyabi engine ({os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at the start)")
+    loads = bench_loads()
+    for name, ms in loads.items():
+        print(f"  from_dict         {name:38} median {ms:.2f} ms", flush=True)
+    if args.loads:
+        return 0
     rows = {}
     for players, expansions in CONFIGS:
         rate, n, placed = games_per_second(players, expansions, args.seconds)
