@@ -41,17 +41,28 @@ $(STAMP): pyproject.toml $(LOCK)
 HOST          := 127.0.0.1
 ALLOWED_HOSTS ?= $(GARDENKIT_ALLOWED_HOSTS)
 SERVE_ARGS    ?=
+# Pre-warmed kernels (each with its notebook already run, ~110 MB each): POOL for every notebook,
+# or, with GAME=<game> (miyabi, samurai, karesansui; several: GAME=miyabi,samurai), POOL for that
+# game's notebook and 1 for the others. A class opening the game of the day at once:
+#   make dashboards HOST=0.0.0.0 POOL=20 GAME=miyabi
+# KERNEL_TRANSPORT=ipc: kernels talk to the server over Unix sockets in its own 0700 folder, so
+# kernels starting together never collide on TCP ports (tcp: the old way; ipc needs Linux/macOS).
+POOL             ?= 1
+GAME             ?=
+comma            := ,
+KERNEL_TRANSPORT ?= ipc
 
 dashboards: $(STAMP)
 	@echo
 	@echo "  gardenkit gallery: http://$(if $(filter 0.0.0.0 ::,$(HOST)),<this machine's address>,$(HOST)):$(PORT)/voila/render/index.ipynb"
-	@echo "  (TCP_NODELAY on; GARDENKIT_NODELAY=0 turns it off. Ctrl-C stops.)"
+	@echo "  (TCP_NODELAY on; GARDENKIT_NODELAY=0 turns it off. Pre-warmed kernels: $(POOL)$(if $(GAME), for $(GAME)$(comma) 1 for the others, per notebook). Ctrl-C stops.)"
 	@echo
 	GARDENKIT_ALLOWED_HOSTS="$(ALLOWED_HOSTS)" \
 	$(BIN)/python -m gardenkit.serve --no-browser --Voila.ip=$(HOST) --port=$(PORT) \
 		--MappingKernelManager.cull_idle_timeout=$(CULL_IDLE_TIMEOUT) \
 		--MappingKernelManager.cull_interval=$(CULL_INTERVAL) \
-		--preheat_kernel=True $(SERVE_ARGS) \
+		--preheat_kernel=True --pool=$(POOL) $(if $(GAME),--game=$(GAME)) \
+		--KernelManager.transport=$(KERNEL_TRANSPORT) $(SERVE_ARGS) \
 		notebooks/
 
 # One pytest run: engine tests (tests/), browser tests (tests/browser, marked
