@@ -29,6 +29,7 @@ widgets, so it can be loaded from a Jupyter config file (see ``binder/postBuild`
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket
@@ -59,7 +60,10 @@ __all__ = [
     "VoilaServer",
     "default_args",
     "free_port",
+    "game_notebook",
     "install_nodelay",
+    "pool_config",
+    "transport_args",
     "main",
     "protect_preheated_kernels",
     "nodelay_enabled",
@@ -88,9 +92,21 @@ DEFAULTS: dict[str, str] = {
     # Voilà leaves a kernel behind after every page load: cull idle ones.
     "--MappingKernelManager.cull_idle_timeout": "900",
     "--MappingKernelManager.cull_interval": "60",
-    # A pool of one executed kernel per notebook: a reload takes ~0.6 s, not ~1.7 s.
+    # A pool of one executed kernel per notebook: a reload takes ~0.6 s, not ~1.7 s
+    # (``--pool=N``, ``--game=NAME``: more for the game of the day, see pool_args).
     "--VoilaConfiguration.preheat_kernel": "True",
 }
+if os.name == "posix":
+    # Kernels talk to the server over Unix sockets in the server's own connection folder (a
+    # 0700 temporary folder Voilà makes and removes): no TCP ports, so kernels started at the
+    # same moment never collide on one ("Address already in use": a page with no kernel).
+    DEFAULTS["--KernelManager.transport"] = "ipc"
+
+#: Pre-warmed kernels of every notebook but the game of the day when ``--game`` is given.
+OTHER_POOL = 1
+#: A Unix socket path may hold about 104 bytes (macOS; 108 on Linux): the connection folder's
+#: parent must leave room for ``/voila_XXXXXXXX/kernel-<36-character id>-ipc-N``.
+_IPC_ROOT_MAX = 38
 
 # Short spellings of the same options, so "--port=9000" overrides "--Voila.port".
 _ALIASES = {
@@ -98,6 +114,7 @@ _ALIASES = {
     "--port": "--Voila.port",
     "--no-browser": "--Voila.open_browser",
     "--preheat_kernel": "--VoilaConfiguration.preheat_kernel",
+    "--pool_size": "--VoilaConfiguration.default_pool_size",
 }
 
 _PATCHED_ATTR = "_gardenkit_nodelay"
@@ -269,6 +286,105 @@ def protect_preheated_kernels() -> bool:
     return True
 
 
+class UsageError(ValueError):
+    """A launcher option that cannot be served (the message says why)."""
+
+
+def _served_folder(argv: list[str]) -> Path:
+    """The folder the server serves: its last positional argument (a folder, or a notebook's
+    folder), else the current directory."""
+    positional = [a for a in argv if not a.startswith("-")]
+    path = Path(positional[-1]) if positional else Path.cwd()
+    return path if path.is_dir() else path.parent
+
+
+def game_notebook(folder: str | os.PathLike[str], name: str) -> str:
+    """The notebook of ``folder`` that ``name`` means: its file name, its stem, or the start of
+    its stem (``samurai`` and ``samurai_gardener`` mean ``samurai-gardener.ipynb``).
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     for n in ("index", "miyabi", "samurai-gardener"):
+    ...         _ = (Path(d) / f"{n}.ipynb").write_text("{}")
+    ...     game_notebook(d, "miyabi"), game_notebook(d, "samurai_gardener"), game_notebook(d, "Samurai")
+    ('miyabi.ipynb', 'samurai-gardener.ipynb', 'samurai-gardener.ipynb')
+    """
+    folder = Path(folder)
+    notebooks = sorted(p.name for p in folder.glob("*.ipynb"))
+    wanted = name.strip().lower().replace("_", "-")
+    if wanted.endswith(".ipynb"):
+        wanted = wanted[: -len(".ipynb")]
+    exact = [n for n in notebooks if n[: -len(".ipynb")].lower() == wanted]
+    starts = [n for n in notebooks if n.lower().startswith(wanted)] if wanted else []
+    found = exact or starts
+    if len(found) == 1:
+        return found[0]
+    some = ", ".join(n[: -len(".ipynb")] for n in notebooks) or "none"
+    if not found:
+        raise UsageError(f"--game={name}: no such notebook in {folder} (there are: {some})")
+    raise UsageError(f"--game={name}: which one? {', '.join(found)}")
+
+
+def pool_config(argv: list[str]) -> tuple[list[str], dict]:
+    """``argv`` without gardenkit's pool options, and the Voilà configuration they mean.
+
+    ``--pool=N``: N pre-warmed kernels (each with its notebook already run) wait for each
+    notebook (Voilà's ``VoilaConfiguration.default_pool_size``). With ``--game=NAME`` (a
+    notebook of the served folder, e.g. ``miyabi``; several: ``--game=miyabi,samurai``), N wait
+    for that game's notebook and :data:`OTHER_POOL` for every other one (Voilà's
+    ``VoilaKernelManager.kernel_pools_config``, set as configuration: on the command line a
+    dict of dicts is deprecated). When a page takes a kernel, another starts a second later
+    (``--VoilaKernelManager.fill_delay``), so the pool stays full.
+
+    >>> pool_config(["--pool=3", "--port=9000"])
+    (['--port=9000'], {'VoilaConfiguration': {'default_pool_size': 3}})
+    >>> pool_config(["notebooks/"])
+    (['notebooks/'], {})
+    """
+    pool: int | None = None
+    games: list[str] = []
+    rest: list[str] = []
+    for arg in argv:
+        name, eq, value = arg.partition("=")
+        if name == "--pool" and eq:
+            try:
+                pool = int(value)
+            except ValueError:
+                raise UsageError(f"--pool={value}: a number of kernels, e.g. --pool=4") from None
+            if pool < 0:
+                raise UsageError(f"--pool={value}: 0 or more kernels")
+        elif name == "--game" and eq:
+            games += [g for g in (x.strip() for x in value.split(",")) if g]
+        elif name in {"--pool", "--game"}:
+            raise UsageError(f"{name} needs a value: {name}=...")
+        else:
+            rest.append(arg)
+    if not games:
+        return rest, ({} if pool is None else {"VoilaConfiguration": {"default_pool_size": pool}})
+    if pool is None:
+        raise UsageError("--game=... says which notebook gets --pool=N kernels: give --pool too")
+    folder = _served_folder(rest)
+    pools = {"default": {"pool_size": OTHER_POOL}}
+    for game in games:
+        pools[game_notebook(folder, game)] = {"pool_size": pool}
+    return rest, {"VoilaKernelManager": {"kernel_pools_config": pools}}
+
+
+def transport_args(argv: list[str]) -> list[str]:
+    """``argv`` plus a short connection folder root when kernels use IPC and the system's
+    temporary folder is too long for Unix socket paths (macOS's ``/var/folders/...``)."""
+    given = {_option_name(a) for a in argv}
+    transport = next((a.split("=", 1)[1] for a in argv
+                      if _option_name(a) == "--KernelManager.transport" and "=" in a), "tcp")
+    if transport.lower() != "ipc" or "--Voila.connection_dir_root" in given:
+        return list(argv)
+    import tempfile
+
+    if len(tempfile.gettempdir()) <= _IPC_ROOT_MAX or not os.access("/tmp", os.W_OK):
+        return list(argv)
+    return ["--Voila.connection_dir_root=/tmp", *argv]
+
+
 def _option_name(arg: str) -> str | None:
     if not arg.startswith("--"):
         return None
@@ -413,16 +529,34 @@ class VoilaServer:
 
 
 def main(argv: list[str] | None = None) -> None:
-    args = default_args(sys.argv[1:] if argv is None else argv)
+    try:
+        args, config = pool_config(sys.argv[1:] if argv is None else argv)
+        args = transport_args(default_args(args))
+    except UsageError as err:
+        raise SystemExit(f"gardenkit.serve: {err}") from None
     active = install_nodelay()
     protect_preheated_kernels()
     install_frame_guard()
+    transport = next((a.split("=", 1)[1] for a in args
+                      if _option_name(a) == "--KernelManager.transport" and "=" in a), "tcp")
+    pools = config.get("VoilaKernelManager", {}).get("kernel_pools_config") or next(
+        (a.split("=", 1)[1] for a in args if _option_name(a) == "--VoilaConfiguration.default_pool_size"),
+        config.get("VoilaConfiguration", {}).get("default_pool_size", 1),
+    )
+    if isinstance(pools, dict):
+        pools = ", ".join(f"{nb if nb != 'default' else 'every other notebook'} {c['pool_size']}"
+                          for nb, c in sorted(pools.items(), key=lambda kv: kv[0] == "default"))
+    else:
+        pools = f"{pools} per notebook"
     print(
-        f"[gardenkit.serve] TCP_NODELAY on websockets: {'on' if active else 'off'}",
+        f"[gardenkit.serve] TCP_NODELAY on websockets: {'on' if active else 'off'}; "
+        f"kernels over {transport}; pre-warmed kernels: {pools}",
         file=sys.stderr,
         flush=True,
     )
-    guarded_voila_class().launch_instance(argv=args)
+    from traitlets.config import Config
+
+    guarded_voila_class().launch_instance(argv=args, config=Config(config))
 
 
 if __name__ == "__main__":
