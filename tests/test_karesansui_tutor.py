@@ -12,7 +12,6 @@ from gardenkit.tutor import karesansui as lessons
 
 R = gardenkit.make("karesansui")
 NOTEBOOK = nb.notebook("karesansui.ipynb")
-RULEBOOK = nb.rulebook("karesansui.txt")
 
 # Hand answers, repeated here so a changed quiz cannot silently change its own answer.
 HAND = {

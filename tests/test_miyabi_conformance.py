@@ -9,7 +9,7 @@ import gardenkit
 from gardenkit import CHANCE, Timeline
 from gardenkit.games.miyabi import actions as act
 from gardenkit.games.miyabi.setups import position
-from gardenkit.testing import check_game, check_playthrough, check_state, check_targets, playthrough_header, random_game
+from gardenkit.testing import check_game, check_state, check_targets, playthrough_header, random_game
 
 R = gardenkit.make("miyabi")
 PLAYTHROUGHS = Path(__file__).parent / "playthroughs"
@@ -19,13 +19,12 @@ ALL = {"colorful": True, "meadow": True, "zen": True, "seven": True, "frog": Tru
 
 # ----- the shared check ---------------------------------------------------------------
 
+# the defaults, each expansion alone and all five at every player count: tests/test_all_games.py
 @pytest.mark.parametrize("options, players, seeds", [
-    ({}, (2, 3, 4), (0,)),
-    (ALL, (2, 3, 4), (1,)),
     ({"colorful": True, "seven": True}, (3,), (2,)),
     ({"zen": True, "frog": True}, (2, 4), (3,)),
     ({"meadow": True, "frog": True, "start_player": 1}, (2,), (4,)),
-], ids=["base", "all", "colorful-seven", "zen-frog", "meadow-frog"])
+], ids=["colorful-seven", "zen-frog", "meadow-frog"])
 def test_conformance(options, players, seeds):
     report = check_game(R, seeds=seeds, players=players, options=options)
     assert report["games"] == report["ended"] == len(players) * len(seeds)
@@ -81,11 +80,6 @@ def test_miyabi_has_playthroughs_for_the_base_game_and_all_expansions():
     options = [json.loads(_header(p.read_text())["options"]) for p in PLAYTHROUGHS.glob("miyabi-*.txt")]
     assert {} in options
     assert any(all(o.get(e) for e in ALL) for o in options)
-
-
-@pytest.mark.parametrize("path", sorted(PLAYTHROUGHS.glob("miyabi-*.txt")), ids=lambda p: p.stem)
-def test_playthrough_is_unchanged(path):
-    check_playthrough(R, path.read_text(), path.name)  # and the recorded moves alone rebuild the game
 
 
 # ----- determinism, no mutation, bad actions ------------------------------------------------
@@ -252,13 +246,6 @@ def test_a_zen_tile_scored_but_not_surrounded_and_a_complete_display_still_deali
     d.update(phase="deal", to_move=None)
     with pytest.raises(ValueError, match="display is already complete"):
         R.from_dict(d)
-
-
-def test_a_truncated_save_file_is_refused():
-    text = json.dumps(_mid().to_dict())
-    for cut in (0, 1, len(text) // 2, len(text) - 1):
-        with pytest.raises(ValueError):
-            R.from_dict(text[:cut])
 
 
 # ----- observe, chance, timeline -------------------------------------------------------------

@@ -1,6 +1,5 @@
 """Miyabi lessons: quizzes worked out by hand agree with the engine, every try board is live,
 the scenarios replay, and the notebook has a heading for every rule id."""
-from pathlib import Path
 
 import pytest
 
@@ -12,7 +11,6 @@ from gardenkit.tutor import miyabi as lessons
 
 R = gardenkit.make("miyabi")
 NOTEBOOK = nb.notebook("miyabi.ipynb")
-RULEBOOK = nb.rulebook("miyabi.txt")
 
 # Hand answers, repeated here so a changed quiz cannot silently change its own answer.
 HAND = {
@@ -190,10 +188,8 @@ def test_frog_scenario_climbs_and_turns_golden():
 
 
 # ----- the notebook ----------------------------------------------------------------------------------
-def test_notebook_has_a_heading_for_every_rule_id():
-    assert nb.heading_rule_ids(NOTEBOOK, "miyabi") == set(R.info.rules)
-
-
+# Headings per rule id, public imports, stored outputs of checked cells and no copied sentences are
+# checked for every game in tests/test_all_games.py; what follows is particular to this notebook.
 def test_notebook_shows_a_try_board_for_every_try_position_and_every_quiz():
     code = nb.text(NOTEBOOK, "code")
     for rule in lessons.try_positions():
@@ -210,17 +206,5 @@ def test_notebook_states_the_decisions_and_the_reconstructed_components():
         assert expansion in md, expansion
 
 
-def test_notebook_checks_worked_example_output():
-    checked = nb.checked_cells(NOTEBOOK)
-    assert len(checked) >= 6
-    for c in checked:
-        assert c["outputs"], "a checked cell needs its stored output"
-
-
-def test_notebook_uses_only_the_public_api():
-    assert nb.non_public_imports(NOTEBOOK, extra={"gardenkit.render.miyabi"}) == []
-
-
-@pytest.mark.skipif(not RULEBOOK.exists(), reason="rulebook not beside the repository")
-def test_notebook_and_lessons_do_not_copy_rulebook_sentences():
-    assert not nb.copied_from(RULEBOOK, nb.text(NOTEBOOK), Path(lessons.__file__).read_text())
+def test_notebook_checks_at_least_six_worked_example_outputs():
+    assert len(nb.checked_cells(NOTEBOOK)) >= 6
