@@ -108,6 +108,13 @@ def test_environment_yml_installs_the_package(served):
     assert any(re.fullmatch(r"(-e\s+)?\.(\[[a-z,]+\])?", p) for p in pip), pip
 
 
+def test_environment_yml_is_constrained_by_the_lock():
+    # conda runs pip from environment.yml's folder: the lock pins every transitive dependency
+    _, pip = _environment_yml()
+    assert "-c requirements-lock.txt" in pip, pip
+    assert (REPO / "requirements-lock.txt").exists()
+
+
 #: What each notebook release that Binder may pin requires of the lock, from its wheel's metadata
 #: (``pip download --no-deps notebook==X`` and read ``*.dist-info/METADATA``). Repo2docker's base
 #: image has notebook 7.4.7, which requires jupyterlab<4.5,>=4.4.9: with the lock's jupyterlab
