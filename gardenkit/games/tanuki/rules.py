@@ -102,7 +102,7 @@ class TanukiRules(GameRules):
             board=(None,) * (SIZE * SIZE), stash=(0,) * (SIZE * SIZE), monks=(None,) * players,
             fresh=(True,) * players, trails=((),) * players, tanuki=(None, None), hands=((),) * players,
             pile=comps.tile_ids, discard=(), shiitake=(0,) * players, supply=comps.supply, lines=((),) * players,
-            deck=comps.deck() if garden_master else (), cards=((),) * players, short=short,
+            deck=tuple(sorted(comps.deck())) if garden_master else (), cards=((),) * players, short=short,
             garden_master=garden_master, edge=edge, start_player=start_player, components=comps,
         )
 
@@ -133,7 +133,7 @@ class TanukiRules(GameRules):
     def _chance_outcomes(self, s):
         if s.stage == "carddraw":
             pool = list(s.deck)
-            return tuple((DrawCard(k), pool.count(k) / len(pool)) for k in sorted(set(pool), key=_card_order))
+            return tuple((DrawCard(k), pool.count(k) / len(pool)) for k in sorted(set(pool)))
         actions = self._legal_actions(s)
         return tuple((a, 1.0 / len(actions)) for a in actions)
 
@@ -147,7 +147,7 @@ class TanukiRules(GameRules):
             if s.stage in ("deal", "draw"):
                 return [Draw(t) for t in sorted(set(s.pile))]
             if s.stage == "carddraw":
-                return [DrawCard(k) for k in sorted(set(s.deck), key=_card_order)]
+                return [DrawCard(k) for k in sorted(set(s.deck))]
             return [Roll(b, g) for b in range(1, 7) for g in range(1, 7)]
         w = Work(s)
         kind = self.decision(s)
@@ -541,7 +541,7 @@ class TanukiRules(GameRules):
                     effects.append(Effect(f"player {q + 1}: {line.points:+d} ({line.text})", line.rule))
         effects = tuple(w.effects) + tuple(effects)
         e = Explanation(action=str(a), legal=True, points=sum(line.points for line in lines), lines=lines,
-                        effects=effects, rules=rules_cited(lines, effects=effects), unit="Shiitake")
+                        effects=effects, rules=rules_cited(lines, effects=effects))
         return e, w
 
     def _play(self, s, a):
@@ -659,7 +659,7 @@ class TanukiRules(GameRules):
             lines[q] = kept
         return dataclasses.replace(
             s, rng=None, hands=tuple(hands), cards=tuple(cards), lines=tuple(lines), pile=tuple(sorted(pile)),
-            deck=tuple(sorted(deck, key=_card_order)), unseen=unseen, unseen_cards=unseen_cards,
+            deck=tuple(sorted(deck)), unseen=unseen, unseen_cards=unseen_cards,
             hidden=tuple(sorted(set(s.hidden) | set(hide))))
 
     def _check_full(self, s) -> None:

@@ -139,8 +139,7 @@ def _cards(v, what: str, most: int, allow_hidden: bool = False) -> tuple[str, ..
     if bad:
         raise MalformedInputError(f"{what} must list Garden Master cards by kind: {_named(bad)} "
                                   f"{'is not one' if len(bad) == 1 else 'are not'}")
-    order = {k: i for i, k in enumerate(CARD_KINDS + (HIDDEN_CARD,))}
-    if list(v) != sorted(v, key=order.get) and list(v) != sorted(v):
+    if list(v) != sorted(v):
         raise MalformedInputError(f"{what} is kept sorted")
     return tuple(v)
 

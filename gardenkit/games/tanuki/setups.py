@@ -96,7 +96,7 @@ def position(players: int = 2, *, tiles: dict | None = None, monks: dict | None 
             if k not in deck:
                 raise MalformedInputError(f"no {k!r} card is left in the deck")
             deck.remove(k)
-        card_hands[p] = tuple(sorted(kinds, key=lambda k: (comps.card(k).kind,)))
+        card_hands[p] = tuple(sorted(kinds))
         worth = sum(comps.card(k).worth for k in kinds)
         if worth:
             lines[p] += (Line(worth, "Garden Master cards held before this position", "tanuki.gm.worth", turn),)
@@ -111,7 +111,7 @@ def position(players: int = 2, *, tiles: dict | None = None, monks: dict | None 
         s, board=tuple(board), stash=tuple(stashes), hands=tuple(hand_list), pile=tuple(sorted(pile)),
         shiitake=tuple(held), supply=supply, lines=tuple(lines), monks=tuple(monk_list), fresh=fresh_list,
         tanuki=tuple(None if t is None else parse_space(t) for t in tanuki), active=active, turn=turn,
-        deck=tuple(sorted(deck, key=lambda k: list(c.kind for c in comps.cards).index(k))), cards=tuple(card_hands),
+        deck=tuple(sorted(deck)), cards=tuple(card_hands),
         traps=tuple(sorted(trap_list)), rocks=tuple(sorted(parse_space(r) for r in rocks)),
         flags=tuple(sorted(flags)), stage="begin" if stage in ("roll", "pre") else stage,
         dice=tuple(dice) if dice else ((6, 6) if stage in ("tile", "buy") else None),
