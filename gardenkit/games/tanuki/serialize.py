@@ -53,7 +53,7 @@ FIELDS = ("players", "options", "rng", "stage", "active", "turn", "board", "stas
           "over", "winners", "hidden", "unseen", "unseen_cards")
 #: the most turns a saved game may have played, and score lines a player may hold
 MAX_TURNS = 100_000
-MAX_LINES = 50_000
+MAX_LINES = 5_000
 
 
 def _short(v) -> str:
