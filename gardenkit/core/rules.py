@@ -309,6 +309,33 @@ class GameRules:
     def observe(self, s, player: int):
         raise NotImplementedError
 
+    def determinize(self, observed, rng: Rng):
+        """A full state consistent with what ``observed`` (a player's view, :meth:`observe`) shows:
+        one guess at what it hides, drawn with ``rng`` (a :class:`~gardenkit.core.rng.Rng`). What a
+        search bot plays on, many guesses in turn, instead of the real state it may not see.
+
+        By default the view gets ``rng`` as its generator, so whatever it still has to draw (a deck,
+        a bag, a box of tiles: their contents are on view, their order is the generator's) comes out
+        in a fresh seeded order. That is a valid guess whenever the order of what is still to be
+        drawn is all a view hides. A game whose view hides more (hands, face-down cards) overrides
+        this to fill those in, consistently with what the player saw; the state answered must be
+        one :meth:`check_full` accepts while the game is not over.
+
+        >>> import gardenkit
+        >>> from gardenkit.core import Rng
+        >>> rules = gardenkit.make("samurai_gardener")
+        >>> s = rules.initial_state(players=2, seed=1)
+        >>> view = rules.observe(s, 0)
+        >>> guess = rules.determinize(view, Rng.from_seed(5))
+        >>> guess.rng, guess.deck == s.deck, rules.observe(guess, 0) == view
+        (Rng(seed=5, counter=0), True, True)
+        >>> rules.check_full(guess)
+        """
+        self._check_state(observed)
+        if not isinstance(rng, Rng):
+            raise MalformedInputError(f"determinize needs a gardenkit.core.Rng, not {_short(rng)}")
+        return dataclasses.replace(observed, rng=rng)
+
     def parse_action(self, s, text):
         """The action whose notation is ``text`` (inverse of ``str(action)``)."""
         if not isinstance(text, str):

@@ -523,6 +523,42 @@ class KaresansuiRules(GameRules):
         scores = tuple(v if q == player else 0 for q, v in enumerate(s.scores))
         return dataclasses.replace(s, rng=None, lines=lines, scores=scores, hidden=others)
 
+    def determinize(self, observed, rng: Rng):
+        """A full state consistent with a player's view (what a search bot plays on): the bag's
+        order is ``rng``'s, as for every game, and the face-down demerit cards of the others are a
+        guess. The cards taken so far are known (the top ``taken`` cards of each deck); the viewer's
+        own are on view; the rest are shared out at random among the others, as many to each as
+        they hold (a card the decks cannot account for, in a hand-made position, counts 1).
+
+        >>> import gardenkit
+        >>> from gardenkit.games.karesansui.setups import position
+        >>> rules = gardenkit.make("karesansui")
+        >>> s = position(players=3, gardens={0: "R1 R1 R1"}, phase="turnin", taken={"trips": 2, "pass": 1})
+        >>> s = dataclasses.replace(s, lines=((Line(1, "", "karesansui.trade.pass_card"),), (Line(1, "", "karesansui.sets.trips"),),
+        ...     (Line(2, "", "karesansui.sets.trips"),)), scores=(1, 1, 2))
+        >>> guess = rules.determinize(rules.observe(s, 0), Rng.from_seed(3))
+        >>> guess.hidden, guess.scores[0], sorted(guess.scores[1:])
+        ((), 1, [1, 2])
+        """
+        self._check_state(observed)
+        if not isinstance(rng, Rng):
+            raise MalformedInputError(f"determinize needs a gardenkit.core.Rng, not {rng!r:.40}")
+        if not observed.hidden:
+            return dataclasses.replace(observed, rng=rng)
+        comps = observed.components
+        pool = Counter(comps.card_value(deck, k) for i, deck in enumerate(DECKS) for k in range(observed.taken[i]))
+        pool.subtract(line.points for q, ls in enumerate(observed.lines) if q not in observed.hidden for line in ls)
+        values = sorted((+pool).elements())
+        for i in range(len(values) - 1, 0, -1):  # a seeded shuffle (Fisher-Yates)
+            j, rng = rng.below(i + 1)
+            values[i], values[j] = values[j], values[i]
+        lines, scores = list(observed.lines), list(observed.scores)
+        for q in observed.hidden:
+            guessed = tuple(Line(values.pop() if values else 1, "a demerit card, face down (a guess)",
+                                 "karesansui.hidden.demerits", line.round) for line in observed.lines[q])
+            lines[q], scores[q] = guessed, sum(line.points for line in guessed)
+        return dataclasses.replace(observed, rng=rng, lines=tuple(lines), scores=tuple(scores), hidden=())
+
     def known_scores(self, s) -> tuple[int | None, ...]:
         """Each demerit total as ``s`` shows it: None for a player whose cards ``s`` hides (an
         observation, ``rules.observe``, before the end of the game).
