@@ -892,8 +892,11 @@ class Work:
             else:
                 self.deck.remove(a.kind)
             card = self.comps.card(a.kind)
-            self.line(self.active, card.worth, f"{card.title} bought: it counts toward victory in your hand",
-                      "tanuki.gm.worth")
+            if self.active in self.hidden:
+                self.line(self.active, 1, "a Garden Master card bought, face down (counted 1)", "tanuki.gm.worth")
+            else:
+                self.line(self.active, card.worth, f"{card.title} bought: it counts toward victory in your hand",
+                          "tanuki.gm.worth")
             self.end_turn()
         else:
             self.turn_action(a)
