@@ -9,7 +9,6 @@ The golden playthroughs are the ones ``GAME.playthroughs`` declares; to write th
 the diff before committing): ``python tests/test_tanuki_conformance.py --write``.
 """
 import copy
-import dataclasses
 import json
 import sys
 from collections import Counter
@@ -364,6 +363,20 @@ def test_targets_of_a_tile_from_a_start_place_name_both_path_ends_and_their_poin
         R.targets(s, (34, 45))
 
 
+def test_walks_show_where_every_monk_would_end_and_what_it_would_gain_before_the_tile_is_laid():
+    s = position(3, monks={0: "b3g2 H", 1: "b3g2 A", 2: "b3g2 F"}, hands={0: (34, 12, 17)}, shiitake={1: 6, 2: 2})
+    walks = R.walks(s, "34@b3g2")
+    assert [(w.player, w.result, w.partner, w.change) for w in walks] == [(0, "stop", None, 1),
+                                                                         (1, "crash", 2, 1 - 5)]
+    assert walks[0].end == (3, 1, 7) and walks[0].pieces == ((2, 1, 7, 2, "shiitake"),)
+    assert "runs into player 3's monk" in walks[1].describe()
+    loop = position(monks={0: "b3g2 A", 1: "b6g6 side 2"}, hands={0: (2, 3, 4)}, tiles={"b3g1": (1, 0)},
+                    shiitake={0: 7})
+    (w,) = R.walks(loop, "2@b3g2")
+    assert w.result == "loop" and w.end is None and w.change == -5 and len(w.pieces) == 2
+    assert R.walks(loop, "3@b6g6") == ()  # a refused move walks nobody
+
+
 # ----- chance ----------------------------------------------------------------------------------------------
 
 def test_chance_is_explicit_rolls_draws_and_cards_are_listed_outcomes(game):
@@ -461,5 +474,3 @@ def test_a_component_file_that_is_not_json_is_refused(tmp_path):
 if __name__ == "__main__" and "--write" in sys.argv:
     write_playthroughs()
     print("wrote", ", ".join(pt.name for pt in GAME.playthroughs))
-
-_ = dataclasses

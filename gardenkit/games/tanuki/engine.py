@@ -13,12 +13,10 @@ from dataclasses import dataclass
 
 from ...core import Effect, Line
 from .actions import (
-    BaitCard, Buy, Chase, Clear, Decline, Direction, Discard, Done, Draw, DrawCard, EndTurn, Enter, Go, MoveCard,
-    Pass, PilferCard, Place, PlayCard, RockCard, Roll, ShiftCard, Start, TrapCard, Wait, card_kind, parse,
+    Buy, Chase, Decline, Done, Draw, DrawCard, EndTurn, Enter, Go, Pass, Place, Roll, Start, card_kind, parse,
 )
 from .board import (
-    EDGE_PLACES, SIDE_STEP, SIZE, TANUKI, across, behind, crossing, neighbours8, on_board, place_name, point,
-    side_ports, space_name,
+    EDGE_PLACES, SIDE_STEP, SIZE, TANUKI, across, behind, crossing, on_board, place_name, point, side_ports, space_name,
 )
 from .components import SYMBOL_NAMES
 from .state import HIDDEN_CARD, TanukiState

@@ -40,7 +40,7 @@ from collections import Counter
 from ...core import Line, MalformedInputError, Rng
 from ...core.rng import _short as _short_number
 from .actions import card_kind, parse
-from .board import EDGES, SIZE, TANUKI, is_edge_place, on_board, point, side_ports, space_name
+from .board import EDGES, SIZE, TANUKI, is_edge_place, point, side_ports, space_name
 from .components import CARD_KINDS, default_components, parse_components
 from .engine import MAX_TIEBREAK_ROUNDS, Work
 from .rules_text import RULES
@@ -457,7 +457,6 @@ def _dice(v, what: str) -> tuple[int, int]:
 
 def _check_flow(rules, s: TanukiState) -> None:
     """What the turn in progress needs for play to go on, and no more than play makes."""
-    n = s.players
     if s.stage in ("deal", "place", "setup"):
         if s.turn != 0 or any(t is not None for t in s.board) or any(s.shiitake):
             raise MalformedInputError(f"while setting up ({s.stage}) no turn has been played: turn 0, an empty board, "
@@ -514,4 +513,3 @@ def _check_flow(rules, s: TanukiState) -> None:
                                   f"{s.stage} the game would go on by itself")
     if s.rng is not None and not s.hidden and s.stage != "over":
         rules.check_playable(s)
-    _ = n
