@@ -1,7 +1,11 @@
 """The game view's score chart (bqplot): each player's score after each round.
 
 A hidden total (``None`` in ``rules.known_scores(rules.observe(state, seat))``, e.g. face-down
-demerit cards) is left out of the chart: its line is empty until the game shows it.
+demerit cards) is left out of the chart: its line (and its legend entry) is not drawn until the
+game shows it. bqplot is only ever handed numbers: a row of NaN would make it write
+``translate(370,NaN)`` into the page (a console error per hidden line, label and dot).
+
+The chart fills the width it is given, up to its natural 430 px (phones: see ``board.css``).
 
 >>> per_round([(3, 1), (2, 2), (4, None)], rounds=2)   # a line without a round counts from the start
 [4, 7, 9]
@@ -44,7 +48,8 @@ class ScoreChart:
         self._xaxis = Axis(scale=xs, side="bottom", label="round", tick_format="d", tick_values=[0, 1])
         unit = "demerits" if self.rules.info.lower_wins else "points"
         fig = Figure(marks=[self._lines], axes=[self._xaxis, Axis(scale=ys, side="left", label=unit)],
-                     title=f"{unit.capitalize()} per round", layout=widgets.Layout(width="430px", height="240px"),
+                     title=f"{unit.capitalize()} per round",
+                     layout=widgets.Layout(width="100%", max_width="430px", height="240px"),
                      fig_margin={"top": 40, "bottom": 40, "left": 45, "right": 15}, legend_location="top-left")
         fig.add_class("gk-chart")
         self._chart_rows = players
@@ -55,8 +60,9 @@ class ScoreChart:
         """A game with another number of players: one line per seat."""
         self._chart_rows = players
         self._chart_data = self._chart_key = None
-        self._lines.colors = COLORS[:players]
-        self._lines.labels = [f"P{i + 1}" for i in range(players)]
+        with self._lines.hold_sync():
+            self._lines.colors = COLORS[:players]
+            self._lines.labels = [f"P{i + 1}" for i in range(players)]
 
     def _update_chart(self, seen, known) -> None:
         """Redraw from ``seen`` (the state as the seat sees it) where a score changed; a total
@@ -72,9 +78,13 @@ class ScoreChart:
         key = [[None if x != x else x for x in row] for row in data]  # nan != nan: compare without it
         if key != self._chart_key:
             self._chart_key, self._chart_data = key, data
+            shown = [p for p in range(seen.players) if known[p] is not None]  # bqplot gets no NaN
             with self._lines.hold_sync():
                 self._lines.x = list(range(rounds + 1))
-                self._lines.y = data
+                self._lines.y = [data[p] for p in shown] or [[0] * (rounds + 1)]
+                self._lines.colors = [COLORS[p % len(COLORS)] for p in shown] or ["none"]
+                self._lines.labels = [f"P{p + 1}" for p in shown] or [""]
+                self._lines.visible = bool(shown)
             step = max(1, (rounds + 9) // 10)
             self._xaxis.tick_values = list(range(0, max(rounds, 1) + 1, step))
 
