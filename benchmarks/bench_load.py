@@ -246,6 +246,7 @@ async def run(args) -> dict:
         f"--pool={args.pool}",
         *( [f"--game={args.game}"] if args.game else [] ),
         f"--KernelManager.transport={args.transport}",
+        *( [f"--GardenkitPool.max_starting={args.max_starting}"] if args.max_starting is not None else [] ),
         # the benchmark's learners click as fast as the page lets them; no rate limit reached
     ]
     others = len(list(NOTEBOOKS.glob("*.ipynb"))) - 1
@@ -291,9 +292,10 @@ async def run(args) -> dict:
 def report(result: dict, args) -> list[str]:
     """Print the table; return the goals missed."""
     missed: list[str] = []
+    starting = {None: "the server's default", 0: "no limit"}.get(args.max_starting, args.max_starting)
     cfg = (f"{result['config']}: pool {result['pool']}"
            f"{' for ' + result['game'] if result['game'] else ' per notebook'}, kernels over "
-           f"{result['transport']}")
+           f"{result['transport']}, pool kernels starting at once: {starting}")
     print(f"\n### Load, {result['notebook']} ({cfg})\n")
     print(f"pool warm-up: {result['warm_kernels']} kernels in {result['warm_up']:.0f} s "
           f"({result['warm_rss_mb'] / 1024:.1f} GB); load average before: "
@@ -368,6 +370,8 @@ def main(argv=None) -> int:
     ap.add_argument("--interval", type=float, default=1.0, help="seconds between a player's clicks")
     ap.add_argument("--pool", type=int, default=None, help="pre-warmed kernels for the game")
     ap.add_argument("--transport", choices=["ipc", "tcp"], default=None)
+    ap.add_argument("--max-starting", type=int, default=None,
+                    help="pool kernels starting at once (before: 0, no limit; after: the server's default)")
     ap.add_argument("--no-browser", dest="browser", action="store_false",
                     help="no Chromium page in the burst")
     ap.add_argument("--timeout", type=float, default=300.0, help="seconds a learner waits per step")
@@ -381,6 +385,8 @@ def main(argv=None) -> int:
     args.pool = args.pool if args.pool is not None else (1 if before else max(1, args.burst))
     args.game = None if before else args.notebook[: -len(".ipynb")]
     args.transport = args.transport or ("tcp" if before else "ipc")
+    if args.max_starting is None and before:
+        args.max_starting = 0  # Voilà's own way: every refill at once
     if args.browser and not Path(CHROMIUM).exists():
         print(f"bench_load: {CHROMIUM} not found (apt-get install chromium), or --no-browser",
               file=sys.stderr)

@@ -19,6 +19,7 @@ profile to decide what to cut. Three measurements per notebook of ``notebooks/``
     python benchmarks/profile_load.py                       # every notebook, a table each
     python benchmarks/profile_load.py --notebooks miyabi --repeat 3
     python benchmarks/profile_load.py --no-server           # only the kernel profile
+    python benchmarks/profile_load.py --lazy-prototype      # as if boards were built on a click
 
 The figures are CPU seconds (both cores count), so they are less sensitive to what else runs on
 the machine than the wall times, which are printed beside them.
@@ -178,14 +179,15 @@ def _quiet(server_pid: int, seconds: float = 1.5, timeout: float = 180) -> None:
             return
 
 
-def profile_render(names: list[str], repeat: int, preheat: bool) -> dict[str, list[dict]]:
+def profile_render(names: list[str], repeat: int, preheat: bool,
+                   folder: Path = NOTEBOOKS) -> dict[str, list[dict]]:
     """GET each dashboard ``repeat`` times; wall, server CPU and kernel CPU of each load."""
     from gardenkit.serve import VoilaServer
 
     args = ["--preheat_kernel=True"] if preheat else ["--preheat_kernel=False"]
     out: dict[str, list[dict]] = {n: [] for n in names}
     log = REPO / "test-artifacts" / f"profile-load-{'pool' if preheat else 'cold'}.log"
-    with VoilaServer(NOTEBOOKS, extra_args=args, log_path=log,
+    with VoilaServer(folder, extra_args=args, log_path=log,
                      startup_timeout=180) as server:
         spid = server.proc.pid
         for _ in range(repeat):
@@ -209,6 +211,39 @@ def profile_render(names: list[str], repeat: int, preheat: bool) -> dict[str, li
                     row["refill_cpu"] = sum(r1.get(p, 0) - r0.get(p, 0) for p in r1)
                 out[name].append(row)
     return out
+
+
+# ----- a prototype of boards built when a learner opens them -----------------------------------
+
+#: Run before the notebook: the notebook's TryBoard / ScenarioPlayer / QuizWidget become a box
+#: with one "Try it" button that builds the real widget when clicked. Only a measurement of what
+#: building the boards on demand would save (the notebooks are not changed): the real change
+#: would also show the board's picture (a static SVG output, no widget) above the button.
+LAZY_PREAMBLE = """\
+import gardenkit.widgets as _gk_widgets, ipywidgets as _gk_w
+
+def _gk_lazy(cls):
+    def make(*args, **kwargs):
+        button = _gk_w.Button(description="Try it")
+        box = _gk_w.VBox([button])
+        button.on_click(lambda _b: setattr(box, "children", (cls(*args, **kwargs),)))
+        return box
+    return make
+
+for _gk_name in ("TryBoard", "ScenarioPlayer", "QuizWidget"):
+    setattr(_gk_widgets, _gk_name, _gk_lazy(getattr(_gk_widgets, _gk_name)))
+"""
+
+
+def lazy_copies(names: list[str], folder: Path) -> Path:
+    """Copies of the notebooks with :data:`LAZY_PREAMBLE` as their first cell, in ``folder``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for name in names:
+        nb = json.loads((NOTEBOOKS / name).read_text())
+        nb["cells"].insert(0, {"cell_type": "code", "id": "gk-lazy-preamble", "metadata": {},
+                               "execution_count": None, "outputs": [], "source": LAZY_PREAMBLE})
+        (folder / name).write_text(json.dumps(nb))
+    return folder
 
 
 # ----- report -------------------------------------------------------------------------------
@@ -270,6 +305,8 @@ def main(argv=None) -> int:
     ap.add_argument("--top", type=int, default=8, help="cells to list by CPU (the rest summed)")
     ap.add_argument("--no-server", action="store_true", help="only the kernel profile")
     ap.add_argument("--json", type=Path, default=None, help="also write every figure here")
+    ap.add_argument("--lazy-prototype", action="store_true",
+                    help="profile copies whose try boards, scenarios and quizzes are built on a click")
     args = ap.parse_args(argv)
 
     all_nbs = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb"))
@@ -283,16 +320,22 @@ def main(argv=None) -> int:
     else:
         wanted = all_nbs
     result: dict = {"kernel": {}, "cold": {}, "pool": {}}
+    folder = NOTEBOOKS
+    if args.lazy_prototype:
+        import tempfile
+
+        folder = lazy_copies(wanted, Path(tempfile.mkdtemp(prefix="gk-lazy-")))
+        print(f"lazy prototype: copies in {folder} (boards, scenarios, quizzes built on a click)")
     for name in wanted:
-        prof = profile_kernel(NOTEBOOKS / name)
+        prof = profile_kernel(folder / name)
         result["kernel"][name] = prof
         print_kernel_profile(name, prof, args.top)
         sys.stdout.flush()
     if not args.no_server:
-        result["cold"] = profile_render(wanted, args.repeat, preheat=False)
+        result["cold"] = profile_render(wanted, args.repeat, preheat=False, folder=folder)
         summarise_render("cold (no pool: each GET starts a kernel and runs the notebook)",
                          result["cold"], preheat=False)
-        result["pool"] = profile_render(wanted, args.repeat, preheat=True)
+        result["pool"] = profile_render(wanted, args.repeat, preheat=True, folder=folder)
         summarise_render("from the preheated pool (the default)", result["pool"], preheat=True)
     if args.json:
         args.json.write_text(json.dumps(result, indent=1, default=str))

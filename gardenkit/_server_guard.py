@@ -621,15 +621,87 @@ def _build_guarded_class():  # noqa: C901 - one closure over the imports it need
             return "query"
         return "host"
 
+    class GardenkitPool(LoggingConfigurable):
+        """How the preheated pool starts its kernels (``--GardenkitPool.<option>=...``)."""
+
+        max_starting = Int(
+            -1,
+            help=(
+                "Kernels of the preheated pool being started and running their notebook at the "
+                "same time; the others wait their turn, in order (a page takes the oldest). "
+                "-1: one less than the machine's cores (at least 1), so that the pages being "
+                "opened and the games being played keep a core; 0: no limit (Voilà's own way: "
+                "every refill at once)."
+            ),
+        ).tag(config=True)
+
+        def limit(self) -> int:
+            if self.max_starting >= 0:
+                return self.max_starting
+            return max(1, (os.cpu_count() or 2) - 1)
+
+    def _limited_pool(manager_cls, limit: int):
+        """``manager_cls`` (Voilà's preheating kernel manager) starting at most ``limit`` pool
+        kernels at once; each holds its turn until its notebook has run (or a page took it)."""
+
+        class VoilaKernelManager(manager_cls):  # same name: --VoilaKernelManager.* still applies
+            _gk_gate: asyncio.Semaphore | None = None
+            _gk_closing = False
+
+            async def _initialize(self, notebook_path, kernel_id=None, **kwargs):
+                if kernel_id is not None or limit <= 0:  # a restart, or no limit
+                    return await super()._initialize(notebook_path, kernel_id, **kwargs)
+                if self._gk_gate is None:
+                    self._gk_gate = asyncio.Semaphore(limit)
+                gate = self._gk_gate
+                await gate.acquire()
+                if self._gk_closing:  # stopping: do not start what waited
+                    gate.release()
+                    raise RuntimeError("the server is stopping")
+                try:
+                    result = await super()._initialize(notebook_path, None, **kwargs)
+                except BaseException:
+                    gate.release()
+                    raise
+                task = result.get("task") if isinstance(result, dict) else None
+                if task is None:
+                    gate.release()
+                else:
+                    task.add_done_callback(lambda _task: gate.release())
+                return result
+
+            async def shutdown_all(self, *args, **kwargs):
+                self._gk_closing = True
+                return await super().shutdown_all(*args, **kwargs)
+
+        VoilaKernelManager.__qualname__ = manager_cls.__qualname__
+        return VoilaKernelManager
+
     class GuardedVoila(Voila):
         """Voilà with gardenkit's guards (see :mod:`gardenkit._server_guard`)."""
 
         name = "voila"
-        classes = [*Voila.classes, GardenkitGuard]
+        classes = [*Voila.classes, GardenkitGuard, GardenkitPool]
         guard = Instance(GardenkitGuard, allow_none=True)
 
         def init_settings(self):
-            settings = super().init_settings()
+            import voila.app as voila_app
+
+            pool = GardenkitPool(parent=self)
+            factory = voila_app.voila_kernel_manager_factory
+
+            def limited_factory(base_class, preheat_kernel, default_pool_size, **kwargs):
+                cls = factory(base_class, preheat_kernel, default_pool_size, **kwargs)
+                return _limited_pool(cls, pool.limit()) if preheat_kernel else cls
+
+            voila_app.voila_kernel_manager_factory = limited_factory
+            try:
+                settings = super().init_settings()
+            finally:
+                voila_app.voila_kernel_manager_factory = factory
+            if self.voila_configuration.preheat_kernel:
+                self.log.info("gardenkit pool: at most %s kernel(s) of the pool starting at once",
+                              pool.limit() or "any number of")
             guard = self.guard = GardenkitGuard(parent=self)
             guard.template = self.voila_configuration.template
             guard.theme = self.voila_configuration.theme
@@ -695,4 +767,5 @@ def _build_guarded_class():  # noqa: C901 - one closure over the imports it need
             return handlers
 
     GuardedVoila.GardenkitGuard = GardenkitGuard  # type: ignore[attr-defined]
+    GuardedVoila.GardenkitPool = GardenkitPool  # type: ignore[attr-defined]
     return GuardedVoila
