@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from ..games.miyabi.components import default_components
 from ..games.miyabi.rules import MiyabiRules
-from .svg import BODY_END, BODY_START, SvgStr, esc, game_document, new_uid, outlines, spot_marks, title
+from .svg import BODY_END, BODY_START, SvgStr, esc, game_document, new_uid, outlines, reflow, spot_marks, title
 
 __all__ = [
     "CELL", "MIYABI_CSS", "final_table", "miyabi_pattern_defs", "miyabi_patterns", "render_board",
@@ -457,12 +457,13 @@ def _display_parts(state, uid: str, X0: float, Y0: float, width: float, *, selec
             if is_sel:
                 cls += " gk-selected"
             top = floor - slot * cell
+            bg = max(w + 6, 30)  # a single square is still a finger wide on a phone (the board scaled ~0.9)
             out.append(
                 f'<g class="{cls}"{attrs}>{title(tip)}'
-                f'<rect class="gk-lbg" x="{x - 3:g}" y="{top - 3:g}" width="{w + 6:g}" height="{slot * cell + 20:g}" rx="4"/>'
+                f'<rect class="gk-lbg" x="{x + w / 2 - bg / 2:g}" y="{top - 3:g}" width="{bg:g}" height="{slot * cell + 20:g}" rx="4"/>'
                 f'{body}<text class="gk-mtid" x="{x + w / 2:g}" y="{floor + 12:g}">{esc(label)}</text></g>'
             )
-            x += max(w, 22) + 10
+            x += max(w, 24) + 10
             used_w = max(used_w, x - X0)
         y += row_h + 6
     # the fifth-layer bonus tiles still there, and the Zen pile
@@ -583,8 +584,10 @@ def render_board(state, player: int, *, selected=None, rot: int = 0, spots=(), m
     garden, gw, gh = _garden_parts(s.gardens[player], comps, uid, cell, ox, oy, lanterns=s.lanterns[player],
                                    frog=s.frogs[player] if s.frog else None, zen_scored=s.zen_scored[player],
                                    small=small, player=player)
-    # the display and the buttons on the right
+    # the display and the buttons on the right (under the garden where the board has little room:
+    # a phone, see reflow)
     dx = ox + gw + 18
+    side = len(parts)
     disp, dw, dh = _display_parts(s, uid, dx, oy, display_width, selected=selected, rot=rot, clickable=clickable)
     parts.append(disp)
     top = oy + dh + 4
@@ -611,6 +614,7 @@ def render_board(state, player: int, *, selected=None, rot: int = 0, spots=(), m
         table, tw, th = final_table(s, uid, dx, top, rules=rules)
         parts.append(table)
         dw, top = max(dw, tw), top + th + 8
+    parts[side:] = [reflow("".join(parts[side:]), ox - dx, gh + 10)]
     parts.append(f"{BODY_START}{garden}{BODY_END}")
     gx, gy = _garden_geometry(cell, small, True, ox, oy)
     px = lambda x: gx + x * cell  # noqa: E731

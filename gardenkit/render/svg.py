@@ -13,8 +13,8 @@ from __future__ import annotations
 import itertools
 from html import escape as _escape
 
-__all__ = ["BODY_END", "BODY_START", "SVG_CSS", "SvgStr", "esc", "game_document", "new_uid", "outlines", "spot_marks",
-           "split_body", "svg_document", "title"]
+__all__ = ["BODY_END", "BODY_START", "SVG_CSS", "SvgStr", "esc", "game_document", "new_uid", "outlines", "reflow",
+           "spot_marks", "split_body", "svg_document", "title"]
 
 _uids = itertools.count(1)
 
@@ -44,6 +44,20 @@ def new_uid(prefix: str = "gk") -> str:
 def title(text) -> str:
     """A ``<title>`` child: the tooltip a browser shows on hover."""
     return f"<title>{esc(text)}</title>"
+
+
+def reflow(content: str, dx: float, dy: float) -> str:
+    """``content`` in a group drawn where it is on a wide page and moved by ``(dx, dy)`` where the
+    board has less room than its drawing is wide (a phone): the board's front end (``board.js``)
+    then moves every such group and fits the drawing's ``viewBox`` to what it holds, so e.g. a
+    display drawn beside the garden goes under it instead of shrinking with it. A picture shown
+    outside a board widget is drawn wide. ``content`` may hold the body markers (the group's tags
+    then end up in the head and the tail).
+
+    >>> reflow('<rect/>', -300, 280)
+    '<g class="gk-reflow" data-reflow="-300 280"><rect/></g>'
+    """
+    return f'<g class="gk-reflow" data-reflow="{dx:g} {dy:g}">{content}</g>'
 
 
 SVG_CSS = (

@@ -16,6 +16,37 @@ function render({ model, el }) {
   defs.innerHTML = model.get("patterns");
   el.appendChild(defs);
   const parse = (html) => { const t = document.createElement("div"); t.innerHTML = html; return t.firstElementChild; };
+  // Room to draw in: a drawing wider than the room it has (a phone) moves its .gk-reflow groups
+  // by their data-reflow offsets (e.g. the display under the garden instead of beside it) and fits
+  // its viewBox to what it then holds; board.css scales whatever is still too wide to the width.
+  // The room is measured on the output area (its width does not depend on the board's).
+  let narrow = false, wideWidth = 0;
+  const room = () => {
+    if (!root.isConnected) return 0;
+    const left = root.getBoundingClientRect().left;
+    const host = el.closest(".jp-OutputArea-output, .jp-Cell-outputArea, .output_subarea");
+    if (!host) return document.documentElement.clientWidth - left;
+    const r = host.getBoundingClientRect();
+    return r.left + host.clientLeft + host.clientWidth - (parseFloat(getComputedStyle(host).paddingRight) || 0) - left;
+  };
+  const fit = (svg) => {
+    const movers = svg.querySelectorAll(".gk-reflow[data-reflow]");
+    wideWidth = Number(svg.getAttribute("width")) || 0;
+    const space = room();
+    narrow = movers.length > 0 && space > 0 && space < wideWidth;
+    if (!narrow) return;
+    for (const g of movers) {
+      const [dx, dy] = g.getAttribute("data-reflow").split(" ").map(Number);
+      if (Number.isFinite(dx) && Number.isFinite(dy)) g.setAttribute("transform", `translate(${dx} ${dy})`);
+    }
+    const box = svg.getBBox();
+    const w = Math.ceil(box.x + box.width + 6), h = Math.ceil(box.y + box.height + 6);
+    if (!(w > 0 && h > 0)) return;
+    svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
+    svg.setAttribute("width", w);
+    svg.setAttribute("height", h);
+    svg.classList.add("gk-narrow");
+  };
   const draw = () => {
     queued = false;
     const body = model.get("body");
@@ -30,12 +61,32 @@ function render({ model, el }) {
     if (old && svg) root.replaceChild(svg, old);
     else if (svg) root.appendChild(svg);
     else root.replaceChildren();
+    if (svg) fit(svg);
     lastHover = null;
     still = true;
   };
   const schedule = () => { if (!queued) { queued = true; queueMicrotask(draw); } };  // one draw per update
   draw();
   for (const part of ["head", "body", "tail"]) model.on(`change:${part}`, schedule);
+  // when the room crosses the drawing's width (a turned phone, a resized window), draw it again
+  let frame = 0;
+  const watch = new ResizeObserver(() => {
+    cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(() => {
+      watchHost();
+      const svg = root.querySelector("svg");
+      if (!svg || !svg.querySelector(".gk-reflow[data-reflow]")) return;
+      const space = room();
+      if (space > 0 && (space < wideWidth) !== narrow) schedule();
+    });
+  });
+  watch.observe(el);
+  let watched = null;
+  const watchHost = () => {
+    const host = el.closest(".jp-OutputArea-output, .jp-Cell-outputArea, .output_subarea");
+    if (host && host !== watched) { watched = host; watch.observe(host); }
+  };
+  watchHost();
   const version = () => {
     const s = root.querySelector("svg");
     return s ? Number(s.getAttribute("data-version")) : -1;
@@ -79,6 +130,8 @@ function render({ model, el }) {
   el.appendChild(root);
   return () => {
     clearTimeout(hoverTimer);
+    cancelAnimationFrame(frame);
+    watch.disconnect();
     for (const part of ["head", "body", "tail"]) model.off(`change:${part}`, schedule);
   };
 }
