@@ -19,7 +19,9 @@ profile to decide what to cut. Three measurements per notebook of ``notebooks/``
     python benchmarks/profile_load.py                       # every notebook, a table each
     python benchmarks/profile_load.py --notebooks miyabi --repeat 3
     python benchmarks/profile_load.py --no-server           # only the kernel profile
-    python benchmarks/profile_load.py --lazy-prototype      # as if boards were built on a click
+    GARDENKIT_RENDER_CACHE=0 python benchmarks/profile_load.py --no-kernel   # without the render cache
+    python benchmarks/profile_load.py --lazy-prototype      # as if lessons' boards were built on a click
+    python benchmarks/profile_load.py --lazy-prototype all  # ... and the game too
 
 The figures are CPU seconds (both cores count), so they are less sensitive to what else runs on
 the machine than the wall times, which are printed beside them.
@@ -230,18 +232,24 @@ def _gk_lazy(cls):
         return box
     return make
 
-for _gk_name in ("TryBoard", "ScenarioPlayer", "QuizWidget"):
+for _gk_name in _GK_LAZY:
     setattr(_gk_widgets, _gk_name, _gk_lazy(getattr(_gk_widgets, _gk_name)))
 """
+#: What ``--lazy-prototype`` builds on a click: the lessons' widgets, or (``all``) the game too.
+LAZY_WIDGETS = {
+    "lessons": ("TryBoard", "ScenarioPlayer", "QuizWidget"),
+    "all": ("TryBoard", "ScenarioPlayer", "QuizWidget", "SamuraiGame", "MiyabiGame", "KaresansuiGame"),
+}
 
 
-def lazy_copies(names: list[str], folder: Path) -> Path:
+def lazy_copies(names: list[str], folder: Path, which: str = "lessons") -> Path:
     """Copies of the notebooks with :data:`LAZY_PREAMBLE` as their first cell, in ``folder``."""
     folder.mkdir(parents=True, exist_ok=True)
+    preamble = f"_GK_LAZY = {LAZY_WIDGETS[which]!r}\n" + LAZY_PREAMBLE
     for name in names:
         nb = json.loads((NOTEBOOKS / name).read_text())
         nb["cells"].insert(0, {"cell_type": "code", "id": "gk-lazy-preamble", "metadata": {},
-                               "execution_count": None, "outputs": [], "source": LAZY_PREAMBLE})
+                               "execution_count": None, "outputs": [], "source": preamble})
         (folder / name).write_text(json.dumps(nb))
     return folder
 
@@ -304,9 +312,12 @@ def main(argv=None) -> int:
     ap.add_argument("--repeat", type=int, default=2, help="loads per notebook through Voilà")
     ap.add_argument("--top", type=int, default=8, help="cells to list by CPU (the rest summed)")
     ap.add_argument("--no-server", action="store_true", help="only the kernel profile")
+    ap.add_argument("--no-kernel", action="store_true", help="only the renders through Voilà")
+    ap.add_argument("--no-pool", action="store_true", help="no render from the preheated pool")
     ap.add_argument("--json", type=Path, default=None, help="also write every figure here")
-    ap.add_argument("--lazy-prototype", action="store_true",
-                    help="profile copies whose try boards, scenarios and quizzes are built on a click")
+    ap.add_argument("--lazy-prototype", nargs="?", const="lessons", choices=sorted(LAZY_WIDGETS),
+                    help="profile copies whose try boards, scenarios and quizzes (all: and the game) "
+                         "are built on a click")
     args = ap.parse_args(argv)
 
     all_nbs = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb"))
@@ -324,9 +335,10 @@ def main(argv=None) -> int:
     if args.lazy_prototype:
         import tempfile
 
-        folder = lazy_copies(wanted, Path(tempfile.mkdtemp(prefix="gk-lazy-")))
-        print(f"lazy prototype: copies in {folder} (boards, scenarios, quizzes built on a click)")
-    for name in wanted:
+        folder = lazy_copies(wanted, Path(tempfile.mkdtemp(prefix="gk-lazy-")), args.lazy_prototype)
+        print(f"lazy prototype: copies in {folder} ({', '.join(LAZY_WIDGETS[args.lazy_prototype])} "
+              "built on a click)")
+    for name in [] if args.no_kernel else wanted:
         prof = profile_kernel(folder / name)
         result["kernel"][name] = prof
         print_kernel_profile(name, prof, args.top)
@@ -335,8 +347,9 @@ def main(argv=None) -> int:
         result["cold"] = profile_render(wanted, args.repeat, preheat=False, folder=folder)
         summarise_render("cold (no pool: each GET starts a kernel and runs the notebook)",
                          result["cold"], preheat=False)
-        result["pool"] = profile_render(wanted, args.repeat, preheat=True, folder=folder)
-        summarise_render("from the preheated pool (the default)", result["pool"], preheat=True)
+        if not args.no_pool:
+            result["pool"] = profile_render(wanted, args.repeat, preheat=True, folder=folder)
+            summarise_render("from the preheated pool (the default)", result["pool"], preheat=True)
     if args.json:
         args.json.write_text(json.dumps(result, indent=1, default=str))
     return 0

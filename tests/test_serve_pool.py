@@ -331,3 +331,27 @@ def test_the_pool_starts_its_kernels_one_at_a_time_when_asked(site):
     # more than 0.3 s here; all at once, they start within a few milliseconds of each other)
     gaps = [b - a for a, b in zip(started, started[1:])]
     assert min(gaps) > 0.25, gaps
+
+
+def test_page_templates_are_compiled_once_per_server():
+    # in a subprocess: the patch is process-wide (the server's), not for this test process
+    code = """
+from gardenkit.serve import install_render_cache
+assert install_render_cache() and install_render_cache()
+from voila.exporter import VoilaExporter
+from nbconvert.exporters.exporter import Exporter
+a, b = VoilaExporter(template_name="lab"), VoilaExporter(template_name="lab")
+cache = a.environment.bytecode_cache
+assert cache is not None and cache is b.environment.bytecode_cache
+a.environment.get_template("index.html.j2")
+assert cache.store, "nothing cached"
+def parsed_again(*args, **kwargs):
+    raise AssertionError("a template was parsed again")
+b.environment._parse = parsed_again  # the second page finds every template compiled
+b.environment.get_template("index.html.j2")
+assert Exporter._validate_preprocessor(None, None, None) is None
+print("ok")
+"""
+    done = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-2000:]
