@@ -182,14 +182,7 @@ class TanukiState:
             d["components"] = self.components.to_dict()
         return d
 
-    def _repr_svg_(self) -> str | None:
-        # Lazily: rules never need a renderer. The renderer (gardenkit/render/tanuki.py) comes with the
-        # board; until then a notebook shows the plain repr. Once it exists this becomes the usual
-        # ``from ...render.tanuki import render_state`` (tests/test_imports.py reads that import).
-        import importlib
+    def _repr_svg_(self) -> str:
+        from ...render.tanuki import render_state  # lazily: rules never need a renderer
 
-        try:
-            render = importlib.import_module("gardenkit.render.tanuki")
-        except ModuleNotFoundError:
-            return None
-        return render.render_state(self)
+        return render_state(self)
