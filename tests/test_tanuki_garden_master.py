@@ -291,10 +291,17 @@ def test_gm_rock_a_rock_garden_on_a_space_with_no_monk_and_in_front_of_no_other_
     s = gm(monks={0: "b1g1 side 4", 1: "b6g6 side 2"}, stage="roll", tanuki=(None, "b6g4"), rocks=("b4g4",))
     after = R.apply(s, "roll blue 4 gold 4")
     assert after.tanuki == (None, (4, 3))  # blue stays off (the roll names the rock), gold stops before it
-    # nor a tile
-    s = gm(monks={0: "b4g4 A", 1: "b6g6 side 2"}, hands={0: (34, 12, 17)}, rocks=("b4g4",))
-    assert [str(a) for a in R.legal_actions(s)] == ["pass"]
+    # nor a tile: a monk facing one passes, or (our reading) goes back to a free edge place at no cost
+    s = gm(monks={0: "b4g4 A", 1: "b6g6 side 2"}, hands={0: (34, 12, 17)}, rocks=("b4g4",), shiitake={0: 2})
     refused(s, "34@b4g4", "tanuki.gm.rock")
+    legal = [str(a) for a in R.legal_actions(s)]
+    assert legal[0] == "start b1g1 side 1" and "pass" in legal and len(legal) == 1 + 22  # 24 places, 2 taken
+    refused(s, "start b6g6 side 2", "tanuki.gm.rock")  # player 2 stands there
+    e = allowed(s, "start b3g1 side 1")
+    assert e.points == 0 and "tanuki.gm.rock" in e.rules
+    s = R.apply(s, "start b3g1 side 1")
+    assert s.monks[0] == ("edge", 2, 0, 1) and R.decision(s) == "tile" and s.shiitake[0] == 2
+    allowed(s, "34@b3g1 from A")
 
 
 def test_gm_basket_counts_three_and_is_never_played():

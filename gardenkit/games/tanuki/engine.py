@@ -457,9 +457,13 @@ class Work:
         if self.at(a.x, a.y) is not None:
             self.remove_tile(a.x, a.y, f"no edge place was free, so player {p + 1} clears the space in front",
                              "tanuki.crash.restart")
+        stuck = self.monks[p] is not None
         self.monks[p] = ("edge", a.x, a.y, a.side)
-        rule = "tanuki.setup.start" if self.stage == "setup" else "tanuki.crash.restart"
-        self.note(f"player {p + 1}'s monk takes the start place {place_name((a.x, a.y, a.side))}", rule)
+        self.trails[p] = ()
+        self.fresh[p] = self.fresh[p] and self.stage == "setup"
+        rule = "tanuki.setup.start" if self.stage == "setup" else "tanuki.gm.rock" if stuck else "tanuki.crash.restart"
+        why = " (its way was shut by a rock garden)" if stuck else ""
+        self.note(f"player {p + 1}'s monk takes the start place {place_name((a.x, a.y, a.side))}{why}", rule)
 
     # ----- the Tanuki ---------------------------------------------------------------------------------
     def step_tanuki(self) -> None:
@@ -756,8 +760,10 @@ class Work:
     # ----- Garden Master ------------------------------------------------------------------------------
     def card_window(self, p: int) -> bool:
         """Whether ``p`` (the active player) could play a card now (before the roll or in the tile phase)."""
-        if p in self.played or p in self.hidden or not self.cards:
+        if p in self.played or not self.cards:
             return False
+        if p in self.hidden:  # a player's view: their cards are face down, the window is as the game left it
+            return bool(self.cards[p]) and self.stage == "pre"
         kinds = set(self.cards[p])
         return bool(kinds & set(TURN_CARDS)) or ("repellant" in kinds and self.stage == "tile" and self.blocked(p))
 

@@ -177,6 +177,8 @@ class TanukiRules(GameRules):
             fx, fy = m[1], m[2]
             if m[0] == "edge" and w.at(fx, fy) is not None:
                 out += [Enter(port) for port in side_ports(m[3])]
+            elif w.rock_at(fx, fy):
+                out += [Pass()] + [Start(*pl) for pl in w.start_places(p)]
             else:
                 ports = side_ports(m[3]) if m[0] == "edge" else (-1,)
                 out += [Place(t, fx, fy, rot, port) for t in w.tile_choices(p) for rot in (0, 90, 180, 270)
@@ -287,6 +289,9 @@ class TanukiRules(GameRules):
             return _r("the turn is ending: buy a Garden Master card for 2 Shiitake, or end the turn", "tanuki.gm.buy")
         if isinstance(a, (Buy, EndTurn)):
             return _r("cards are bought at the end of your turn, after drawing tiles", "tanuki.gm.buy")
+        if isinstance(a, Start) and kind == "tile" and self._stuck(s, p):
+            why = self._start_refusal(s, p, a, "stuck")
+            return None if why is None else _r(why.text, "tanuki.gm.rock")
         if isinstance(a, (Start, Wait)):
             return _r(f"player {p + 1}'s monk is on the board already", "tanuki.crash.restart")
         if card_kind(a) is not None or (isinstance(a, PlayCard)):
@@ -299,6 +304,13 @@ class TanukiRules(GameRules):
         if isinstance(a, Go):
             return _r("the dice have been rolled this turn", "tanuki.tanuki.roll")
         return self._tile_refusal(s, p, a)
+
+    @staticmethod
+    def _stuck(s, p) -> bool:
+        """Whether ``p``'s monk faces a rock garden (it may go back to the edge instead of passing)."""
+        m = s.monks[p]
+        return m is not None and s.stage == "tile" and not s.empty_start and s.tiles_left > 0 \
+            and (m[1], m[2]) in s.rocks
 
     def _doing(self, s) -> str:
         kind = self.decision(s)

@@ -163,8 +163,9 @@ RULES = {
     "tanuki.gm.shift": "Shifting Paths: turn one tile on the board.",
     "tanuki.gm.offense": "The Best Offense: cancel another player's card as it is played.",
     "tanuki.gm.rock": (
-        "Rock Garden: put a rock garden on a space with no monk and in front of no monk (its tile is removed); "
-        "no tile or Tanuki may go there until it is cleared."
+        "Rock Garden: put a rock garden on a space with no monk, not in front of another player's monk (its tile "
+        "is removed); no tile or Tanuki may go there until it is cleared. A monk facing one may go back to a free "
+        "edge place instead of passing (our reading)."
     ),
     "tanuki.gm.basket": "Shiitake Basket: counts 3 toward victory while you hold it; it is never played.",
 }
