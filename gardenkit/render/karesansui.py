@@ -31,7 +31,7 @@ from collections import Counter
 from ..games.karesansui.actions import forbidden_sets, rocks_text, set_kind
 from ..games.karesansui.components import DECK_NAMES, DECKS, default_components
 from ..games.karesansui.rules import KaresansuiRules
-from .svg import BODY_END, BODY_START, SvgStr, esc, game_document, new_uid, title
+from .svg import BODY_END, BODY_START, SvgStr, esc, game_document, new_uid, reflow, title
 
 __all__ = [
     "KARESANSUI_CSS", "demerits_text", "karesansui_pattern_defs", "karesansui_patterns", "render_bidding_board",
@@ -62,18 +62,22 @@ KARESANSUI_CSS = (
     ".gk-kcount{font:bold 11px sans-serif;fill:#fff;text-anchor:middle;pointer-events:none;paint-order:stroke;"
     "stroke:#3b3126;stroke-width:9px;stroke-linejoin:round}"
     ".gk-kcell{fill:#f6f0e1;stroke:#d4c8ad;stroke-width:.8}"
-    ".gk-khead{font:bold 11px sans-serif;fill:#4d4232;text-anchor:middle}"
-    ".gk-krow{font:bold 12px sans-serif;fill:#4d4232;text-anchor:middle}"
+    ".gk-khead{font:bold 11px sans-serif;fill:var(--gk-ink2,#4d4232);text-anchor:middle}"
+    ".gk-krow{font:bold 12px sans-serif;fill:var(--gk-ink2,#4d4232);text-anchor:middle}"
     ".gk-kset{fill:none;stroke:#8b1e1e;stroke-width:2.2;stroke-dasharray:5 3;pointer-events:none}"
     ".gk-ksetline{fill:none;stroke:#8b1e1e;stroke-opacity:.7;stroke-width:3;stroke-linecap:round;pointer-events:none}"
-    ".gk-ksettx{font:11px sans-serif;fill:#8b1e1e}"
+    ".gk-ksettx{font:11px sans-serif;fill:var(--gk-bad,#8b1e1e)}"
     ".gk-kpick{cursor:pointer}.gk-kpick .gk-kcell{fill:#fbf6ea}.gk-kpick:hover .gk-kcell{fill:#fff0c2}"
     ".gk-ksel{fill:none;stroke:#d18f00;stroke-width:4;pointer-events:none}"
-    ".gk-kselnum{font:bold 11px sans-serif;fill:#7a4f00;pointer-events:none}"
+    ".gk-kselnum{font:bold 11px sans-serif;fill:#6b4500;pointer-events:none;paint-order:stroke;stroke:#fffbe9;"
+    "stroke-width:2.6px;stroke-linejoin:round}"
     ".gk-kwedge{fill:#efe7d3;stroke:#8c7a5b;stroke-width:1.4}"
     ".gk-kwedge.gk-kown{fill:#fbefcf}"
-    ".gk-ktx{font:12px sans-serif;fill:#2b2b2b}.gk-ktxb{font:bold 12px sans-serif;fill:#2b2b2b}"
-    ".gk-ksmall{font:11px sans-serif;fill:#4b4b4b}"
+    ".gk-ktx{font:12px sans-serif;fill:var(--gk-ink,#2b2b2b)}.gk-ktxb{font:bold 12px sans-serif;fill:var(--gk-ink,#2b2b2b)}"
+    ".gk-ksmall{font:11px sans-serif;fill:var(--gk-ink2,#4b4b4b)}"
+    ".gk-kwedgeg .gk-ktx,.gk-kwedgeg .gk-ktxb,.gk-kdeckg .gk-ktx,.gk-kdeckg .gk-ktxb{fill:#2b2b2b}"
+    ".gk-kwedgeg .gk-ksmall,.gk-kdeckg .gk-ksmall,.gk-ktracker .gk-ksmall{fill:#4b4b4b}"
+    ".gk-ktracker .gk-ktracknote{fill:var(--gk-ink2,#4b4b4b)}"
     ".gk-kpile{fill:transparent;stroke:none;cursor:pointer}"
     ".gk-kpile.gk-klegal{stroke:#1f6f43;stroke-width:3;stroke-dasharray:8 4}"
     ".gk-kpile.gk-klegal:hover{fill:rgba(255,214,102,.25);stroke:#b07d00}"
@@ -83,7 +87,7 @@ KARESANSUI_CSS = (
     ".gk-kblack{fill:#1d1d1b;stroke:#000}.gk-kblacktx{font:bold 9px sans-serif;fill:#fff;text-anchor:middle;"
     "pointer-events:none}"
     ".gk-kdeck{fill:#fffdf7;stroke:#6b5a45;stroke-width:1.2}.gk-kdeck.gk-kempty{fill:#eee;stroke-dasharray:4 2}"
-    ".gk-korder text{font:12px sans-serif;fill:#2b2b2b}"
+    ".gk-korder text{font:12px sans-serif;fill:var(--gk-ink,#2b2b2b)}.gk-korder .gk-btn text{fill:#2b2b2b}"
     ".gk-btn.gk-marked rect{stroke:#d18f00;stroke-width:3}"
     ".gk-ksmallg .gk-klbl{font-size:9px;stroke-width:2px}.gk-ksmallg .gk-kcount{font-size:9px;stroke-width:7px}"
     ".gk-ksmallg .gk-khead,.gk-ksmallg .gk-krow{font-size:9px}"
@@ -275,7 +279,9 @@ def _wrap(rocks, per: int = 6) -> list[str]:
 
 
 def _bidding_parts(state, uid: str, X: float, Y: float, *, targets=(), marked=None, names=None,
-                   clickable: bool = True, viewer: int | None = None) -> tuple[str, float, float]:
+                   clickable: bool = True, viewer: int | None = None, per_row: int | None = None) -> tuple[str, float, float]:
+    """The bidding board: the piles in one row (``per_row``: where the board has little room, a
+    phone, they go ``per_row`` to a row; see :func:`~gardenkit.render.svg.reflow`)."""
     s = state
     comps = s.components
     by_pile = {t.at[0]: t for t in targets if t.at}
@@ -289,6 +295,7 @@ def _bidding_parts(state, uid: str, X: float, Y: float, *, targets=(), marked=No
              f"H{x + inset:g}Z")
         bid = s.bids[i]
         own = " gk-kown" if bid is not None and viewer is not None and bid[0] == viewer else ""
+        pile_at = len(parts)
         parts.append(f'<g class="gk-kwedgeg" data-pile="{i + 1}"><path class="gk-kwedge{own}" d="{d}"/>')
         parts.append(f'<text class="gk-ktxb" x="{x + 10:g}" y="{top + 16:g}">Pile {i + 1}</text>'
                      f'<text class="gk-ktx" x="{x + WEDGE_W - 10:g}" y="{top + 16:g}" text-anchor="end">'
@@ -318,6 +325,9 @@ def _bidding_parts(state, uid: str, X: float, Y: float, *, targets=(), marked=No
             act = f' data-action="{esc(t.action)}"' if clickable else ""
             parts.append(f'<path class="{cls}"{act} d="{d}">{title(tip)}</path>')
         parts.append("</g>")
+        if per_row and i >= per_row:
+            row, col = divmod(i, per_row)
+            parts[pile_at:] = [reflow("".join(parts[pile_at:]), (col - i) * (WEDGE_W + 8), row * (WEDGE_H + 8))]
     parts.append("</g>")
     return "".join(parts), len(s.piles) * (WEDGE_W + 8), WEDGE_H + 18
 
@@ -443,9 +453,10 @@ def turn_in_rows(state, rules=None) -> tuple[tuple[tuple[tuple[str, int], ...], 
 
 
 def _button(X: float, Y: float, text: str, attrs: str, tip: str, cls: str = "gk-btn") -> tuple[str, float]:
+    """A button 30 high: still a finger (24 px) tall on a phone, where the board is drawn ~0.85 size."""
     w = 7.2 * len(text) + 22
-    return (f'<g class="{cls}"{attrs}>{title(tip)}<rect x="{X:g}" y="{Y:g}" width="{w:g}" height="26" rx="6"/>'
-            f'<text x="{X + w / 2:g}" y="{Y + 17:g}" text-anchor="middle">{esc(text)}</text></g>'), w
+    return (f'<g class="{cls}"{attrs}>{title(tip)}<rect x="{X:g}" y="{Y:g}" width="{w:g}" height="30" rx="6"/>'
+            f'<text x="{X + w / 2:g}" y="{Y + 19:g}" text-anchor="middle">{esc(text)}</text></g>'), w
 
 
 def _kind_name(rules, state, notation: str) -> str:
@@ -469,10 +480,10 @@ def _chooser_parts(state, X: float, Y: float, rules, *, marked=None, clickable=T
         b, w = _button(X, y, f"{first} (+{cost})", act, f"turn in this {_kind_name(rules, state, first)} first: +{cost} demerits", cls)
         rest = "".join(f", then {n} (+{c})" for n, c in steps[1:])
         parts.append(f'<g class="gk-korder" data-order="{k + 1}" data-total="{total}">{b}'
-                     f'<text x="{X + w + 6:g}" y="{y + 17:g}">{esc(rest[2:] + ": " if rest else "")}'
+                     f'<text x="{X + w + 6:g}" y="{y + 19:g}">{esc(rest[2:] + ": " if rest else "")}'
                      f"<tspan font-weight=\"bold\">{_plural(total, 'demerit')} in all</tspan></text></g>")
         width = max(width, w + 12 + 7 * (len(rest) + 16))
-        y += 30
+        y += 34
     if len(rows) > max_rows:
         parts.append(f'<text class="gk-ksmall" x="{X:g}" y="{y + 12:g}">… and {len(rows) - max_rows} more orders '
                      "(the panel lists them all)</text>")
@@ -484,7 +495,7 @@ def _chooser_parts(state, X: float, Y: float, rules, *, marked=None, clickable=T
         act = f' data-action="{esc(first)}"' if clickable else ""
         b, w = _button(X, y, first, act, f"turn in this {_kind_name(rules, state, first)} first", cls)
         parts.append(b)
-        y += 30
+        y += 34
     parts.append("</g>")
     return "".join(parts), width, y - Y
 
@@ -521,10 +532,15 @@ def render_board(state, player: int, *, selected=(), marked: str | None = None, 
         targets = _targets_of(rules, s, player, selected) if clickable else ()
     elif not clickable:
         targets = ()
+    # where the board has little room (a phone, see reflow): the piles two to a row, the garden
+    # under them and the right-hand column under the garden
+    per_row = 2
     b, bw, bh = _bidding_parts(s, uid, 8, 44, targets=targets, marked=marked, names=names, clickable=clickable,
-                               viewer=player)
+                               viewer=player, per_row=per_row)
     parts.append(b)
+    down = (max(len(s.piles) - 1, 0) // per_row) * (WEDGE_H + 8)  # the extra rows of piles
     gy = 44 + WEDGE_H + 18 + 14
+    garden_at = len(parts)
     parts.append(f'<text class="gk-ktxb" x="8" y="{gy - 2:g}">Your garden (Player {player + 1}), '
                  f"{_plural(len(s.gardens[player]), 'rock')}</text>")
     garden, gw, gh = _garden_parts(s.gardens[player], comps, uid, 8, gy + 4, cell, clickable=clickable)
@@ -539,8 +555,11 @@ def render_board(state, player: int, *, selected=(), marked: str | None = None, 
         parts.append(f'<rect class="gk-ksel" data-selected="{rock}" data-n="{n}" x="{cx + 2:g}" y="{cy + 2:g}" '
                      f'width="{cell - 4:g}" height="{cell - 4:g}" rx="5"/>'
                      f'<text class="gk-kselnum" x="{cx + 5:g}" y="{cy + cell - 6:g}">bid {n}</text>')
+    if down:
+        parts[garden_at:] = [reflow("".join(parts[garden_at:]), 0, down)]
     # the right-hand column
     rx, ry = 8 + gw + 24, gy
+    column_at = len(parts)
     col_w = 300
     if s.phase == "bid":
         if my_turn and clickable:
@@ -577,6 +596,7 @@ def render_board(state, player: int, *, selected=(), marked: str | None = None, 
     d, dw, dh = _decks_parts(s, rx, ry, rules)
     parts.append(d)
     ry += dh
+    parts[column_at:] = [reflow("".join(parts[column_at:]), 8 - rx, down + gh + 26)]
     width = max(bw + 16, rx + max(col_w, tw, dw) + 8, 7.5 * len(status) + 16)
     height = max(gy + 4 + gh, ry) + 8
     return _document(width, height, "".join(parts), uid, comps, label=status, attrs=f' data-version="{version}"',

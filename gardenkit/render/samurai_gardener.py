@@ -66,7 +66,7 @@ def pattern_defs(uid: str) -> str:
 #: The stylesheet of Samurai Gardener's drawings, beside the shared :data:`~gardenkit.render.svg.SVG_CSS`:
 #: line-up cards, the lines waiting to be scored (specialist rule) and their colours per type.
 SAMURAI_CSS = (
-    ".gk-lcard[data-card]{cursor:pointer}.gk-lcard[data-card]:hover .gk-lbg{fill:#efe6d2}"
+    ".gk-lcard[data-card]{cursor:pointer}.gk-lcard[data-card]:hover .gk-lbg{fill:var(--gk-hover,#efe6d2)}"
     ".gk-pick{cursor:pointer}.gk-pick rect{fill:rgba(255,255,255,.3);stroke-width:4}"
     ".gk-pick:hover rect{fill:rgba(255,233,168,.6)}.gk-pick.gk-marked rect{stroke:#d18f00;stroke-width:6;stroke-dasharray:8 3}"
     ".gk-pick text{font:13px sans-serif;fill:#2b2b2b}.gk-pick text.gk-num{font:bold 11px sans-serif;fill:#fff;"

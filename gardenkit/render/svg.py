@@ -13,7 +13,7 @@ from __future__ import annotations
 import itertools
 from html import escape as _escape
 
-__all__ = ["BODY_END", "BODY_START", "SVG_CSS", "SvgStr", "esc", "game_document", "new_uid", "outlines", "reflow",
+__all__ = ["BODY_END", "BODY_START", "SVG_CSS", "SvgStr", "THEME_CSS", "esc", "game_document", "new_uid", "outlines", "reflow",
            "spot_marks", "split_body", "svg_document", "title"]
 
 _uids = itertools.count(1)
@@ -60,16 +60,40 @@ def reflow(content: str, dx: float, dy: float) -> str:
     return f'<g class="gk-reflow" data-reflow="{dx:g} {dy:g}">{content}</g>'
 
 
+#: The page's colours under JupyterLab's dark theme (Voilà's ``?theme=dark`` too): JupyterLab
+#: marks the page ``<body data-jp-theme-light="false">``; these custom properties then take the
+#: theme's own variables. Everywhere else they are unset, and every rule falls back to the light
+#: look (``var(--gk-ink, #2b2b2b)``): Voilà's light theme, a static SVG, a notebook viewer.
+#: Text drawn on the page (status lines, headings, row and column labels, captions) follows the
+#: theme; the board's squares, tiles, cards and buttons stay light (they are pictures) and so does
+#: the text drawn on them.
+THEME_CSS = (
+    'body[data-jp-theme-light="false"]{'
+    "--gk-ink:var(--jp-content-font-color1,#fff);"
+    "--gk-ink2:var(--jp-content-font-color2,rgba(255,255,255,.7));"
+    "--gk-head:var(--jp-content-font-color1,#fff);"
+    "--gk-panel:var(--jp-layout-color2,#424242);"
+    "--gk-card:var(--jp-layout-color2,#424242);"
+    "--gk-chip:var(--jp-layout-color3,#616161);"
+    "--gk-line:var(--jp-border-color1,#616161);"
+    "--gk-button:var(--jp-layout-color2,#424242);"
+    "--gk-now:rgba(255,200,60,.22);"
+    "--gk-hover:rgba(255,255,255,.14);"
+    "--gk-picked:rgba(255,200,60,.3);"
+    "--gk-ok:#8fdcaa;--gk-no:#ffa3a3;--gk-bad:#ffa3a3}"
+)
+
 SVG_CSS = (
-    ".gk-sq{stroke:#7d6b55;stroke-width:.6}"
+    THEME_CSS
+    + ".gk-sq{stroke:#7d6b55;stroke-width:.6}"
     ".gk-lt{font:bold 10px sans-serif;fill:#1d1d1b;paint-order:stroke;stroke:#fffbe9;stroke-width:2.2px;"
     "pointer-events:none}"
-    ".gk-tx{font:13px sans-serif;fill:#2b2b2b}"
+    ".gk-tx{font:13px sans-serif;fill:var(--gk-ink,#2b2b2b)}"
     ".gk-card{fill:none;stroke:#3d2f20;stroke-width:2;stroke-linejoin:round;pointer-events:none}"
     ".gk-run{fill:none;stroke:#8b1e1e;stroke-opacity:.6;stroke-width:4;stroke-linecap:round}"
     ".gk-table{fill:#f7f3ea;stroke:#d8cfbd}"
     ".gk-lbg{fill:transparent;stroke:none}"
-    ".gk-selected .gk-lbg{fill:#ffe9a8;stroke:#b07d00;stroke-width:2}"
+    ".gk-selected .gk-lbg{fill:var(--gk-picked,#ffe9a8);stroke:#b07d00;stroke-width:2}"
     ".gk-btn{cursor:pointer}.gk-btn rect{fill:#fff;stroke:#6b5a45;stroke-width:1.3}"
     ".gk-btn text{font:13px sans-serif;fill:#2b2b2b}.gk-btn:hover rect{fill:#f1e7d3}"
     ".gk-btn.gk-on rect{fill:#ffe9a8}"
@@ -82,9 +106,11 @@ SVG_CSS = (
     "rect.gk-spot.gk-marked{stroke:#d18f00;stroke-width:4;stroke-dasharray:none}"
     ".gk-badge{font:bold 9px sans-serif;fill:#fff;text-anchor:middle;pointer-events:none;"
     "paint-order:stroke;stroke:#1f6f43;stroke-opacity:.9;stroke-width:14px;stroke-linejoin:round}"
-    "rect.gk-spot:hover+.gk-badge,rect.gk-spot.gk-marked+.gk-badge{stroke:#b07d00;stroke-opacity:1}"
-    "text.gk-spot.gk-illegal{font:13px sans-serif;fill:#9a9a9a;text-anchor:middle}"
-    "text.gk-spot.gk-illegal:hover{fill:#3a3a3a}"
+    "rect.gk-spot:hover+.gk-badge,rect.gk-spot.gk-marked+.gk-badge{stroke:#8a6100;stroke-opacity:1}"
+    # a refused square: a grey × with a light halo, readable on any square
+    "text.gk-spot.gk-illegal{font:13px sans-serif;fill:#666;text-anchor:middle;paint-order:stroke;stroke:#fffbe9;"
+    "stroke-width:2.5px;stroke-linejoin:round}"
+    "text.gk-spot.gk-illegal:hover{fill:#2b2b2b}"
     ".gk-ghost,.gk-ghost-mark{pointer-events:none}.gk-ghost{opacity:.93}.gk-ghost-mark{opacity:.55}"
     ".gk-prop{stroke:#d18f00;stroke-width:3;stroke-dasharray:6 3}"
 )

@@ -20,32 +20,41 @@ from __future__ import annotations
 from html import escape
 
 from ..core.types import Cited, points_text
+from ..render.svg import THEME_CSS
 
-PANEL_CSS = """
+PANEL_CSS = f"""
 <style>
-.gk-explanation{min-height:3em;padding:6px 10px;border-left:4px solid #b58b55;background:#fbf8f1;
-  font:14px/1.45 sans-serif;color:#222}
-.gk-ok{color:#1f6f43;font-weight:bold}
-.gk-no{color:#8b1e1e;font-weight:bold}
-.gk-explanation ul{margin:4px 0 4px 18px;padding:0}
-.gk-explanation code,.gk-log code{background:#efe8d8;padding:0 3px;border-radius:3px}
-.gk-rule{color:#555;font-size:12px}
-.gk-log{max-height:220px;overflow-y:auto;font:13px/1.4 sans-serif}
-.gk-log ol{margin:0;padding-left:22px}
-.gk-scores table{border-collapse:collapse;font:14px sans-serif}
-.gk-scores td,.gk-scores th{border-bottom:1px solid #ddd;padding:3px 10px;text-align:left}
-.gk-scores tr.gk-now td{background:#fff3cc}
-.gk-status{font:bold 15px sans-serif;color:#3d2f20}
-.gk-others{margin-top:10px}
-.gk-others-head{font:bold 14px sans-serif;color:#3d2f20;margin:0 0 4px 2px}
-.gk-others-row{display:flex;flex-wrap:wrap;gap:10px;align-items:flex-start}
-.gk-other{border:1px solid #d8cfbd;border-radius:6px;background:#f7f3ea;padding:6px 8px;font:13px sans-serif}
-.gk-other.gk-now{border-color:#b07d00;background:#fff3cc}
-.gk-other-name{font-weight:bold}
-.gk-other-score{color:#555;margin-bottom:4px}
-.gk-other svg{display:block}
-.gk-save a,.gk-save button{display:inline-block;padding:4px 12px;border:1px solid #8a7a66;border-radius:4px;
-  text-decoration:none;color:#222;background:#fff;font:13px sans-serif;cursor:pointer}
+{THEME_CSS}
+.gk-explanation{{min-height:3em;padding:6px 10px;border-left:4px solid #b58b55;background:var(--gk-panel,#fbf8f1);
+  font:14px/1.45 sans-serif;color:var(--gk-ink,#222)}}
+.gk-ok{{color:var(--gk-ok,#1f6f43);font-weight:bold}}
+.gk-no{{color:var(--gk-no,#8b1e1e);font-weight:bold}}
+.gk-explanation ul{{margin:4px 0 4px 18px;padding:0}}
+.gk-explanation code,.gk-log code{{background:var(--gk-chip,#efe8d8);color:var(--gk-ink,#222);padding:0 3px;border-radius:3px}}
+.gk-rule{{color:var(--gk-ink2,#555);font-size:12px}}
+.gk-log{{max-height:220px;overflow-y:auto;font:13px/1.4 sans-serif;color:var(--gk-ink,#222)}}
+.gk-log ol{{margin:0;padding-left:22px}}
+.gk-scores{{max-width:100%;overflow-x:auto}}
+.gk-scores table{{border-collapse:collapse;font:14px sans-serif;color:var(--gk-ink,#222)}}
+.gk-scores td,.gk-scores th{{border-bottom:1px solid var(--gk-line,#ddd);padding:3px 10px;text-align:left}}
+.gk-scores tr.gk-now td{{background:var(--gk-now,#fff3cc)}}
+.gk-scores caption{{caption-side:bottom;text-align:left;font-size:12px;color:var(--gk-ink2,#555)}}
+.gk-status{{font:bold 15px sans-serif;color:var(--gk-head,#3d2f20)}}
+.gk-others{{margin-top:10px}}
+.gk-others-head{{font:bold 14px sans-serif;color:var(--gk-head,#3d2f20);margin:0 0 4px 2px}}
+.gk-others-row{{display:flex;flex-wrap:wrap;gap:10px;align-items:flex-start}}
+.gk-other{{border:1px solid var(--gk-line,#d8cfbd);border-radius:6px;background:var(--gk-card,#f7f3ea);padding:6px 8px;
+  font:13px sans-serif;color:var(--gk-ink,#222);max-width:100%;box-sizing:border-box}}
+.gk-other.gk-now{{border-color:#b07d00;background:var(--gk-now,#fff3cc)}}
+.gk-other-name{{font-weight:bold}}
+.gk-other-score{{color:var(--gk-ink2,#555);margin-bottom:4px}}
+.gk-other svg{{display:block;max-width:100%;height:auto}}
+.gk-save a,.gk-save button{{display:inline-block;padding:4px 12px;border:1px solid var(--gk-line,#8a7a66);border-radius:4px;
+  text-decoration:none;color:var(--gk-ink,#222);background:var(--gk-button,#fff);font:13px sans-serif;cursor:pointer}}
+.gk-main{{column-gap:12px}}
+.gk-new.mod-success{{background-color:#2e7d32;color:#fff}}
+.gk-check.mod-info{{background-color:#00796b;color:#fff}}
+@media (max-width:520px){{.gk-scores td,.gk-scores th{{padding:3px 6px}}}}
 </style>
 """
 

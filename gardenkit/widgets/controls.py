@@ -43,7 +43,7 @@ def option_controls(info, values: dict) -> dict:
     the option's default)."""
     return {
         name: widgets.Checkbox(value=bool(values.get(name, opt.default)), description=opt.label, indent=False,
-                               layout=widgets.Layout(width=f"{max(90, 9 * len(opt.label) + 40)}px")
+                               layout=widgets.Layout(width=f"{max(90, 9 * len(opt.label) + 40)}px", max_width="100%")
                                ).add_class(f"gk-opt-{name}")
         for name, opt in _labelled(info).items()
     }

@@ -33,8 +33,7 @@ def score_table(names, totals, columns: dict, now: int | None, unit: str = "Poin
         cells = "".join(f"<td>{h(column[i])}</td>" for column in columns.values())
         total = "<td title='hidden until the game ends'>?</td>" if totals[i] is None else f"<td>{totals[i]}</td>"
         rows.append(f"<tr{cls}><td>{h(name)}{mark}</td>{total}{cells}</tr>")
-    caption = (f"<caption style='caption-side:bottom;text-align:left;font-size:12px;color:#555'>{h(note)}</caption>"
-               if note else "")
+    caption = f"<caption class='gk-note'>{h(note)}</caption>" if note else ""  # styled in PANEL_CSS
     return f"<table>{caption}{head}{''.join(rows)}</table>"
 
 

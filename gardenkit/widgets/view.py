@@ -85,11 +85,14 @@ class GameView(GameControls, Saving, Panels, ScoreChart, widgets.VBox):
         self._start(players, seat, opponents, seed, options)
         buttons = widgets.HBox([self.hint_button, self.undo_button, self.save_link, self.upload],
                                layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        # beside the board where there is room, under it otherwise (a phone): up to 440 px wide,
+        # never wider than the page (the gap between the two is in PANEL_CSS, .gk-main)
         side = widgets.VBox([buttons, self.panel, widgets.HTML("<b>Scores</b>"), self.scores, self.chart,
                              widgets.HTML("<b>Moves</b> (newest first)"), self.moves],
-                            layout=widgets.Layout(width="440px", margin="0 0 0 12px"))
-        left = widgets.VBox([self.board, self.others])
-        self.main = widgets.HBox([left, side], layout=widgets.Layout(flex_flow="row wrap"))
+                            layout=widgets.Layout(flex="1 1 320px", max_width="440px", min_width="0"))
+        side.add_class("gk-side")
+        left = widgets.VBox([self.board, self.others], layout=widgets.Layout(max_width="100%"))
+        self.main = widgets.HBox([left, side], layout=widgets.Layout(flex_flow="row wrap")).add_class("gk-main")
         self.children = [widgets.HTML(PANEL_CSS), self._setup_row(), self.status, self.main]
 
     # ----- hooks ---------------------------------------------------------------------------------
