@@ -64,8 +64,8 @@ SIDE_MID = {1: ((0.5, 0), (0, -1)), 2: ((1, 0.5), (1, 0)), 3: ((0.5, 1), (0, 1))
 #: where a Tanuki sits in its space (blue top-left, gold bottom-right: both fit on one space)
 TANUKI_SPOT = {"blue": (0.27, 0.28), "gold": (0.73, 0.72)}
 
-TEXT = "var(--jp-content-font-color1, #2b2b2b)"  # text on the page's background (light or dark theme)
-TEXT2 = "var(--jp-content-font-color2, #555)"
+TEXT = "var(--gk-ink,#2b2b2b)"  # text on the page's background: follows JupyterLab's theme (render.svg.THEME_CSS)
+TEXT2 = "var(--gk-ink2,#555)"
 
 TANUKI_CSS = (
     f".gk-ttx{{font:12px sans-serif;fill:{TEXT}}}.gk-ttxb{{font:bold 12px sans-serif;fill:{TEXT}}}"
@@ -78,7 +78,8 @@ TANUKI_CSS = (
     ".gk-tpath{fill:none;stroke:#f4ecd6;stroke-width:5.2;stroke-linecap:butt}"
     ".gk-tblue{font:bold 13px sans-serif;fill:#1f5fbf;text-anchor:middle}"
     ".gk-tgold{font:bold 13px sans-serif;fill:#9a6d00;text-anchor:middle}"
-    f".gk-tside{{font:bold 11px sans-serif;fill:{TEXT2};text-anchor:middle}}"
+    ".gk-tside{font:bold 11px sans-serif;fill:#5a5040;text-anchor:middle}"
+    ".gk-tframe{fill:#f3ead3;stroke:#c9b994;stroke-width:1}"
     ".gk-tmonkc{stroke:#1d1d1b;stroke-width:1.4}"
     ".gk-tnum{font:bold 10px sans-serif;fill:#fff;text-anchor:middle;pointer-events:none}"
     ".gk-ttanl{font:bold 8px sans-serif;fill:#fff;text-anchor:middle;pointer-events:none}"
@@ -103,7 +104,7 @@ TANUKI_CSS = (
     ".gk-tstart:hover{fill:rgba(255,214,102,.8);stroke:#b07d00}.gk-tstart.gk-marked{stroke:#d18f00;stroke-width:4}"
     ".gk-tarrowb{cursor:pointer}.gk-tarrowb path{stroke:#1d1d1b;stroke-width:1.2}"
     ".gk-tarrowb:hover path{fill:#ffd666}.gk-tarrowb.gk-marked path{stroke:#d18f00;stroke-width:3}"
-    ".gk-tarrowt{font:bold 9px sans-serif;fill:#1d1d1b;text-anchor:middle;pointer-events:none;paint-order:stroke;"
+    ".gk-tarrowt{font:bold 10px sans-serif;fill:#1d1d1b;text-anchor:middle;pointer-events:none;paint-order:stroke;"
     "stroke:#fff;stroke-width:2.5px}"
     ".gk-tchip{cursor:pointer}.gk-tchip rect{fill:#fff;stroke:#1f6f43;stroke-width:1.6}"
     ".gk-tchip:hover rect{fill:#ffe9a8}.gk-tchip.gk-marked rect{stroke:#d18f00;stroke-width:3}"
@@ -258,20 +259,22 @@ def _board_body(s, uid: str, BX: float, BY: float, cell: float) -> str:
     """What changes least: the frame, numbers, side labels, spaces, tiles, stashes, traps and rocks."""
     comps = s.components
     W = SIZE * cell
-    out = [f'<g class="gk-tgarden"><rect class="gk-tboard" x="{_n(BX - 6)}" y="{_n(BY - 6)}" '
+    M = MARGIN - 2
+    out = [f'<g class="gk-tgarden"><rect class="gk-tframe" x="{_n(BX - M)}" y="{_n(BY - M)}" width="{_n(W + 2 * M)}" '
+           f'height="{_n(W + 2 * M)}" rx="10"/><rect class="gk-tboard" x="{_n(BX - 6)}" y="{_n(BY - 6)}" '
            f'width="{_n(W + 12)}" height="{_n(W + 12)}" rx="6"/>']
     for k in range(SIZE):
         cx, cy = BX + (k + 0.5) * cell, BY + (k + 0.5) * cell
-        out.append(f'<text class="gk-tblue" data-blue="{k + 1}" x="{_n(cx)}" y="{_n(BY - 28)}">{k + 1}</text>'
-                   f'<text class="gk-tblue" x="{_n(cx)}" y="{_n(BY + W + 39)}">{k + 1}</text>'
-                   f'<text class="gk-tgold" data-gold="{k + 1}" x="{_n(BX - 34)}" y="{_n(cy + 5)}">{k + 1}</text>'
-                   f'<text class="gk-tgold" x="{_n(BX + W + 34)}" y="{_n(cy + 5)}">{k + 1}</text>')
+        out.append(f'<text class="gk-tblue" data-blue="{k + 1}" x="{_n(cx)}" y="{_n(BY - 27)}">{k + 1}</text>'
+                   f'<text class="gk-tblue" x="{_n(cx)}" y="{_n(BY + W + 38)}">{k + 1}</text>'
+                   f'<text class="gk-tgold" data-gold="{k + 1}" x="{_n(BX - 33)}" y="{_n(cy + 5)}">{k + 1}</text>'
+                   f'<text class="gk-tgold" x="{_n(BX + W + 33)}" y="{_n(cy + 5)}">{k + 1}</text>')
     mid = BX + W / 2
-    out.append(f'<text class="gk-tside" data-side="1" x="{_n(mid)}" y="{_n(BY - 44)}">side 1 ▲</text>'
-               f'<text class="gk-tside" data-side="3" x="{_n(mid)}" y="{_n(BY + W + 53)}">side 3 ▼</text>'
-               f'<text class="gk-tside" data-side="2" transform="translate({_n(BX + W + 50)} {_n(BY + W / 2)}) '
+    out.append(f'<text class="gk-tside" data-side="1" x="{_n(mid)}" y="{_n(BY - 40)}">side 1 ▲</text>'
+               f'<text class="gk-tside" data-side="3" x="{_n(mid)}" y="{_n(BY + W + 51)}">side 3 ▼</text>'
+               f'<text class="gk-tside" data-side="2" transform="translate({_n(BX + W + 42)} {_n(BY + W / 2)}) '
                f'rotate(90)">side 2 ▲</text>'
-               f'<text class="gk-tside" data-side="4" transform="translate({_n(BX - 50)} {_n(BY + W / 2)}) '
+               f'<text class="gk-tside" data-side="4" transform="translate({_n(BX - 42)} {_n(BY + W / 2)}) '
                f'rotate(-90)">side 4 ▲</text>')
     for y in range(SIZE):
         for x in range(SIZE):
@@ -466,20 +469,26 @@ def _tip(t) -> str:
 
 
 def _arrow_markup(t, which: str, side: int, pos, BX, BY, cell, marked, clickable) -> str:
+    """A direction for a Tanuki (a 5 on its die, or Move 1 Tanuki): an arrow by the Tanuki toward
+    side ``side``, carrying the side's number, with what it gives the player beyond its tip."""
     x, y = pos
     u, v = TANUKI_SPOT[which]
     cx, cy = BX + (x + u) * cell, BY + (y + v) * cell
     (_mu, _mv), (dx, dy) = SIDE_MID[side]
-    ax, ay = cx + dx * 24, cy + dy * 24
     px, py = -dy, dx
-    d = (f"M{_n(ax + dx * 9)} {_n(ay + dy * 9)}L{_n(ax + px * 8)} {_n(ay + py * 8)}L{_n(ax + px * 3.5)} "
-         f"{_n(ay + py * 3.5)}L{_n(ax + px * 3.5 - dx * 7)} {_n(ay + py * 3.5 - dy * 7)}L{_n(ax - px * 3.5 - dx * 7)} "
-         f"{_n(ay - py * 3.5 - dy * 7)}L{_n(ax - px * 3.5)} {_n(ay - py * 3.5)}L{_n(ax - px * 8)} {_n(ay - py * 8)}Z")
+    bx, by = cx + dx * 15, cy + dy * 15  # the base's middle
+    tx, ty = cx + dx * 35, cy + dy * 35  # the tip
+    d = (f"M{_n(tx)} {_n(ty)}L{_n(bx + px * 10)} {_n(by + py * 10)}L{_n(bx - px * 10)} {_n(by - py * 10)}Z")
     cls = "gk-tarrowb" + (" gk-marked" if t.action == marked else "") + (" gk-illegal" if t.points is None else "")
     act = f' data-action="{esc(t.action)}"' if clickable else ""
-    label = f"{side}" + (f" {t.points:+d}" if t.points else "")
-    return (f'<g class="{cls}"{act}>{title(_tip(t))}<path d="{d}" fill="{TANUKI_COLOURS[which]}"/>'
-            f'<text class="gk-tarrowt" x="{_n(ax - dx * 2 + px * 0)}" y="{_n(ay - dy * 2 + 3)}">{esc(label)}</text></g>')
+    mx, my = cx + dx * 22, cy + dy * 22
+    out = [f'<g class="{cls}"{act} data-tanuki="{which}" data-side="{side}">{title(_tip(t))}'
+           f'<path d="{d}" fill="{TANUKI_COLOURS[which]}"/>'
+           f'<text class="gk-tarrowt" x="{_n(mx)}" y="{_n(my + 3.5)}">{side}</text>']
+    if t.points:
+        out.append(f'<text class="gk-tarrowt" x="{_n(tx + dx * 9)}" y="{_n(ty + dy * 9 + 3.5)}">{t.points:+d}</text>')
+    out.append("</g>")
+    return "".join(out)
 
 
 def _chip_label(a) -> str:
