@@ -336,6 +336,21 @@ class GameRules:
             raise MalformedInputError(f"determinize needs a gardenkit.core.Rng, not {_short(rng)}")
         return dataclasses.replace(observed, rng=rng)
 
+    def settled(self, s) -> bool:
+        """Whether the running totals (:meth:`scores`) tell fairly how the players stand in ``s``:
+        nothing already decided is still waiting to be booked. A search bot may stop a playout and
+        count the totals only at such a state. By default every state is; a game where points
+        fall due in a later step (Karesansui's forbidden sets, turned in after the bidding) says
+        so here, e.g. only between rounds.
+
+        >>> import gardenkit
+        >>> rules = gardenkit.make("samurai_gardener")
+        >>> rules.settled(rules.initial_state(players=2))
+        True
+        """
+        self._check_state(s)
+        return True
+
     def parse_action(self, s, text):
         """The action whose notation is ``text`` (inverse of ``str(action)``)."""
         if not isinstance(text, str):

@@ -523,6 +523,19 @@ class KaresansuiRules(GameRules):
         scores = tuple(v if q == player else 0 for q, v in enumerate(s.scores))
         return dataclasses.replace(s, rng=None, lines=lines, scores=scores, hidden=others)
 
+    def settled(self, s) -> bool:
+        """The demerit totals tell how the players stand only between rounds: while the piles are
+        bid for, the sets a garden holds or will take still have to be turned in.
+
+        >>> import gardenkit
+        >>> from gardenkit.games.karesansui.setups import position
+        >>> rules = gardenkit.make("karesansui")
+        >>> rules.settled(position(gardens={0: "R1 R1 R1"})), rules.settled(rules.initial_state(players=3))
+        (False, True)
+        """
+        self._check_state(s)
+        return s.phase in ("deal", "refill", "over")
+
     def determinize(self, observed, rng: Rng):
         """A full state consistent with a player's view (what a search bot plays on): the bag's
         order is ``rng``'s, as for every game, and the face-down demerit cards of the others are a
