@@ -10,6 +10,7 @@ True
 from __future__ import annotations
 
 from ..core import CHANCE, Rng
+from .search import MoveStats, SearchBot, SearchResult
 
 
 class RandomBot:

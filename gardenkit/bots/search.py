@@ -1,0 +1,405 @@
+"""SearchBot: Monte Carlo tree search for any game, through the contract only.
+
+The bot never looks at the real state. It asks ``rules.observe(state, me)`` for what its seat
+may see, and every iteration of the search plays on one *determinisation* of that view,
+``rules.determinize(view, rng)``: the hidden parts (the order of a deck, a bag or a box; a game's
+face-down cards) filled in at random, consistently with what the seat saw. One tree gathers all
+of them (single-observer information-set MCTS): a node is a sequence of moves and chance
+outcomes from the root, and a move legal in one guess and not in another is counted only where
+it was available.
+
+- **The root** (the searching player's own move; its moves are the same in every guess) spends
+  the budget by *sequential halving*: the most promising moves by points now
+  (``rules.action_points``; fewest first in a game counted in demerits; ties in a seeded random
+  order), the greedy move always among them, each get the same share of playouts; the better
+  half goes on to the next round, and so on. The k-th playout of every move plays on the k-th
+  guess of one fixed series, with the same dice for the playout (common random numbers): moves
+  are compared on the same luck, not drowned in the luck of the draw.
+- **Below the root**, UCB1 on the mover's own mean reward (everyone plays for itself), with
+  progressive widening (a node offers its moves best-first by points now and lets in more as it
+  is visited more) and availability counts. **Chance** nodes (deals, draws) are resolved by the
+  guessed state's own generator, so each outcome comes with its probability
+  (``rules.sample_chance``), and branch the tree.
+- **Playouts** go on with a cheap policy (``"greedy"``: the move that scores most now, of all or of
+  a few sampled moves, sometimes a random one; or ``"random"``) until the searching player has
+  made ``lookahead`` more moves and the game is ``rules.settled`` (its totals tell how the players
+  stand), or to the end (``lookahead=None``).
+- **Rewards**, for each player: the score margin over the best other player (demerits count
+  against), squashed into 0..1; a playout that reaches the end also counts the win (1, a shared
+  win 1/k) for ``win_weight`` of it.
+
+The bot's generator is seeded from its ``seed`` and the view it searches, so the same seed,
+view and iteration budget give the same move; a time budget stops wherever the clock says.
+
+>>> import gardenkit
+>>> from gardenkit.bots import SearchBot
+>>> rules = gardenkit.make("samurai_gardener")
+>>> s = rules.initial_state(players=2, seed=4)
+>>> while rules.current_player(s) is gardenkit.CHANCE:
+...     s = rules.step_chance(s)
+>>> a = SearchBot(seed=1, iterations=40).choose(rules, s)
+>>> a in rules.legal_actions(s), a == SearchBot(seed=1, iterations=40).choose(rules, s)
+(True, True)
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import random
+import time
+from dataclasses import dataclass
+
+from ..core import CHANCE, Rng
+
+#: what ``SearchBot()`` spends on a move when given no budget
+DEFAULT_ITERATIONS = 200
+_MASK = (1 << 64) - 1
+
+
+@dataclass(frozen=True)
+class MoveStats:
+    """What the search found out about one move at the root: ``visits`` (playouts that began with
+    it), ``win_rate`` (the share of those the searching player won, a shared win counted as its
+    share; a playout stopped before the end counts who was ahead there), ``margin`` (the mean score
+    difference to the best other player where the playouts stopped; positive is good, demerits
+    counted as such), ``value`` (the mean reward the search ranked it by) and ``points`` (what it
+    scores now, ``rules.action_points``)."""
+
+    action: object
+    visits: int
+    win_rate: float
+    margin: float
+    value: float
+    points: int
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """A finished search: the ``player`` it searched for, the chosen ``action``, the root moves'
+    :class:`MoveStats` (best first: the moves that lasted longest in the halving, then by value),
+    how many ``iterations`` (playouts) it ran, in how many milliseconds, how many of the playouts
+    reached the end of the game (``finished``) and how many legal moves there were (``legal``)."""
+
+    player: int
+    action: object
+    moves: tuple[MoveStats, ...]
+    iterations: int
+    elapsed_ms: float
+    finished: int
+    legal: int
+
+    @property
+    def playouts_per_second(self) -> float:
+        return self.iterations / max(self.elapsed_ms, 1e-6) * 1000.0
+
+
+class _Node:
+    __slots__ = ("children", "visits", "avail", "value", "wins", "margin", "order", "known")
+
+    def __init__(self):
+        self.children = {}
+        self.visits = 0
+        self.avail = 0
+        self.value = 0.0  # reward sum of the player who moved into this node
+        self.wins = 0.0  # win sum of the searching player
+        self.margin = 0.0  # margin sum of the searching player
+        self.order = None  # moves best-first (player nodes)
+        self.known = None  # the set of those moves
+
+
+class SearchBot:
+    """Information-set Monte Carlo tree search through the contract (see the module's text).
+
+    ``iterations`` and/or ``time_ms`` bound each search (whichever comes first; neither: a
+    :data:`DEFAULT_ITERATIONS` budget). The rest tune it: ``candidates`` (the most moves the root
+    compares; None: as many as the budget gives each about 8 playouts, at least 4),
+    ``playout`` ("greedy" or "random"), ``sample`` (moves a greedy playout step compares; None:
+    all), ``epsilon`` (its chance of a random move), ``lookahead`` (own moves a playout makes before
+    it may stop; None: play to the end), ``win_weight`` (a finished playout's reward share for
+    winning), ``margin_scale`` (the margin that counts about 3/4 of the way to a full reward),
+    ``exploration`` (UCB's c below the root) and ``widening`` (a node below the root offers about
+    ``widening * sqrt(visits + 1)`` moves).
+    """
+
+    name = "search"
+
+    def __init__(self, seed: int = 0, iterations: int | None = None, time_ms: float | None = None, *,
+                 candidates: int | None = None, playout: str = "greedy", sample: int | None = None,
+                 epsilon: float = 0.0, lookahead: int | None = 1, win_weight: float = 0.5,
+                 margin_scale: float = 10.0, exploration: float = 0.7, widening: float = 2.0):
+        Rng.from_seed(seed)  # the same checks as every seed
+        for name, v in (("iterations", iterations), ("time_ms", time_ms)):
+            if v is not None and (isinstance(v, bool) or not isinstance(v, (int, float)) or v <= 0):
+                raise ValueError(f"{name} must be a positive number or None, not {v!r}")
+        for name, v in (("candidates", candidates), ("sample", sample), ("lookahead", lookahead)):
+            if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < (0 if name == "lookahead" else 1)):
+                raise ValueError(f"{name} must be a whole number or None, not {v!r}")
+        if playout not in ("greedy", "random"):
+            raise ValueError(f"playout must be 'greedy' or 'random', not {playout!r}")
+        self.seed = seed
+        self.iterations = iterations if iterations is not None or time_ms is not None else DEFAULT_ITERATIONS
+        self.time_ms = time_ms
+        self.candidates = candidates
+        self.playout = playout
+        self.sample = sample
+        self.epsilon = epsilon
+        self.lookahead = lookahead
+        self.win_weight = win_weight
+        self.margin_scale = margin_scale
+        self.exploration = exploration
+        self.widening = widening
+        self.last: SearchResult | None = None
+
+    def __repr__(self) -> str:
+        budget = ", ".join(f"{k}={v}" for k, v in (("iterations", self.iterations), ("time_ms", self.time_ms)) if v)
+        return f"SearchBot(seed={self.seed}, {budget})"
+
+    # ----- the public face -----------------------------------------------------------
+    def choose(self, rules, state):
+        """The move for the player to act (what :func:`gardenkit.bots.play_game` asks)."""
+        player = rules.current_player(state)
+        if player is None or player is CHANCE:
+            raise ValueError("SearchBot.choose needs a player to act")
+        actions = rules.legal_actions(state)
+        if len(actions) == 1:  # nothing to think about
+            return actions[0]
+        self.last = self.search(rules, state)
+        return self.last.action
+
+    def search(self, rules, state) -> SearchResult:
+        """Search from the view of the player to act and answer what it found (every root move
+        tried, best first). Sees ``rules.observe(state, player)`` only."""
+        player = rules.current_player(state)
+        if player is None or player is CHANCE:
+            raise ValueError("a search needs a player to act")
+        return self._search(rules, rules.observe(state, player), player)
+
+    # ----- the root: sequential halving -------------------------------------------------
+    def _search(self, rules, view, me: int) -> SearchResult:
+        start = time.perf_counter()
+        deadline = None if self.time_ms is None else start + self.time_ms / 1000.0
+        base = _digest(self.seed, view)
+        r = random.Random(base)
+        root = _Node()
+        actions = rules.legal_actions(view)
+        root.order = self._ranked(rules, view, actions, r)
+        points = dict(zip(root.order, self._last_points))
+        budget = self.iterations
+        if budget is None:  # time only: measure a first playout, then plan for what the clock allows
+            self._visit(rules, view, me, root, root.order[0], base, r)
+            per = max(time.perf_counter() - start, 1e-4)
+            budget = max(len(root.order[:4]), int(self.time_ms / 1000.0 / per))
+        k = self.candidates or max(4, budget // 8)
+        alive = root.order[:min(k, len(root.order))]
+        rounds = max(1, math.ceil(math.log2(len(alive)))) if len(alive) > 1 else 1
+        n = sum(c.visits for c in root.children.values())
+        finished = self._finished = 0
+        out_of_time = False
+        for rnd in range(rounds):
+            left = budget - n
+            if left <= 0 or out_of_time:
+                break
+            per_move = max(1, left // (len(alive) * (rounds - rnd)))
+            target = max(root.children[a].visits if a in root.children else 0 for a in alive) + per_move
+            for a in alive:  # bring every move still in to the same number of playouts
+                while (root.children[a].visits if a in root.children else 0) < target:
+                    if deadline is not None and n > 0 and time.perf_counter() >= deadline:
+                        out_of_time = True
+                        break
+                    self._visit(rules, view, me, root, a, base, r)
+                    n += 1
+                if out_of_time:
+                    break
+            if out_of_time:
+                break
+            if len(alive) > 1 and rnd < rounds - 1:
+                alive = sorted(alive, key=lambda a: -self._mean(root, a))[:max(1, math.ceil(len(alive) / 2))]
+        if len(alive) > 1 and not out_of_time:
+            alive = sorted(alive, key=lambda a: -self._mean(root, a))
+        rank = {a: i for i, a in enumerate(alive)}
+        stats = [MoveStats(a, c.visits, c.wins / c.visits, c.margin / c.visits, c.value / c.visits, points[a])
+                 for a, c in root.children.items() if c.visits]
+        # best first: the moves still in, best of them first; then the rest by playouts and value
+        stats.sort(key=lambda m: (rank.get(m.action, len(rank)), -m.visits, -m.value))
+        if out_of_time:  # stopped mid-round: the moves still in, compared on what they had
+            best = max(alive, key=lambda a: (self._mean(root, a) if a in root.children else -1.0))
+            stats.sort(key=lambda m: (m.action != best, rank.get(m.action, len(rank)), -m.visits, -m.value))
+        elapsed = (time.perf_counter() - start) * 1000.0
+        total = sum(c.visits for c in root.children.values())
+        return SearchResult(me, stats[0].action, tuple(stats), total, elapsed, self._finished, len(actions))
+
+    @staticmethod
+    def _mean(root, a) -> float:
+        c = root.children.get(a)
+        return c.value / c.visits if c is not None and c.visits else -1.0
+
+    # ----- one playout -------------------------------------------------------------------
+    def _visit(self, rules, view, me, root, first, base, r) -> None:
+        """One iteration starting with the root move ``first``: a walk down the tree on one
+        determinisation, one new node, a playout, the rewards carried back up.
+
+        The k-th visit of every root move plays on the k-th guess of one series (and the same
+        playout dice): common random numbers for the comparison at the root."""
+        node = root.children.get(first)
+        if node is None:
+            node = root.children[first] = _Node()
+        guess = _mix(base, node.visits)
+        s = rules.determinize(view, Rng(guess, 0))
+        dice = random.Random(guess)
+        s = rules.apply(s, first)
+        path = [(root, None), (node, me)]
+        expanded = node.visits == 0
+        mine = 0  # the searching player's moves since the root move
+        while not expanded:
+            p = rules.current_player(s)
+            if p is None:
+                break
+            if p is CHANCE:
+                a, _ = rules.sample_chance(s)
+                s = rules.apply(s, a)
+                child = node.children.get(a)
+                if child is None:
+                    child = node.children[a] = _Node()
+                    expanded = True
+                node = child
+                path.append((node, CHANCE))
+                continue
+            if self.lookahead is not None and mine >= self.lookahead and rules.settled(s):
+                break
+            actions = rules.legal_actions(s)
+            if node.order is None:
+                node.order = self._ranked(rules, s, actions, r)
+                node.known = set(node.order)
+                legal = None
+            else:
+                new = [a for a in actions if a not in node.known]
+                if new:  # moves this guess allows that earlier ones did not
+                    node.order += self._ranked(rules, s, new, r)
+                    node.known.update(new)
+                legal = set(actions) if len(actions) != len(node.known) else None
+            chosen = self._select(node, legal)
+            expanded = node.children[chosen].visits == 0
+            s = rules.apply(s, chosen)
+            node = node.children[chosen]
+            path.append((node, p))
+            mine += p == me
+        s, done = self._playout(rules, s, me, mine, dice)
+        self._finished += done
+        rewards, wins, margins = self._rewards(rules, s, done)
+        for nd, mover in path:
+            nd.visits += 1
+            if mover is not None and mover is not CHANCE:
+                nd.value += rewards[mover]
+            nd.wins += wins[me]
+            nd.margin += margins[me]
+
+    def _select(self, node, legal=None):
+        """The move to follow from a node below the root: the first of its offered moves (best
+        first, as many as its visits allow) never tried, else the best by UCB1 among them."""
+        width = max(1, int(self.widening * math.sqrt(node.visits + 1)))
+        children = node.children
+        candidates = []
+        for a in node.order:
+            if legal is None or a in legal:
+                child = children.get(a)
+                if child is None:
+                    child = children[a] = _Node()
+                if child.visits == 0:
+                    child.avail += 1
+                    return a
+                candidates.append((a, child))
+                if len(candidates) >= width:
+                    break
+        c = self.exploration
+        best, best_score = None, -1.0
+        for a, child in candidates:
+            child.avail += 1
+            score = child.value / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+            if score > best_score:
+                best, best_score = a, score
+        return best
+
+    def _ranked(self, rules, s, actions, r) -> list:
+        """``actions`` best first by the points they score now (fewest demerits first where the
+        game counts those), ties in a seeded random order. Keeps the points in ``_last_points``."""
+        sign = -1 if rules.info.lower_wins else 1
+        points = rules.action_points
+        keyed = sorted((-sign * points(s, a), r.random(), i) for i, a in enumerate(actions))
+        self._last_points = [-sign * k[0] for k in keyed]
+        return [actions[k[2]] for k in keyed]
+
+    def _playout(self, rules, s, me, mine, dice):
+        """Play on with the playout policy until the searching player has made ``lookahead``
+        moves (``mine`` made already) and the game is settled, or to the end: (the state, over?)."""
+        lookahead = self.lookahead
+        greedy = self.playout == "greedy"
+        sample, epsilon = self.sample, self.epsilon
+        sign = -1 if rules.info.lower_wins else 1
+        current, legal, apply, step = rules.current_player, rules.legal_actions, rules.apply, rules.step_chance
+        points, settled = rules.action_points, rules.settled
+        while True:
+            p = current(s)
+            if p is None:
+                return s, True
+            if p is CHANCE:
+                s = step(s)
+                continue
+            if lookahead is not None and mine >= lookahead and settled(s):
+                return s, False
+            actions = legal(s)
+            k = len(actions)
+            if k == 1:
+                a = actions[0]
+            elif not greedy or (epsilon and dice.random() < epsilon):
+                a = actions[dice.randrange(k)]
+            else:
+                picks = range(k) if sample is None or k <= sample else dice.sample(range(k), sample)
+                best, a = None, None
+                for i in picks:
+                    v = sign * points(s, actions[i])
+                    if best is None or v > best:
+                        best, a = v, actions[i]
+            s = apply(s, a)
+            mine += p == me
+
+    def _rewards(self, rules, s, done):
+        """Each player's reward (0..1), win share and score margin where a playout stopped."""
+        scores = rules.scores(s)
+        n = len(scores)
+        sign = -1 if rules.info.lower_wins else 1
+        vals = [sign * v for v in scores]
+        winners = None
+        if done:
+            outcome = rules.outcome(s)
+            if outcome is not None:
+                winners = outcome.winners
+        if winners is None:
+            top = max(vals)
+            winners = tuple(p for p in range(n) if vals[p] == top)
+        ordered = sorted(vals, reverse=True)
+        top, second = ordered[0], (ordered[1] if n > 1 else ordered[0])
+        w = self.win_weight if done else 0.0
+        scale = self.margin_scale
+        rewards, wins, margins = [], [], []
+        for p in range(n):
+            margin = vals[p] - (second if vals[p] == top else top)
+            win = 1.0 / len(winners) if p in winners else 0.0
+            rewards.append(w * win + (1.0 - w) * (0.5 + 0.5 * math.tanh(margin / scale)))
+            wins.append(win)
+            margins.append(margin)
+        return rewards, wins, margins
+
+
+def _mix(base: int, k: int) -> int:
+    """The ``k``-th seed of the series ``base`` starts (a SplitMix64 step: well spread, 64 bits)."""
+    x = (base + 0x9E3779B97F4A7C15 * (k + 1)) & _MASK
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+    return x ^ (x >> 31)
+
+
+def _digest(seed: int, view) -> int:
+    """A seed for one search: the bot's seed and the view it searches (so a view gets one answer)."""
+    text = json.dumps(view.to_dict(), sort_keys=True, separators=(",", ":"), default=str)
+    return int.from_bytes(hashlib.sha256(f"{seed}:{text}".encode()).digest()[:8], "big")
