@@ -83,8 +83,8 @@ TANUKI_CSS = (
     ".gk-tmonkc{stroke:#1d1d1b;stroke-width:1.4}"
     ".gk-tnum{font:bold 10px sans-serif;fill:#fff;text-anchor:middle;pointer-events:none}"
     ".gk-ttanl{font:bold 8px sans-serif;fill:#fff;text-anchor:middle;pointer-events:none}"
-    ".gk-tstashc{fill:#8d4a17;stroke:#fff;stroke-width:1.2}"
-    ".gk-tstasht{font:bold 10px sans-serif;fill:#fff;text-anchor:middle;pointer-events:none}"
+    ".gk-tstashr{fill:#fff8e6;stroke:#8d4a17;stroke-width:1.4}"
+    ".gk-tstasht{font:bold 11px sans-serif;fill:#5a2e0c;text-anchor:middle;pointer-events:none}"
     ".gk-ttrapr{fill:#fff6e0;stroke:#8b1e1e;stroke-width:1.6}.gk-ttrapn{stroke:#8b1e1e;stroke-width:.9}"
     ".gk-ttrapt{font:bold 8px sans-serif;fill:#8b1e1e;text-anchor:middle}"
     ".gk-trockr{fill:#cfcac0;stroke:#6d665c;stroke-width:1.4}.gk-trocks{fill:#8d877c;stroke:#5d574d}"
@@ -295,8 +295,9 @@ def _board_body(s, uid: str, BX: float, BY: float, cell: float) -> str:
             X, Y = BX + x * cell, BY + y * cell
             out.append(f'<g class="gk-tstash" data-space="{space_name(x, y)}" data-stash="{n}">'
                        f"{title(_stash_tip(n, x, y))}"
-                       f'<circle class="gk-tstashc" cx="{_n(X + cell - 11)}" cy="{_n(Y + 11)}" r="9"/>'
-                       f'<text class="gk-tstasht" x="{_n(X + cell - 11)}" y="{_n(Y + 14.5)}">{n}</text></g>')
+                       f'<rect class="gk-tstashr" x="{_n(X + cell - 31)}" y="{_n(Y + 2)}" width="29" height="17" rx="4"/>'
+                       f'<use href="#{uid}-shiitake" transform="translate({_n(X + cell - 22)} {_n(Y + 10)}) scale(.75)"/>'
+                       f'<text class="gk-tstasht" x="{_n(X + cell - 9)}" y="{_n(Y + 14.5)}">{n}</text></g>')
     for tx, ty, owner in s.traps:
         X, Y = BX + tx * cell, BY + ty * cell
         x0, y0 = X + 3, Y + cell - 21
@@ -530,7 +531,13 @@ def _targets_markup(s, targets, BX, BY, cell, *, marked, clickable, preview, rul
     out = []
     px = lambda x: BX + x * cell  # noqa: E731
     py = lambda y: BY + y * cell  # noqa: E731
-    out += spot_marks(spaces, px, py, cell, marked, clickable=clickable, cross_dy=14)
+    out += spot_marks([t for t in spaces if t.points is not None], px, py, cell, marked, clickable=clickable)
+    for t in spaces:  # a refused one: a grey × that says why (the engine's refusal, its rule)
+        if t.points is None:
+            x, y = t.at
+            act = f' data-action="{esc(t.action)}"' if clickable else ""
+            out.append(f'<text class="gk-spot gk-illegal"{act} x="{_n(px(x) + 8)}" y="{_n(py(y) + 16)}">×'
+                       f"{title(_tip(t))}</text>")
     for t in spaces:  # a loss is shown too (spot_marks badges gains only)
         if t.points is not None and t.points < 0:
             x, y = t.at
@@ -820,6 +827,14 @@ def status_line(state, rules=None, names=None) -> str:
                 "carddraw": f"{turn}: {_name(names, s.active)} draws the bought card"}.get(s.stage, turn)
     who = _name(names, p)
     data = s.pending[0][2] if s.pending else None
+    if kind == "counter" and s.cardstack:
+        q, text = s.cardstack[-1]
+        return f"{turn}: {who} may answer {_name(names, q)}'s “{text}” with The Best Offense (or decline)"
+    if kind == "react" and s.event is not None:
+        which, x, y, how = s.event[:4]
+        verb = "land on" if how == "land" else "pass through"
+        return (f"{turn}: the {which} Tanuki is about to {verb} {space_name(x, y)}: {who} may play a Tanuki "
+                "Repellant (or decline)")
     doing = {
         "setup": "takes a start place on the board's edge",
         "begin": "puts their monk back on a start place",
