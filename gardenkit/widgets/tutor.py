@@ -2,6 +2,11 @@
 
 Each one is a small board plus the engine's explanation; the buttons call public methods
 (``try_board.play``, ``player.forward()``, ``quiz.check(8)``), so they test without a browser.
+
+``lazy=True`` (what the notebooks use): the widget starts as a cover — its words, the position as
+a picture and one button — and builds its board on the first click or the first method call
+that needs it (:mod:`.lazy`). Every one of them, open or not, saves a picture beside the live
+widget in its output, for a notebook opened before it runs.
 """
 from __future__ import annotations
 
@@ -14,6 +19,7 @@ from ..core.types import points_text
 from ..tutor import check_quiz, game_of
 from ._html import PANEL_CSS, explanation_html, h, message_html
 from .board_base import BoardWidget, guarded
+from .lazy import Openable, picture_html
 
 
 def boards() -> tuple[type, ...]:
@@ -41,41 +47,57 @@ def _goes_on(rules, after, player) -> bool:
     return rules.current_player(after) == player
 
 
-class TryBoard(widgets.VBox):
+class TryBoard(Openable, widgets.VBox):
     """A prepared position to try a rule on: click ticked squares (grey × ones are refused, with the
-    reason); a legal move shows its points and the house after it; 'Try again' resets."""
+    reason); a legal move shows its points and the house after it; 'Try again' resets.
+    ``lazy=True``: a cover with a "Try it" button until first used."""
 
-    def __init__(self, state, caption: str = "", **kwargs):
+    open_label = "Try it"
+
+    def __init__(self, state, caption: str = "", *, lazy: bool = False, **kwargs):
         super().__init__(**kwargs)
         self.add_class("gk-try")
-        board_class = board_class_for(state)
-        self.rules = gardenkit.make(board_class.game_id)
+        self._board_class = board_class_for(state)
+        self.rules = gardenkit.make(self._board_class.game_id)
+        self.rules._check_state(state)
         self.start = state
         self.player = self.rules.current_player(state)
         if not isinstance(self.player, int):
             raise ValueError("a try board needs a position where a player is to act")
+        self.caption_text = caption
+        self._start(lazy)
+
+    def _build(self) -> None:
         self.panel = widgets.HTML().add_class("gk-explanation")
-        self.board = board_class(state, player=self.player, panel=self.panel, on_played=self._played)
+        self.board = self._board_class(self.start, player=self.player, panel=self.panel, on_played=self._played)
         self.reset_button = widgets.Button(description="Try again").add_class("gk-reset")
         self.reset_button.on_click(lambda _b: self.reset())
-        self.caption_text = caption
-        self.caption = widgets.HTML(f"<div class='gk-caption'>{h(caption)}</div>")
+        self.caption = widgets.HTML(f"<div class='gk-caption'>{h(self.caption_text)}</div>")
         self.children = [widgets.HTML(PANEL_CSS), self.caption, self.board,
                          widgets.HBox([self.reset_button]), self.panel]
         self.reset()
 
+    def cover_html(self) -> str:
+        return (f"<div class='gk-caption'>{h(self.caption_text)}</div>"
+                + picture_html(self.start, self.rules, self.player, alt=self.caption_text))
+
+    def plain_text(self) -> str:
+        return f"Try board: {self.caption_text}"
+
     @property
     def state(self):
-        return self.board.state
+        return self.board.state if self.is_built else self.start
 
     @guarded
     def reset(self) -> None:
         """Back to the prepared position, with the first tile or card picked."""
+        self.build()
         self.board.header = None
         self.board.set_state(self.start)
         self.board.start_pick(self.caption_text)
 
     def play(self, text) -> bool:
+        self.build()
         return self.board.play(text)
 
     show_message = BoardWidget.show_message
@@ -98,11 +120,14 @@ class TryBoard(widgets.VBox):
         self.panel.value = explanation_html(self.rules, expl, f"Played: {total_text} in all.")
 
 
-class ScenarioPlayer(widgets.VBox):
+class ScenarioPlayer(Openable, widgets.VBox):
     """Steps through a worked example: Back / Forward, a caption per step, the board and the
-    engine's explanation. At any step you can click another ticked square to see what it would score."""
+    engine's explanation. At any step you can click another ticked square to see what it would score.
+    ``lazy=True``: a cover with a "Step through" button until first used."""
 
-    def __init__(self, scenario, **kwargs):
+    open_label = "Step through"
+
+    def __init__(self, scenario, *, lazy: bool = False, **kwargs):
         super().__init__(**kwargs)
         self.add_class("gk-scenario")
         self.rules = gardenkit.make(scenario.game)
@@ -110,24 +135,41 @@ class ScenarioPlayer(widgets.VBox):
         self.states = scenario.states(self.rules)
         self.step = 0
         self.alternative = None
+        self.player = self.rules.current_player(self.states[0])
+        # the rulebook's own examples are "the book's"; lessons of ours suggest a move
+        self._book = "the book's" if scenario.from_book else "the suggested"
+        self._start(lazy)
+
+    def _heading_html(self) -> str:
+        return f"<h4>{h(self.scenario.title)}</h4><p>{h(self.scenario.text)}</p>"
+
+    def cover_html(self) -> str:
+        player = self.player if isinstance(self.player, int) else None
+        html = self._heading_html() + picture_html(self.states[0], self.rules, player, alt=self.scenario.title)
+        if self.n_steps:
+            steps = f"{self.n_steps} step{'s' if self.n_steps != 1 else ''}"
+            html += (f"<div class='gk-caption'>{steps}; {self._book} first move: "
+                     f"<code>{h(self.scenario.actions[0])}</code>.</div>")
+        return html
+
+    def plain_text(self) -> str:
+        return f"Worked example: {self.scenario.title}"
+
+    def _build(self) -> None:
         self.panel = widgets.HTML().add_class("gk-explanation")
         first = self.states[0]
-        self.player = self.rules.current_player(first)
-        board_class = gardenkit.entry(scenario.game).board_class()
+        board_class = gardenkit.entry(self.scenario.game).board_class()
         self.board = board_class(first, player=self.player, panel=self.panel, on_played=self._choose)
         self.back_button = widgets.Button(description="◀ Back").add_class("gk-back")
         self.forward_button = widgets.Button(description="Forward ▶").add_class("gk-forward")
-        # the rulebook's own examples are "the book's"; lessons of ours suggest a move
-        book = "the book's" if scenario.from_book else "the suggested"
-        self._book = book
-        self.book_button = widgets.Button(description=f"Back to {book} move").add_class("gk-book")
+        self.book_button = widgets.Button(description=f"Back to {self._book} move").add_class("gk-book")
         self.back_button.on_click(lambda _b: self.back())
         self.forward_button.on_click(lambda _b: self.forward())
         self.book_button.on_click(lambda _b: self.goto(self.step))
         self.counter = widgets.HTML()
         self.caption = widgets.HTML().add_class("gk-caption")
         self.children = [
-            widgets.HTML(PANEL_CSS + f"<h4>{h(scenario.title)}</h4><p>{h(scenario.text)}</p>"),
+            widgets.HTML(PANEL_CSS + self._heading_html()),
             widgets.HBox([self.back_button, self.forward_button, self.counter, self.book_button]),
             self.caption, self.board, self.panel,
         ]
@@ -141,16 +183,19 @@ class ScenarioPlayer(widgets.VBox):
 
     @guarded
     def forward(self) -> None:
+        self.build()
         self.goto(min(self.step + 1, self.n_steps))
 
     @guarded
     def back(self) -> None:
+        self.build()
         self.goto(max(self.step - 1, 0))
 
     def goto(self, step: int) -> None:
         """Show the position after ``step`` of the example's moves (0: the start)."""
         if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= self.n_steps:
             raise ValueError(f"a step is a number from 0 to {self.n_steps}")
+        self.build()
         self.step, self.alternative = step, None
         s = self.states[step]
         self.board.header = None
@@ -198,24 +243,42 @@ class ScenarioPlayer(widgets.VBox):
 
     def choose(self, text) -> bool:
         """Try another move at this step (what a click on a ticked square does)."""
+        self.build()
         return self.board.play(text)
 
 
-class QuizWidget(widgets.VBox):
+class QuizWidget(Openable, widgets.VBox):
     """'Predict the points': the position with the proposed move drawn on it, a number box and a
-    Check button; the answer comes with the engine's explanation."""
+    Check button; the answer comes with the engine's explanation.
+    ``lazy=True``: a cover with an "Answer" button until first used."""
 
-    def __init__(self, quiz, **kwargs):
+    open_label = "Answer"
+
+    def __init__(self, quiz, *, lazy: bool = False, **kwargs):
         super().__init__(**kwargs)
         self.add_class("gk-quiz")
         self.rules = gardenkit.make(quiz.game)
         self.quiz = quiz
-        a = self.rules.parse_action(quiz.state, quiz.action)
+        self._action = self.rules.parse_action(quiz.state, quiz.action)
+        self._start(lazy)
+
+    def cover_html(self) -> str:
+        player = self.rules.current_player(self.quiz.state)
+        return (f"<p><b>{h(self.quiz.question)}</b></p>"
+                + picture_html(self.quiz.state, self.rules, player if isinstance(player, int) else None,
+                               alt=self.quiz.question)
+                + f"<div class='gk-caption'>The proposed move: <code>{h(self.quiz.action)}</code></div>")
+
+    def plain_text(self) -> str:
+        return f"Quiz: {self.quiz.question}"
+
+    def _build(self) -> None:
+        quiz = self.quiz
         self.panel = widgets.HTML().add_class("gk-explanation")
         board_class = gardenkit.entry(quiz.game).board_class()
         self.board = board_class(quiz.state, panel=self.panel, clickable=False,
                                  header=f"The proposed move: {quiz.action} (outlined)")
-        self.board.propose(a)
+        self.board.propose(self._action)
         self.guess = widgets.IntText(description="Points:", layout=widgets.Layout(width="160px")).add_class("gk-guess")
         self.check_button = widgets.Button(description="Check", button_style="info").add_class("gk-check")
         self.check_button.on_click(lambda _b: self.check(self.guess.value))
@@ -230,6 +293,7 @@ class QuizWidget(widgets.VBox):
     @guarded
     def check(self, guess):
         """Check a guess; shows right/wrong and the engine's explanation. Returns the QuizResult."""
+        self.build()
         result = check_quiz(self.quiz, guess)
         cls = "gk-ok" if result.correct else "gk-no"
         self.result.value = f"<div class='{cls}'>{h(result.message)}</div>"

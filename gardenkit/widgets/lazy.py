@@ -1,0 +1,232 @@
+"""Lessons built when a learner opens them, and a picture for every place that cannot run them.
+
+A dashboard page runs its whole notebook in a fresh kernel for every learner. Built at once, the
+Samurai page's nine try boards, three worked examples and four quizzes were some 330 widgets (a
+comm each, a state the server relays and the page draws) before the learner read the first
+heading. With ``lazy=True`` a tutor widget (:class:`~gardenkit.widgets.TryBoard`,
+:class:`~gardenkit.widgets.ScenarioPlayer`, :class:`~gardenkit.widgets.QuizWidget`) shows a
+:class:`Cover` instead: its words, the position as a picture and one button ("Try it",
+"Step through", "Answer"). The first click builds the board, its buttons and its panel in
+place; so does the first call of any method that needs them (``try_board.play(...)``), and
+:meth:`Openable.build` does it directly::
+
+    TryBoard(state, "Place a card upright", lazy=True)   # a cover: two widgets, one button
+    board.build()                                        # now the real thing
+
+The picture is the state's own drawing (``rules.observe(state, player)._repr_svg_()``) as an
+``<img>``: self-contained, so its style cannot leak into the page. The same picture is also the
+widget's fallback in its saved output (``text/html`` beside the live widget view, and a short
+``text/plain``), so a notebook opened before it runs — JupyterLab with an untrusted notebook, a
+notebook viewer — shows the lesson instead of ``TryBoard(children=(HTML(value='…``.
+
+>>> import gardenkit
+>>> from gardenkit.tutor import samurai_gardener as lessons
+>>> from gardenkit.widgets import TryBoard
+>>> state, caption = lessons.try_positions()["samurai_gardener.place.touch"]
+>>> t = TryBoard(state, caption, lazy=True)
+>>> t.is_built, [type(c).__name__ for c in t.children]
+(False, ['Cover'])
+>>> t.children[0].label
+'Try it'
+>>> t.play(str(gardenkit.make("samurai_gardener").legal_actions(state)[0]))   # a method that needs the board builds it
+True
+>>> t.is_built, "gk-closed" in t._dom_classes
+(True, False)
+>>> bundle = t._repr_mimebundle_()
+>>> sorted(bundle)
+['application/vnd.jupyter.widget-view+json', 'text/html', 'text/plain']
+>>> bundle["text/plain"].startswith("Try board:") and "data:image/svg+xml;base64," in bundle["text/html"]
+True
+"""
+from __future__ import annotations
+
+import base64
+import re
+
+import anywidget
+import ipywidgets as widgets
+import traitlets
+
+from ._html import h
+
+__all__ = ["Cover", "Openable", "picture_html", "static_html"]
+
+_TITLE = re.compile(r"<title>.*?</title>", re.S)
+_SIZE = re.compile(r'<svg\b[^>]*?\bwidth="([\d.]+)"[^>]*?\bheight="([\d.]+)"')
+
+_COVER_ESM = """
+function render({ model, el }) {
+  const root = document.createElement("div");
+  root.className = "gk-cover";
+  const body = document.createElement("div");
+  body.className = "gk-cover-body";
+  body.innerHTML = model.get("html");
+  const button = document.createElement("button");
+  button.className = "jupyter-button widget-button gk-open-lesson";
+  button.textContent = model.get("label");
+  const note = document.createElement("div");
+  note.className = "gk-cover-note";
+  const shown = () => {
+    note.textContent = model.get("message");
+    button.disabled = false;
+    button.textContent = model.get("label");
+  };
+  button.addEventListener("click", () => {
+    button.disabled = true;
+    button.textContent = "Opening…";
+    model.send({ kind: "open" });
+  });
+  model.on("change:message", shown);
+  root.append(body, button, note);
+  el.appendChild(root);
+  return () => model.off("change:message", shown);
+}
+export default { render };
+"""
+
+_COVER_CSS = """
+.gk-cover { display: flex; flex-direction: column; align-items: flex-start; gap: 6px; margin: 4px 0 8px; }
+.gk-cover-body { max-width: 100%; }
+.gk-cover-body h4 { margin: 4px 0; }
+.gk-cover-body p { margin: 2px 0 4px; }
+.gk-cover img.gk-picture { display: block; max-width: 100%; height: auto; }
+.gk-cover .gk-caption { font: 14px/1.4 sans-serif; margin: 2px 0; }
+.gk-cover-note { font: 13px sans-serif; color: #8b1e1e; }
+.gk-cover-note:empty { display: none; }
+"""
+
+
+def picture_html(state, rules=None, player: int | None = None, alt: str = "") -> str:
+    """``state``'s drawing as a self-contained ``<img>`` (an SVG data URI): as ``player`` sees it
+    (``rules.observe``) when both are given. Tooltips (``<title>``), which an image never shows,
+    are left out."""
+    seen = rules.observe(state, player) if rules is not None and player is not None else state
+    svg = _TITLE.sub("", seen._repr_svg_())
+    size = _SIZE.search(svg[:600])
+    dims = f' width="{size.group(1)}" height="{size.group(2)}"' if size else ""
+    data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
+    return (f'<img class="gk-picture" src="data:image/svg+xml;base64,{data}"{dims} alt="{h(alt)}" '
+            'style="max-width:100%;height:auto">')
+
+
+def static_html(body: str, note: str) -> str:
+    """A lesson's fallback for a place that cannot run it: ``body`` (its words and picture) and a
+    note saying how to make it live; inline styles only (no stylesheet is there)."""
+    return (f'<div class="gk-static" style="font:14px/1.45 sans-serif;max-width:100%">{body}'
+            f'<p style="margin:4px 0;color:#555"><i>{h(note)}</i></p></div>')
+
+
+_shared = {}
+
+
+def _shared_layout() -> widgets.Layout:
+    """One Layout model for every cover of the kernel (a Layout per widget is one comm more)."""
+    layout = _shared.get("layout")
+    if layout is None or getattr(layout, "comm", None) is None:  # none yet, or closed
+        layout = _shared["layout"] = widgets.Layout()
+    return layout
+
+
+class Cover(anywidget.AnyWidget):
+    """What a closed lesson shows: ``html`` (its words and picture) and a button saying
+    ``label``; a click calls the callbacks given to :meth:`on_open`. ``message``: a line under the
+    button (e.g. why the lesson could not be opened); setting it makes the button clickable again."""
+
+    _esm = _COVER_ESM
+    _css = _COVER_CSS
+    html = traitlets.Unicode("").tag(sync=True)
+    label = traitlets.Unicode("Open").tag(sync=True)
+    message = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("layout", _shared_layout())
+        super().__init__(**kwargs)
+        self.add_class("gk-cover-widget")
+        self._callbacks = []
+        self.on_msg(self._on_front_end_msg)
+
+    def on_open(self, callback) -> None:
+        """Call ``callback()`` when the button is clicked."""
+        self._callbacks.append(callback)
+
+    def click(self) -> None:
+        """What a click on the button does."""
+        for callback in list(self._callbacks):
+            callback()
+
+    def _on_front_end_msg(self, _widget, content, _buffers) -> None:
+        if content == {"kind": "open"}:  # the only message the front end sends; anything else is dropped
+            self.click()
+
+
+class Openable:
+    """Mixin of a tutor widget (an ``ipywidgets.Box``) that may start closed, as a :class:`Cover`.
+
+    The widget sets what is cheap and checks its arguments in ``__init__``, then calls
+    :meth:`_start` (``lazy``); :meth:`_build` makes the parts and sets ``children``. It says
+    what its cover shows (:meth:`cover_html`, :attr:`open_label`) and its fallback's one line
+    (:meth:`plain_text`). Methods that need the parts call :meth:`build` first.
+    """
+
+    #: the cover's button
+    open_label = "Open"
+    #: what the fallback (a saved output shown before the notebook runs) says under the picture
+    static_note = "Run the notebook (or open it as a dashboard) to try it."
+
+    def _start(self, lazy: bool) -> None:
+        self._opened = False
+        self._cover = None
+        if lazy:
+            self._cover = Cover(html=self.cover_html(), label=self.open_label)
+            self._cover.on_open(self._cover_clicked)
+            self.add_class("gk-closed")
+            self.children = (self._cover,)
+        else:
+            self.build()
+
+    @property
+    def is_built(self) -> bool:
+        """Whether the parts are built (False while the cover shows)."""
+        return self._opened
+
+    def build(self) -> None:
+        """Build the parts in place of the cover (once; nothing happens when already open)."""
+        if self._opened:
+            return
+        self._opened = True  # the build may call methods that ask for the parts
+        try:
+            self._build()
+        except BaseException:
+            self._opened = False
+            raise
+        cover, self._cover = self._cover, None
+        if cover is not None:
+            self.remove_class("gk-closed")
+            cover.close()
+
+    def _cover_clicked(self) -> None:
+        try:
+            self.build()
+        except Exception as e:  # noqa: BLE001 - the learner sees a message, never a traceback
+            if self._cover is not None:
+                self._cover.message = f"Sorry, this could not be opened: {e}"
+
+    # ----- what a subclass says ---------------------------------------------------------------
+    def _build(self) -> None:
+        raise NotImplementedError
+
+    def cover_html(self) -> str:
+        """The words and picture the cover (and the saved fallback) show."""
+        raise NotImplementedError
+
+    def plain_text(self) -> str:
+        """One line for ``text/plain`` (instead of the widget's repr)."""
+        return type(self).__name__
+
+    # ----- the saved output -------------------------------------------------------------------
+    def _repr_mimebundle_(self, **kwargs):
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if not bundle:
+            return bundle
+        return {**bundle, "text/plain": self.plain_text(),
+                "text/html": static_html(self.cover_html(), self.static_note)}
