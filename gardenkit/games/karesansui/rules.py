@@ -17,6 +17,7 @@ Refusal('you may not pass while pile 1 has no bid', 'karesansui.bid.pass')
 from __future__ import annotations
 
 import dataclasses
+from bisect import bisect_left
 from collections import Counter
 from functools import lru_cache
 from itertools import product
@@ -127,15 +128,18 @@ class KaresansuiRules(GameRules):
         self._check_state(s)
         if s.phase != "bid":
             return ()
-        offers = _offers(s.gardens[s.to_move])
+        garden = s.gardens[s.to_move]
         out = []
         for i in range(len(s.piles)) if pile is None else (pile,):
             standing = s.bids[i]
+            keys, bids = _pile_bids(garden, i)
             if standing is None:
-                out += [Bid.sorted_(i, o[2]) for o in offers]
+                out += bids
                 continue
+            # offers are in bid order, so those that undercut (worth less, or as much with fewer
+            # rocks) are the ones before (value, count) of the standing bid
             sv, sn = sum(int(r[1:]) for r in standing[1]), len(standing[1])
-            out += [Bid.sorted_(i, o[2]) for o in offers if o[0] < sv or (o[0] == sv and o[1] < sn)]
+            out += bids[:bisect_left(keys, (sv, sn))]
         return tuple(out)
 
     # ----- what a board offers --------------------------------------------------------------
@@ -341,7 +345,7 @@ class KaresansuiRules(GameRules):
                 s = _set(dataclasses.replace(s, bag=bag), "gardens", s.passer, _merge(s.gardens[s.passer], (a.rock,)))
             return self._trade(s)
         p = s.to_move
-        lines, _ = self._effects(s, a)
+        lines = () if isinstance(a, Bid) else self._effects(s, a)[0]  # a bid costs nothing
         if lines:
             s = _set(s, "scores", p, s.scores[p] + sum(line.points for line in lines))
             s = _set(s, "lines", p, s.lines[p] + lines)
@@ -599,7 +603,16 @@ def _beats(value: int, n: int, standing_rocks) -> bool:
     return value < sv or (value == sv and n < len(standing_rocks))
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=256)
+def _pile_bids(garden: tuple[str, ...], pile: int) -> tuple[tuple[tuple[int, int], ...], tuple[Bid, ...]]:
+    """Every bid a garden can make on one pile, in bid order, with each one's ``(value, rocks
+    count)``: the bids of a pile nobody has bid on, and (a prefix of them) of one with a standing
+    bid. Kept for the last gardens a search or a game asked about; the bids are shared values."""
+    offers = _offers(garden)
+    return tuple((v, n) for v, n, _rocks in offers), tuple(Bid.sorted_(pile, rocks) for _v, _n, rocks in offers)
+
+
+@lru_cache(maxsize=256)
 def _offers(garden: tuple[str, ...]) -> tuple[tuple[int, int, tuple[str, ...]], ...]:
     """Every offer a garden can make, ``(value, rocks count, rocks)``, in bid order (by value, then
     count, then rocks). Kept for the last few gardens: a player's turn asks for its bids several
