@@ -419,14 +419,27 @@ class SamuraiGardenerRules(GameRules):
         """
         if s.specialist:
             return self._placement_result(s, a)[0]
+        house = s.houses[s.to_move]
+        # answers are kept with the house (a value: every state holding it asks the same), for a
+        # search bot that asks again for each of its playouts through this house
+        kept = house.__dict__.get("_points")
+        if kept is None or kept[0] is not s.components:
+            kept = (s.components, {})
+            object.__setattr__(house, "_points", kept)
+        key = (a.card, a.x, a.y, a.turned)
+        points = kept[1].get(key)
+        if points is not None:
+            return points
         card = s.components[a.card]
-        runs = new_runs(s.houses[s.to_move].grid, card_cells(card, a.x, a.y, a.turned))
+        runs = new_runs(house.grid, card_cells(card, a.x, a.y, a.turned))
         points, types = 0, set()
         for r in runs:
             if r.length in RUN_POINTS:
                 points += RUN_POINTS[r.length]
                 types.add(r.type)
-        return points + BONUS_POINTS.get(len(types), 0)
+        points += BONUS_POINTS.get(len(types), 0)
+        kept[1][key] = points
+        return points
 
     def action_points(self, s, a) -> int:
         if isinstance(a, Place):  # a legal placement: the fast, text-free path
