@@ -38,7 +38,7 @@ import dataclasses
 from itertools import combinations
 from pathlib import Path
 
-from ...core import CHANCE, Cited, Effect, Explanation, GameInfo, GameRules, MalformedInputError, Option, Outcome
+from ...core import CHANCE, Cited, Effect, Explanation, GameInfo, GameRules, Line, MalformedInputError, Option, Outcome
 from ...core import Refusal, Rng, Target
 from ...core.rules import rules_cited
 from .actions import (
@@ -673,6 +673,52 @@ class TanukiRules(GameRules):
             s, rng=None, hands=tuple(hands), cards=tuple(cards), lines=tuple(lines), pile=tuple(sorted(pile)),
             deck=tuple(sorted(deck)), unseen=unseen, unseen_cards=unseen_cards,
             hidden=tuple(sorted(set(s.hidden) | set(hide))))
+
+    def determinize(self, observed, rng: Rng):
+        """A full state consistent with a player's view (what a search bot plays on): the draw
+        order is ``rng``'s, and the face-down tiles and cards of the hidden hands are a guess,
+        drawn at random from the tiles and cards the view has not seen (its pile and deck, which
+        count them), as many as each hand holds. The hidden cards' lines become one line of what
+        the guessed cards are worth.
+
+        >>> import gardenkit
+        >>> rules = gardenkit.make("tanuki")
+        >>> s = rules.initial_state(players=3, seed=2, garden_master=True)
+        >>> while rules.current_player(s) is gardenkit.CHANCE:
+        ...     s = rules.step_chance(s)
+        >>> guess = rules.determinize(rules.observe(s, 0), Rng.from_seed(1))
+        >>> guess.hidden, guess.hands[0] == s.hands[0], sorted(guess.pile + sum(guess.hands, ())) == sorted(s.pile + sum(s.hands, ()))
+        ((), True, True)
+        >>> rules.check_full(guess)
+        """
+        self._check_state(observed)
+        if not isinstance(rng, Rng):
+            raise MalformedInputError(f"determinize needs a gardenkit.core.Rng, not {str(rng)[:40]}")
+        if not observed.hidden:
+            return dataclasses.replace(observed, rng=rng)
+
+        def shuffled(items, rng):
+            items = list(items)
+            for i in range(len(items) - 1, 0, -1):  # a seeded shuffle (Fisher-Yates)
+                j, rng = rng.below(i + 1)
+                items[i], items[j] = items[j], items[i]
+            return items, rng
+
+        pile, rng = shuffled(observed.pile, rng)
+        deck, rng = shuffled(observed.deck, rng)
+        hands, cards, lines = list(observed.hands), list(observed.cards), list(observed.lines)
+        comps = observed.components
+        for q in observed.hidden:
+            hands[q] = tuple(sorted([t for t in hands[q] if t] + [pile.pop() for t in hands[q] if not t]))
+            if cards and cards[q]:
+                dealt = [k for k in cards[q] if k != HIDDEN_CARD] + [deck.pop() for k in cards[q] if k == HIDDEN_CARD]
+                cards[q] = tuple(sorted(dealt))
+                worth = sum(comps.card(k).worth for k in dealt)
+                lines[q] = tuple(line for line in lines[q] if line.rule != "tanuki.gm.worth") + (
+                    Line(worth, "Garden Master cards in hand (face down: a guess)", "tanuki.gm.worth", None),)
+        return dataclasses.replace(
+            observed, rng=rng, hands=tuple(hands), cards=tuple(cards), lines=tuple(lines), pile=tuple(sorted(pile)),
+            deck=tuple(sorted(deck)), hidden=(), unseen=0, unseen_cards=0)
 
     def _check_full(self, s) -> None:
         if s.hidden:
