@@ -186,12 +186,15 @@ class TanukiBoard(BoardWidget):
         if kind not in choices:
             if not s.garden_master:
                 why = "this game is played without the Garden Master expansion"
+            elif not s.components.has_card(kind) or kind not in s.cards[self.player]:
+                why = f"you hold no {kind[:20]!r} card"
             elif not self.my_turn() or self._decision() not in ("pre", "tile"):
                 why = "cards are played on your own turn, before the roll or once the Tanuki have moved"
-            elif kind not in s.cards[self.player]:
-                why = f"you hold no {kind!r} card"
-            else:
-                why = f"the {s.components.card(kind).title} card cannot be played now (point at it to see why)"
+            else:  # the engine says why (a card with choices: none of them is allowed now)
+                refusal = self.rules.why_illegal(s, f"play {kind}")
+                needs = refusal is not None and "needs a choice" in refusal.text
+                why = (f"none of the {s.components.card(kind).title} card's moves is allowed now" if needs or refusal is None
+                       else f"{refusal.text} [{refusal.rule}]")
             self.show_message(f"Not now: {why}.", "warn")
             return
         if self.card == kind:
@@ -273,11 +276,11 @@ class TanukiBoard(BoardWidget):
         self.show_preview()
 
     def play(self, text) -> bool:
-        """Play ``text`` (a click); on a board without a game view, the walks of a tile just laid
-        stay on the board to be stepped through."""
+        """Play ``text`` (a click); the walks of a tile just laid stay on the board to be stepped
+        through (in a game view, the game shows the last tile's walks, whoever laid it)."""
         before = self._state
         ok = super().play(text)
-        if ok and self.on_played is None and self.on_play is None:
+        if ok and self.trail_key is None:
             try:
                 a = self.rules.parse_action(before, text)
             except ValueError:  # pragma: no cover - it was just played
