@@ -377,7 +377,7 @@ BROKEN_SAVES = {
     "deeply nested": lambda d, g: "[" * 100_000,
     "a huge number": lambda d, g: json.dumps(d)[:-1] + ', "x": ' + "9" * 5000 + "}",
     "another format": lambda d, g: dict(d, format="chess"),
-    "another game": lambda d, g: dict(d, game="tanuki"),
+    "another game": lambda d, g: dict(d, game="another_game"),
     "seat out of range": lambda d, g: dict(d, seat=9),
     "seat a bool": lambda d, g: dict(d, seat=True),
     "unknown bots": lambda d, g: dict(d, opponents="wizard"),
