@@ -38,6 +38,7 @@ import argparse
 import asyncio
 import json
 import os
+import signal
 import sys
 import time
 from pathlib import Path
@@ -355,6 +356,10 @@ def report(result: dict, args) -> list[str]:
     return missed
 
 
+def _interrupt(_signum, _frame) -> None:
+    raise KeyboardInterrupt
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--config", choices=["before", "after"], default="after",
@@ -394,6 +399,8 @@ def main(argv=None) -> int:
     print(f"bench_load: {args.config}: {args.notebook}, pool {args.pool}, {args.transport}; "
           f"{args.burst} within {args.window:g} s, then {args.learners} over {args.over:g} s, "
           f"{args.players} playing", flush=True)
+    # a TERM (a timeout, make's interrupt) unwinds like Ctrl-C, so the server and its kernels stop
+    signal.signal(signal.SIGTERM, _interrupt)
     result = asyncio.run(run(args))
     missed = report(result, args)
     if args.json:

@@ -36,7 +36,11 @@ Two layers:
   - serve only the configured template (``?template=`` anything else is refused before a
     kernel starts) and the ``light``/``dark`` themes;
   - answer malformed ``/voila/templates/...`` paths with 404 (they gave 500);
-  - let only the server's own kernels (loopback) use ``/voila/query/<kernel id>``.
+  - let only the server's own kernels (loopback) use ``/voila/query/<kernel id>``;
+
+  and whose preheated pool starts at most ``--GardenkitPool.max_starting`` kernels at once (one
+  less than the cores by default), each holding its turn until its notebook has run, so that
+  refilling the pool after a class arrived leaves the machine to the pages being opened.
 """
 
 from __future__ import annotations

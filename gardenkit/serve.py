@@ -5,7 +5,9 @@ Usage::
     python -m gardenkit.serve [--port=8866] [any voila option ...] [notebooks/]
 
 This is ``voila`` with gardenkit's defaults (listen on 127.0.0.1, no browser,
-idle kernels culled, preheated kernels), the server guards of
+idle kernels culled, preheated kernels: ``--pool=N`` per notebook, or N for
+``--game=NAME`` and 1 for the others; kernels over IPC, so kernels starting
+together never collide on TCP ports; page templates compiled once), the server guards of
 :mod:`gardenkit._server_guard` (kernel websockets speak the v1 protocol only and
 their frames are checked before they are parsed, a rate limit per page, the Host
 header checked, each kernel tied to the browser that opened it, the project's
