@@ -9,6 +9,11 @@ do. A quiz asks how many Shiitake one move earns (or costs) the player making it
 Spaces are named by their blue and gold numbers (``b3g4``: blue 3, the third column from the
 left; gold 4, the fourth row from the top); the board's sides are 1 top, 2 right, 3 bottom,
 4 left; a space's path ends are A-H clockwise from its top-left corner.
+
+>>> from gardenkit.tutor import check_quiz
+>>> quiz = quizzes()[0]
+>>> check_quiz(quiz, quiz.answer).correct, check_quiz(quiz, quiz.answer + 1).message
+(True, 'Not quite: 4 is too high; it scores 3.')
 """
 from __future__ import annotations
 
@@ -23,6 +28,37 @@ GAME = "tanuki"
 
 # Two monks out of everybody's way, on start places, for the lessons about the Tanuki.
 APART = {0: "b3g1 side 1", 1: "b6g3 side 2"}
+
+
+class TryCaption(str):
+    """What a try board invites the learner to do, and the hand tile it picks to start with
+    (``pick``: ``"34"``; None: the first one). It is the caption's plain text as a string, so it
+    shows and compares as one.
+
+    >>> c = TryCaption("Lay tile 34 unturned.", pick="34")
+    >>> c, c.pick
+    ('Lay tile 34 unturned.', '34')
+    """
+
+    __slots__ = ("pick",)
+
+    def __new__(cls, text: str, pick: str | None = None):
+        self = super().__new__(cls, text)
+        self.pick = pick
+        return self
+
+    def __reduce__(self):
+        return (type(self), (str(self), self.pick))
+
+
+#: the hand tile each try board starts with picked (the one its caption names)
+PICKS = {
+    "tanuki.board.edge": "34", "tanuki.tile.play": "34", "tanuki.tile.first_symbols": "34", "tanuki.move.order": "34",
+    "tanuki.move.shiitake": "34", "tanuki.move.stash": "34", "tanuki.move.den": "34", "tanuki.move.ashi_active": "45",
+    "tanuki.move.ashi_other": "45", "tanuki.crash.meet": "34", "tanuki.crash.loop": "2", "tanuki.crash.bonus": "34",
+    "tanuki.draw.refill": "34", "tanuki.pay.floor": "34", "tanuki.end.target": "34", "tanuki.end.winner": "34",
+    "tanuki.end.tie": "34", "tanuki.gm.basket": "34",
+}
 
 
 def _rules():
@@ -562,8 +598,9 @@ def quizzes() -> tuple[Quiz, ...]:
 # ----- a board per rule -----------------------------------------------------------------------------
 def try_positions() -> dict:
     """rule id -> (position, what to try), for the small boards beside each rule: every rule of
-    the game and of Garden Master, each at a moment where a player decides something."""
-    return {
+    the game and of Garden Master, each at a moment where a player decides something. The caption
+    is a :class:`TryCaption`: where it names a tile of the hand, the board starts with it picked."""
+    tries = {
         # set-up
         "tanuki.setup.tiles": (fresh_setup(), "Your three tiles are drawn under the board. Choose a start place "
                                "on the edge to begin."),
@@ -670,3 +707,4 @@ def try_positions() -> dict:
         "tanuki.gm.basket": (gm_card_start("basket"), "The Shiitake Basket is never played: try it and read why. "
                              "Lay a tile instead."),
     }
+    return {rule: (state, TryCaption(text, PICKS.get(rule))) for rule, (state, text) in tries.items()}
