@@ -52,6 +52,9 @@ PANEL_CSS = f"""
 .gk-save a,.gk-save button{{display:inline-block;padding:4px 12px;border:1px solid var(--gk-line,#8a7a66);border-radius:4px;
   text-decoration:none;color:var(--gk-ink,#222);background:var(--gk-button,#fff);font:13px sans-serif;cursor:pointer}}
 .gk-main{{column-gap:12px}}
+/* the chart's legend names in the text colour (bqplot paints them in the line's colour, which
+   reads on neither theme for every player); the swatch beside each name keeps the colour */
+.gk-chart .legendtext{{fill:var(--gk-ink,#2b2b2b) !important}}
 .gk-new.mod-success{{background-color:#2e7d32;color:#fff}}
 .gk-check.mod-info{{background-color:#00796b;color:#fff}}
 @media (max-width:520px){{.gk-scores td,.gk-scores th{{padding:3px 6px}}}}

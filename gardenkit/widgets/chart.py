@@ -49,7 +49,7 @@ class ScoreChart:
         unit = "demerits" if self.rules.info.lower_wins else "points"
         fig = Figure(marks=[self._lines], axes=[self._xaxis, Axis(scale=ys, side="left", label=unit)],
                      title=f"{unit.capitalize()} per round",
-                     layout=widgets.Layout(width="100%", max_width="430px", height="240px"),
+                     layout=widgets.Layout(width="calc(100% - 4px)", max_width="430px", height="240px"),
                      fig_margin={"top": 40, "bottom": 40, "left": 45, "right": 15}, legend_location="top-left")
         fig.add_class("gk-chart")
         self._chart_rows = players
