@@ -470,3 +470,43 @@ def test_the_module_doctests_run():
 
     result = doctest.testmod(tanuki, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 5 and result.failed == 0
+
+
+# ----- the tutor widgets find the board through the registry ------------------------------------------------
+def test_a_try_board_picks_a_tile_previews_it_and_plays_it():
+    from gardenkit.widgets import TryBoard
+
+    s = position(tiles={"b3g1": (1, 0)}, monks={0: "b3g2 F", 1: "b5g6 side 3"}, hands={0: (5, 9, 12)})
+    tb = TryBoard(s, "Lay a tile in front of your monk")
+    assert type(tb.board).__name__ == "TanukiBoard"
+    assert tb.board.selected == 5 and tb.board.spot_actions() == ("5@b3g2",)
+    assert "Before you play" in tb.panel.value and 'class="gk-twalk"' in tb.board.svg
+    assert tb.play("5@b3g2")
+    assert tb.board.state.tile_at(2, 1) == (5, 0) and tb.board.trail  # the walk stays to be stepped through
+    tb.reset()
+    assert tb.board.state == s and not tb.board.trail
+
+
+def test_the_rulebooks_dice_example_steps_with_the_choice_ringed_and_another_choice_tried():
+    from gardenkit.tutor import Scenario
+    from gardenkit.widgets import ScenarioPlayer
+
+    start = position(tanuki=("b3g3", "b5g5"), monks={0: "b3g1 side 1", 1: "b6g3 side 2"}, hands={0: (34, 12, 17)},
+                     stage="roll")
+    rolled = R.apply(start, "roll blue 4 gold 5")  # blue walks one space toward side 4; gold's 5: the roller chooses
+    sc = Scenario("dice", "Blue 4, gold 5", "the rulebook's example", rolled, ("gold toward 3", "34@b3g1 from A"),
+                  ("gold goes off the board: +1", "then a tile"), game="tanuki")
+    player = ScenarioPlayer(sc)
+    player.goto(0)
+    assert player.board.marked == "gold toward 3"
+    assert re.search(r'class="gk-tarrowb gk-marked"[^>]*data-action="gold toward 3"', player.board.svg)
+    assert player.choose("gold toward 1")  # another choice: the gold Tanuki stays on the board
+    assert player.board.state.tanuki[1] == (4, 2)
+    player.goto(1)
+    assert player.board.selected == 34 and player.board.preview_action() == "34@b3g1 from A"
+    assert 'class="gk-twalk"' in player.board.svg
+    player.forward()
+    assert player.step == 2
+    # a board given CHANCE as its player (an example starting at a roll) shows whoever is to act
+    board = widgets().TanukiBoard(start, player=CHANCE)
+    assert board.player == 0

@@ -495,6 +495,8 @@ def _arrow_markup(t, which: str, side: int, pos, BX, BY, cell, marked, clickable
 def _chip_label(a) -> str:
     if isinstance(a, ShiftCard):
         return f"{a.rot}°"
+    if isinstance(a, BaitCard):
+        return "gold"
     text = str(a)
     kind = card_of(text)
     return kind if kind else text.split(" ")[0]
@@ -854,7 +856,7 @@ def status_line(state, rules=None, names=None) -> str:
 # ----- the clickable board ------------------------------------------------------------------------------
 def render_board(state, player: int, *, selected: int | None = None, rot: int = 0, targets=None, walks=None,
                  preview: str | None = None, trail=None, step: int | None = None, trail_label: str = "",
-                 card: str | None = None, card_targets=None, pick_buttons=(), pick_spaces=(),
+                 card: str | None = None, card_targets=None, pick_buttons=(), pick_spaces=(), ghosts=(),
                  marked: str | None = None, header: str | None = None, note: str = "", clickable: bool = True,
                  uid: str | None = None, version: int = 0, style: bool = True, patterns: bool = True, names=None,
                  cell: float = CELL, rules=None) -> SvgStr:
@@ -876,6 +878,9 @@ def render_board(state, player: int, *, selected: int | None = None, rot: int = 
     cards ``data-pick="card:<kind>"``; ``pick_buttons``/``pick_spaces`` add other picks (a card's
     choices made one at a time). ``selected``/``rot``: the picked tile, drawn turned on the space
     in front (a ghost) and in the hand.
+
+    ``ghosts``: ``(tanuki, x, y)`` of a choice made on the way to a move (Tanuki Bait's blue space),
+    drawn pale.
 
     ``walks`` (default: ``rules.walks(state, preview)`` when ``preview`` names a move): the walks
     that move would cause, traced on the board in each monk's colour with where each would end,
@@ -931,6 +936,9 @@ def render_board(state, player: int, *, selected: int | None = None, rot: int = 
     for which, pos in zip(TANUKI, s.tanuki):
         if pos is not None:
             parts.append(_tanuki_markup(which, pos[0], pos[1], BX, BY, cell))
+    for which, gx, gy in ghosts:  # a Tanuki about to be put there (a choice made, more to make)
+        parts.append(f'<g class="gk-tghost" data-ghost-tanuki="{which}" opacity=".6">'
+                     f"{_tanuki_markup(which, gx, gy, BX, BY, cell)}</g>")
     parts.append(_targets_markup(s, targets, BX, BY, cell, marked=marked, clickable=clickable, preview=preview,
                                  rules=rules, pick_spaces=pick_spaces))
     # the column beside the board

@@ -31,7 +31,7 @@ from __future__ import annotations
 import dataclasses
 
 from ..games.tanuki.actions import BaitCard, Enter, Place
-from ..games.tanuki.board import neighbours8, parse_space, space_name
+from ..games.tanuki.board import parse_space, space_name
 from ..render.tanuki import (
     TANUKI_CSS, card_choices, card_of, offered, render_board, status_line, tanuki_pattern_defs, walk_lines,
 )
@@ -77,6 +77,8 @@ class TanukiBoard(BoardWidget):
         self.trail_key = None  # what the trail was made from (a game view's history position)
         self.names = names
         self._cache: dict = {}
+        if player is not None and (isinstance(player, bool) or not isinstance(player, int)):
+            player = None  # e.g. a worked example starting at a roll of the dice: show whoever is to act
         super().__init__(state, player=player, panel=panel, on_play=on_play, clickable=clickable, header=header,
                          **kwargs)
 
@@ -132,12 +134,12 @@ class TanukiBoard(BoardWidget):
         if self._refuse(""):
             return
         if tile not in s.hands[self.player]:
-            self.show_message(f"Tile {tile} is not in your hand (you hold {', '.join(map(str, s.hands[self.player])) or 'none'}).",
-                              "warn")
+            held = ", ".join(map(str, s.hands[self.player])) or "none"
+            self.show_message(f"Tile {tile} is not in your hand (you hold {held}).", "warn")
             return
         if not self.my_turn() or self._decision() != "tile":
-            self.show_message("You pick a tile to lay in your tile phase: " + status_line(s, self.rules, self.names) + ".",
-                              "warn")
+            now = status_line(s, self.rules, self.names)
+            self.show_message(f"You pick a tile to lay in your tile phase: {now}.", "warn")
             return
         if tile != self.selected:
             self.selected, self.rot = tile, 0
@@ -193,7 +195,8 @@ class TanukiBoard(BoardWidget):
             else:  # the engine says why (a card with choices: none of them is allowed now)
                 refusal = self.rules.why_illegal(s, f"play {kind}")
                 needs = refusal is not None and "needs a choice" in refusal.text
-                why = (f"none of the {s.components.card(kind).title} card's moves is allowed now" if needs or refusal is None
+                title = s.components.card(kind).title
+                why = (f"none of the {title} card's moves is allowed now" if needs or refusal is None
                        else f"{refusal.text} [{refusal.rule}]")
             self.show_message(f"Not now: {why}.", "warn")
             return
@@ -247,7 +250,8 @@ class TanukiBoard(BoardWidget):
         self.show_message(f"Blue Tanuki on {space_name(x, y)}: now click the gold Tanuki's space.")
 
     def _bait_actions(self) -> list:
-        return [self.rules.parse_action(self._state, t.action) for t in card_choices(self._state, self.rules).get("bait", ())]
+        baits = card_choices(self._state, self.rules).get("bait", ())
+        return [self.rules.parse_action(self._state, t.action) for t in baits]
 
     @guarded
     def hover(self, text) -> None:
@@ -267,8 +271,8 @@ class TanukiBoard(BoardWidget):
         would walk."""
         legal = {t.action for t in self.placements() if t.points is not None}
         if action not in legal:
-            self.show_message(f"{action} is not one of the moves to preview now ({', '.join(sorted(legal)) or 'none'}).",
-                              "warn")
+            moves = ", ".join(sorted(legal)) or "none"
+            self.show_message(f"{action} is not one of the moves to preview now ({moves}).", "warn")
             return
         self.preview = action
         self._cache = {k: v for k, v in self._cache.items() if k[0] != "walks"}
@@ -507,6 +511,7 @@ class TanukiBoard(BoardWidget):
             trail=self.trail, step=self.trail_step, trail_label=self.trail_label, card=self.card,
             card_targets=card_choices(s, self.rules) if self.clickable and self.my_turn() else {},
             pick_buttons=buttons, pick_spaces=spaces, marked=self.marked,
+            ghosts=(("blue", *self.bait[1]),) if self.card == "bait" and len(self.bait) == 2 else (),
             header=self.header or status_line(s, self.rules, self.names), clickable=self.clickable, uid=self._uid,
             version=self.version, style=False, patterns=False, names=self.names, rules=self.rules,
         )
