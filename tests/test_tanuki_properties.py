@@ -101,4 +101,7 @@ def test_action_points_equal_explain_for_every_legal_action_and_targets_agree(se
         e = R.explain(s, a)
         assert e.legal and R.action_points(s, a) == e.points == sum(line.points for line in e.lines)
     for t in R.targets(s):
-        assert t.legal and R.why_illegal(s, t.action) is None
+        if t.legal:  # a legal target is a legal move
+            assert R.why_illegal(s, t.action) is None
+        else:  # a refused one (a chase the player cannot pay for) carries the engine's refusal
+            assert t.reason is not None and t.reason == R.why_illegal(s, t.action) and t.reason.rule
