@@ -973,7 +973,7 @@ def render_board(state, player: int, *, selected: int | None = None, rot: int = 
         if card is not None and clickable and mine:
             extra.append(("put the card back", ' data-ui="unpick"', "play no card now", "gk-btn gk-tunpick"))
     extra += [(label, f' data-pick="{esc(value)}"', tip, "gk-btn gk-tpickb") for label, value, tip in pick_buttons]
-    if trail and clickable:
+    if trail and clickable and not walks:  # (a preview shown now hides the last tile's walks)
         extra += [("◀ step", ' data-ui="trail_back"', "the walks of the last tile, one piece back", "gk-btn gk-tstep"),
                   ("step ▶", ' data-ui="trail_next"', "the walks of the last tile, one piece on", "gk-btn gk-tstep"),
                   ("whole walks", ' data-ui="trail_all"', "show the whole walks at once", "gk-btn gk-tstep"),
