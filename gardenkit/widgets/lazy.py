@@ -41,6 +41,7 @@ True
 from __future__ import annotations
 
 import base64
+import os
 import re
 
 import anywidget
@@ -49,7 +50,7 @@ import traitlets
 
 from ._html import h
 
-__all__ = ["Cover", "Openable", "picture_html", "static_html"]
+__all__ = ["Cover", "GameFallback", "Openable", "StaticFallback", "in_voila", "picture_html", "static_html"]
 
 _TITLE = re.compile(r"<title>.*?</title>", re.S)
 _SIZE = re.compile(r'<svg\b[^>]*?\bwidth="([\d.]+)"[^>]*?\bheight="([\d.]+)"')
@@ -116,6 +117,12 @@ def static_html(body: str, note: str) -> str:
             f'<p style="margin:4px 0;color:#555"><i>{h(note)}</i></p></div>')
 
 
+def in_voila() -> bool:
+    """Whether this kernel runs a Voilà dashboard (Voilà gives its kernels ``VOILA_SERVER_URL``);
+    there the live widget is always what is shown, never a fallback."""
+    return "VOILA_SERVER_URL" in os.environ and os.environ.get("GARDENKIT_FALLBACK_IN_VOILA") != "1"
+
+
 _shared = {}
 
 
@@ -159,22 +166,64 @@ class Cover(anywidget.AnyWidget):
             self.click()
 
 
-class Openable:
+class StaticFallback:
+    """Mixin of a widget whose output also carries a picture (``text/html``) and one line of text
+    (``text/plain``) beside the live widget view: what a place that cannot run it shows (a
+    notebook viewer; JupyterLab before the notebook is trusted or run). In a Voilà dashboard,
+    which always shows the live widget, the picture is left out. A subclass says what the two are
+    (:meth:`static_body`, :meth:`plain_text`)."""
+
+    #: what the fallback says under the picture
+    static_note = "Run the notebook (or open it as a dashboard) to try it."
+
+    def static_body(self) -> str:
+        """The words and picture of the fallback (HTML with inline styles only)."""
+        return ""
+
+    def plain_text(self) -> str:
+        """One line for ``text/plain`` (instead of the widget's repr)."""
+        return type(self).__name__
+
+    def _repr_mimebundle_(self, **kwargs):
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if not bundle:
+            return bundle
+        bundle = {**bundle, "text/plain": self.plain_text()}
+        if not in_voila():  # a dashboard always shows the live widget: no picture to carry twice
+            bundle["text/html"] = static_html(self.static_body(), self.static_note)
+        return bundle
+
+
+class GameFallback(StaticFallback):
+    """The fallback of a game view (:class:`~gardenkit.widgets.GameView`): the game's title and
+    the board as its seat sees it when shown (``rules``, ``state`` and ``seat`` of the view)."""
+
+    static_note = "Run the notebook (or open it as a dashboard) to play."
+
+    def plain_text(self) -> str:
+        return f"{self.rules.info.title}: a game against bots"
+
+    def static_body(self) -> str:
+        title = self.rules.info.title
+        return (f"<p><b>{h(title)}</b>: you against bots.</p>"
+                + picture_html(self.state, self.rules, self.seat, alt=f"{title}: the game as it starts"))
+
+
+class Openable(StaticFallback):
     """Mixin of a tutor widget (an ``ipywidgets.Box``) that may start closed, as a :class:`Cover`.
 
     The widget sets what is cheap and checks its arguments in ``__init__``, then calls
-    :meth:`_start` (``lazy``); :meth:`_build` makes the parts and sets ``children``. It says
-    what its cover shows (:meth:`cover_html`, :attr:`open_label`) and its fallback's one line
-    (:meth:`plain_text`). Methods that need the parts call :meth:`build` first.
+    :meth:`_cover_or_build` (``lazy``); :meth:`_build` makes the parts and sets ``children``. It
+    says what its cover shows (:meth:`cover_html`, :attr:`open_label`) — also the picture of its
+    fallback — and the fallback's one line (:meth:`plain_text`). Methods that need the parts call
+    :meth:`build` first.
     """
 
     #: the cover's button
     open_label = "Open"
-    #: what the fallback (a saved output shown before the notebook runs) says under the picture
-    static_note = "Run the notebook (or open it as a dashboard) to try it."
 
-    def _start(self, lazy: bool) -> None:
-        self._opened = False
+    def _cover_or_build(self, lazy: bool) -> None:
+        self._built = False
         self._cover = None
         if lazy:
             self._cover = Cover(html=self.cover_html(), label=self.open_label)
@@ -187,17 +236,17 @@ class Openable:
     @property
     def is_built(self) -> bool:
         """Whether the parts are built (False while the cover shows)."""
-        return self._opened
+        return self._built
 
     def build(self) -> None:
-        """Build the parts in place of the cover (once; nothing happens when already open)."""
-        if self._opened:
+        """Build the parts in place of the cover (once; nothing happens when they are there)."""
+        if self._built:
             return
-        self._opened = True  # the build may call methods that ask for the parts
+        self._built = True  # the build may call methods that ask for the parts
         try:
             self._build()
         except BaseException:
-            self._opened = False
+            self._built = False
             raise
         cover, self._cover = self._cover, None
         if cover is not None:
@@ -216,17 +265,8 @@ class Openable:
         raise NotImplementedError
 
     def cover_html(self) -> str:
-        """The words and picture the cover (and the saved fallback) show."""
+        """The words and picture the cover (and the fallback) show."""
         raise NotImplementedError
 
-    def plain_text(self) -> str:
-        """One line for ``text/plain`` (instead of the widget's repr)."""
-        return type(self).__name__
-
-    # ----- the saved output -------------------------------------------------------------------
-    def _repr_mimebundle_(self, **kwargs):
-        bundle = super()._repr_mimebundle_(**kwargs)
-        if not bundle:
-            return bundle
-        return {**bundle, "text/plain": self.plain_text(),
-                "text/html": static_html(self.cover_html(), self.static_note)}
+    def static_body(self) -> str:
+        return self.cover_html()

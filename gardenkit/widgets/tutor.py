@@ -65,7 +65,7 @@ class TryBoard(Openable, widgets.VBox):
         if not isinstance(self.player, int):
             raise ValueError("a try board needs a position where a player is to act")
         self.caption_text = caption
-        self._start(lazy)
+        self._cover_or_build(lazy)
 
     def _build(self) -> None:
         self.panel = widgets.HTML().add_class("gk-explanation")
@@ -138,7 +138,7 @@ class ScenarioPlayer(Openable, widgets.VBox):
         self.player = self.rules.current_player(self.states[0])
         # the rulebook's own examples are "the book's"; lessons of ours suggest a move
         self._book = "the book's" if scenario.from_book else "the suggested"
-        self._start(lazy)
+        self._cover_or_build(lazy)
 
     def _heading_html(self) -> str:
         return f"<h4>{h(self.scenario.title)}</h4><p>{h(self.scenario.text)}</p>"
@@ -260,7 +260,7 @@ class QuizWidget(Openable, widgets.VBox):
         self.rules = gardenkit.make(quiz.game)
         self.quiz = quiz
         self._action = self.rules.parse_action(quiz.state, quiz.action)
-        self._start(lazy)
+        self._cover_or_build(lazy)
 
     def cover_html(self) -> str:
         player = self.rules.current_player(self.quiz.state)

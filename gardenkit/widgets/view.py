@@ -43,6 +43,7 @@ from ._html import PANEL_CSS, breakdown_html
 from .board_base import BoardWidget
 from .chart import ScoreChart
 from .controls import GameControls
+from .lazy import GameFallback
 from .panels import Panels
 from .saving import Saving
 
@@ -53,7 +54,7 @@ def _short_text(text: str, limit: int = 200) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-class GameView(GameControls, Saving, Panels, ScoreChart, widgets.VBox):
+class GameView(GameFallback, GameControls, Saving, Panels, ScoreChart, widgets.VBox):
     """A full game of ``game_id`` against bots: you sit in ``seat`` (0-based), the others are
     ``opponents`` bots; ``options`` go to ``rules.initial_state`` (a labelled bool option also gets
     a checkbox). ``bot_delay``: seconds a bot "thinks" before it moves (0: bots move at once, as
