@@ -10,7 +10,12 @@ True
 from __future__ import annotations
 
 from ..core import CHANCE, Rng
-from .search import MoveStats, SearchBot, SearchResult
+from .search import HINT_MS, Hint, HintMove, MoveStats, SearchBot, SearchResult, search_hint
+
+__all__ = [
+    "BOTS", "HINT_MS", "SEARCH_LEVELS", "GreedyBot", "Hint", "HintMove", "MoveStats", "RandomBot", "SearchBot",
+    "SearchResult", "hint", "make_bot", "play_game", "search_hint",
+]
 
 
 class RandomBot:
@@ -54,12 +59,27 @@ class GreedyBot:
         return best[i]
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "search": SearchBot}
+
+#: the search bot's difficulties: keyword arguments of :class:`SearchBot` (a budget per move)
+SEARCH_LEVELS = {
+    "search-easy": {"iterations": 24, "time_ms": 400},
+    "search": {"iterations": 150, "time_ms": 1500},
+    "search-strong": {"iterations": 400, "time_ms": 4000},
+}
 
 
 def make_bot(kind: str, seed: int = 0):
+    """A bot by name: ``random``, ``greedy``, or a search bot, ``search-easy``, ``search`` or
+    ``search-strong`` (:data:`SEARCH_LEVELS`: its playouts per move, and a time limit).
+
+    >>> make_bot("search-easy", 3)
+    SearchBot(seed=3, iterations=24, time_ms=400)
+    """
+    if kind in SEARCH_LEVELS:
+        return SearchBot(seed, **SEARCH_LEVELS[kind])
     if kind not in BOTS:
-        raise ValueError(f"unknown bot {kind!r}; bots are: {', '.join(BOTS)}")
+        raise ValueError(f"unknown bot {kind!r}; bots are: {', '.join(list(BOTS) + list(SEARCH_LEVELS))}")
     return BOTS[kind](seed)
 
 

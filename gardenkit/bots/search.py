@@ -88,6 +88,7 @@ class SearchResult:
     elapsed_ms: float
     finished: int
     legal: int
+    greedy: object = None  # the move that scores most now (the greedy bot's choice, up to ties)
 
     @property
     def playouts_per_second(self) -> float:
@@ -125,7 +126,7 @@ class SearchBot:
     name = "search"
 
     def __init__(self, seed: int = 0, iterations: int | None = None, time_ms: float | None = None, *,
-                 candidates: int | None = None, playout: str = "greedy", sample: int | None = None,
+                 candidates: int | None = None, playout: str = "greedy", sample: int | None = 400,
                  epsilon: float = 0.0, lookahead: int | None = 1, win_weight: float = 0.5,
                  margin_scale: float = 10.0, exploration: float = 0.7, widening: float = 2.0):
         Rng.from_seed(seed)  # the same checks as every seed
@@ -185,6 +186,7 @@ class SearchBot:
         actions = rules.legal_actions(view)
         root.order = self._ranked(rules, view, actions, r)
         points = dict(zip(root.order, self._last_points))
+        self._finished = 0
         budget = self.iterations
         if budget is None:  # time only: measure a first playout, then plan for what the clock allows
             self._visit(rules, view, me, root, root.order[0], base, r)
@@ -194,7 +196,6 @@ class SearchBot:
         alive = root.order[:min(k, len(root.order))]
         rounds = max(1, math.ceil(math.log2(len(alive)))) if len(alive) > 1 else 1
         n = sum(c.visits for c in root.children.values())
-        finished = self._finished = 0
         out_of_time = False
         for rnd in range(rounds):
             left = budget - n
@@ -217,6 +218,13 @@ class SearchBot:
                 alive = sorted(alive, key=lambda a: -self._mean(root, a))[:max(1, math.ceil(len(alive) / 2))]
         if len(alive) > 1 and not out_of_time:
             alive = sorted(alive, key=lambda a: -self._mean(root, a))
+        i = 0
+        while n < budget and not out_of_time:  # what the halving's rounding left: the best first
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+            self._visit(rules, view, me, root, alive[i % len(alive)], base, r)
+            n += 1
+            i += 1
         rank = {a: i for i, a in enumerate(alive)}
         stats = [MoveStats(a, c.visits, c.wins / c.visits, c.margin / c.visits, c.value / c.visits, points[a])
                  for a, c in root.children.items() if c.visits]
@@ -227,7 +235,8 @@ class SearchBot:
             stats.sort(key=lambda m: (m.action != best, rank.get(m.action, len(rank)), -m.visits, -m.value))
         elapsed = (time.perf_counter() - start) * 1000.0
         total = sum(c.visits for c in root.children.values())
-        return SearchResult(me, stats[0].action, tuple(stats), total, elapsed, self._finished, len(actions))
+        return SearchResult(me, stats[0].action, tuple(stats), total, elapsed, self._finished, len(actions),
+                            root.order[0])
 
     @staticmethod
     def _mean(root, a) -> float:
@@ -253,7 +262,7 @@ class SearchBot:
         mine = 0  # the searching player's moves since the root move
         while not expanded:
             p = rules.current_player(s)
-            if p is None:
+            if p is None or (self.lookahead is not None and mine >= self.lookahead and rules.settled(s)):
                 break
             if p is CHANCE:
                 a, _ = rules.sample_chance(s)
@@ -265,8 +274,6 @@ class SearchBot:
                 node = child
                 path.append((node, CHANCE))
                 continue
-            if self.lookahead is not None and mine >= self.lookahead and rules.settled(s):
-                break
             actions = rules.legal_actions(s)
             if node.order is None:
                 node.order = self._ranked(rules, s, actions, r)
@@ -342,11 +349,11 @@ class SearchBot:
             p = current(s)
             if p is None:
                 return s, True
+            if lookahead is not None and mine >= lookahead and settled(s):
+                return s, False
             if p is CHANCE:
                 s = step(s)
                 continue
-            if lookahead is not None and mine >= lookahead and settled(s):
-                return s, False
             actions = legal(s)
             k = len(actions)
             if k == 1:
@@ -403,3 +410,130 @@ def _digest(seed: int, view) -> int:
     """A seed for one search: the bot's seed and the view it searches (so a view gets one answer)."""
     text = json.dumps(view.to_dict(), sort_keys=True, separators=(",", ":"), default=str)
     return int.from_bytes(hashlib.sha256(f"{seed}:{text}".encode()).digest()[:8], "big")
+
+
+# ----- the explained hint ---------------------------------------------------------------------
+#: the hint's default budget: with the view, the explanations and the words it answers within a
+#: second on a busy 2-core machine at any position (tests/test_search_bot.py measures it)
+HINT_MS = 600
+
+
+@dataclass(frozen=True)
+class HintMove:
+    """One move of a hint: the ``action`` and its ``notation``; what it scores now (``points``,
+    in ``unit``s) with the rule ids that say why (``rules``) and the whole ``explanation``
+    (``rules.explain``); and what the search found: ``visits`` (playouts), ``win_rate`` and
+    ``margin`` (see :class:`MoveStats`). ``greedy``: it is the move that scores most now."""
+
+    action: object
+    notation: str
+    points: int
+    unit: str
+    rules: tuple[str, ...]
+    explanation: object
+    visits: int
+    win_rate: float
+    margin: float
+    greedy: bool = False
+
+    @property
+    def now(self) -> str:
+        """What it scores now in words: ``+4 now [miyabi.score.layer]``, ``no points now``."""
+        unit = self.unit
+        if self.points == 0:
+            return f"no {unit}s now"
+        cited = f" [{', '.join(self.rules)}]" if self.rules else ""
+        return f"{self.points:+d} {unit}{'' if abs(self.points) == 1 else 's'} now{cited}"
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A search bot's hint for ``player``: the suggested move and the next two (``moves``, best
+    first; fewer when there are fewer legal moves), the ``greedy`` move (the one that scores most
+    now: one of ``moves``, or shown beside them), the search's ``iterations`` and ``elapsed_ms``,
+    whether its playouts went to the end of the game (``to_end``) or stopped at the bot's next
+    move, and the whole of it in words (``text``)."""
+
+    player: int
+    moves: tuple[HintMove, ...]
+    greedy: HintMove
+    iterations: int
+    elapsed_ms: float
+    to_end: bool
+    text: str
+
+    @property
+    def action(self):
+        """The suggested move."""
+        return self.moves[0].action
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def search_hint(rules, state, *, budget_ms: float | None = HINT_MS, seed: int = 0,
+                iterations: int | None = None, bot: SearchBot | None = None) -> Hint:
+    """The search bot's hint for the player to act: its move and the next two alternatives, each
+    with its win rate and mean margin from the search and what it scores now (``rules.explain``,
+    with rule ids), as data and as a sentence (``.text``). The search sees what the player sees
+    (``rules.observe``) and nothing more. ``budget_ms`` and/or ``iterations`` bound it (the default
+    answers within a second); ``bot`` is a :class:`SearchBot` to use instead (its budget then).
+
+    >>> import gardenkit
+    >>> rules = gardenkit.make("samurai_gardener")
+    >>> s = rules.initial_state(players=2, seed=4)
+    >>> while rules.current_player(s) is gardenkit.CHANCE:
+    ...     s = rules.step_chance(s)
+    >>> h = search_hint(rules, s, budget_ms=None, iterations=60, seed=1)
+    >>> len(h.moves), h.action in rules.legal_actions(s), h.moves[0].notation in h.text
+    (3, True, True)
+    >>> h.text.startswith(f"Play {h.moves[0].notation} (")
+    True
+    """
+    player = rules.current_player(state)
+    if player is None or player is CHANCE:
+        raise ValueError("a hint needs a player to act")
+    if bot is None:
+        bot = SearchBot(seed=seed, iterations=iterations, time_ms=budget_ms)
+    result = bot.search(rules, state)
+    by_action = {m.action: m for m in result.moves}
+
+    def move(stats: MoveStats) -> HintMove:
+        e = rules.explain(state, stats.action)
+        scoring = tuple(dict.fromkeys(line.rule for line in e.lines if line.points))  # the rules of its points
+        return HintMove(stats.action, str(stats.action), e.points, e.unit, scoring, e,
+                        stats.visits, stats.win_rate, stats.margin, stats.action == result.greedy)
+
+    moves = tuple(move(m) for m in result.moves[:3])
+    greedy = next((m for m in moves if m.greedy), None)
+    if greedy is None:
+        greedy = move(by_action[result.greedy]) if result.greedy in by_action else None
+    to_end = result.finished == result.iterations
+    text = _hint_text(moves, greedy, result, to_end)
+    return Hint(player, moves, greedy, result.iterations, result.elapsed_ms, to_end, text)
+
+
+def _hint_text(moves, greedy, result, to_end: bool) -> str:
+    """The hint in words, e.g. ``Play 43@b3 (+4 points now [miyabi.score.layer]; ahead in 62 % of
+    40 playouts, margin +3.1); next best: 68@b2 (...); 12@c1 (...).`` and what the numbers mean."""
+    won = "wins" if to_end else "ahead in"
+
+    def numbers(m: HintMove, first: bool) -> str:
+        of = f" of {m.visits} playouts" if first else ""
+        return f"{m.now}; {won} {round(100 * m.win_rate)} %{of}, margin {m.margin:+.1f}"
+
+    best = moves[0]
+    text = f"Play {best.notation} ({numbers(best, True)})"
+    if len(moves) > 1:
+        text += "; next best: " + "; ".join(f"{m.notation} ({numbers(m, False)})" for m in moves[1:])
+    text += "."
+    if greedy is not None and greedy not in moves:
+        text += f" The move that scores most now, {greedy.notation} ({numbers(greedy, False)}), does worse."
+    elif greedy is not None and greedy is not best:
+        text += f" {greedy.notation} scores most now but does worse later."
+    if result.legal > 1:
+        horizon = "to the end of the game" if to_end else "past your next move, to where the totals settle"
+        unit = best.unit
+        text += (f" ({result.iterations} playouts, each looking {horizon}; margin: {unit}s ahead of the best "
+                 "other player there.)")
+    return text
