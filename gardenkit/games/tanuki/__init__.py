@@ -36,5 +36,5 @@ GAME = GameEntry(
         Playthrough("tanuki-gm-3p", 3, 4, {"garden_master": True}),
         Playthrough("tanuki-gm-6p", 6, 5, {"garden_master": True}),
     ),
-    picture="",
+    picture="tanuki-dashboard.png",
 )
