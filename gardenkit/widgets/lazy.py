@@ -120,7 +120,7 @@ def static_html(body: str, note: str) -> str:
 def in_voila() -> bool:
     """Whether this kernel runs a Voilà dashboard (Voilà gives its kernels ``VOILA_SERVER_URL``);
     there the live widget is always what is shown, never a fallback."""
-    return "VOILA_SERVER_URL" in os.environ and os.environ.get("GARDENKIT_FALLBACK_IN_VOILA") != "1"
+    return "VOILA_SERVER_URL" in os.environ
 
 
 _shared = {}
