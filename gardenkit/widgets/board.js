@@ -18,7 +18,8 @@ function render({ model, el }) {
   const parse = (html) => { const t = document.createElement("div"); t.innerHTML = html; return t.firstElementChild; };
   // Room to draw in: a drawing wider than the room it has (a phone) moves its .gk-reflow groups
   // by their data-reflow offsets (e.g. the display under the garden instead of beside it) and fits
-  // its viewBox to what it then holds; board.css scales whatever is still too wide to the width.
+  // its viewBox to what it then holds (a width the renderer estimated from a text's length is
+  // measured instead); board.css scales whatever is still too wide to the width.
   // The room is measured on the output area (its width does not depend on the board's).
   let narrow = false, wideWidth = 0;
   const room = () => {
@@ -33,7 +34,7 @@ function render({ model, el }) {
     const movers = svg.querySelectorAll(".gk-reflow[data-reflow]");
     wideWidth = Number(svg.getAttribute("width")) || 0;
     const space = room();
-    narrow = movers.length > 0 && space > 0 && space < wideWidth;
+    narrow = space > 0 && space < wideWidth;
     if (!narrow) return;
     for (const g of movers) {
       const [dx, dy] = g.getAttribute("data-reflow").split(" ").map(Number);
@@ -75,7 +76,7 @@ function render({ model, el }) {
     frame = requestAnimationFrame(() => {
       watchHost();
       const svg = root.querySelector("svg");
-      if (!svg || !svg.querySelector(".gk-reflow[data-reflow]")) return;
+      if (!svg) return;
       const space = room();
       if (space > 0 && (space < wideWidth) !== narrow) schedule();
     });
