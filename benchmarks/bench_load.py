@@ -148,7 +148,7 @@ async def burst(server, args, browser) -> dict:
         "failed": failed,
         "chromium": None if chromium is None else {"usable": chromium.usable, "page": chromium.page,
                                                    "board": chromium.states, "error": chromium.error},
-        "widgets": max((t.widgets for t in times), default=0),
+        "widgets": max((lr.t.widgets for lr in learners if isinstance(lr, ProtocolLearner)), default=0),
         "kernels": peak_kernels,
         "rss_mb": rss,
         **usage,
