@@ -1,4 +1,5 @@
-"""The conformance check every game's tests run, and golden playthroughs.
+"""The conformance check every game's tests run, golden playthroughs, and the pieces of the
+robustness tests: saves edited at random, refusals checked, states played on to the end.
 
 >>> import gardenkit
 >>> from gardenkit.testing import check_game
@@ -8,10 +9,13 @@
 """
 from __future__ import annotations
 
+import copy
 import json
+import re
+import time
 
 from .bots import RandomBot
-from .core import CHANCE, IllegalActionError, Refusal, Target
+from .core import CHANCE, IllegalActionError, MalformedInputError, Refusal, Target
 
 _BAD_ACTIONS = (None, 42, 3.5, object(), ["x"], {"a": 1}, "", "garbage!!", "@@@", "\x00")
 _BAD_SAVES = ("", "not json", "[]", "{}", '{"game": "another"}', "null", b"\xff\xfe")
@@ -245,3 +249,343 @@ def replay_playthrough(rules, text: str):
             raise AssertionError(f"playthrough move {action_text!r} is refused: {e}") from None
         assert " ".join(str(v) for v in rules.scores(s)) == " ".join(parts[cut + 1:]), f"scores differ after {action_text}"
     return s
+
+
+# ----- saves edited by hand, and playing on from what loads ----------------------------------------------
+
+#: Values of every JSON type, edge numbers among them, that a careless or hostile edit may put
+#: anywhere in a save (a game's tests add its own: rock names, tile ids, phases).
+DEFAULT_ODD = (None, True, False, 0, -1, 1, 2, 5, 7, 63, 64, 65, 2**31, -2**40, 10**9, 2**70, 1.5, 2.5,
+               "", "x", [], {}, [0], {"x": 1})
+
+#: The kinds of edit :func:`edit_save` draws from (a kind listed twice is drawn twice as often).
+EDIT_KINDS = ("replace", "nudge", "nudge", "drop", "duplicate", "wrap", "extra")
+
+#: What an edit that does not fit the save it is given may raise (a field it expects is gone).
+_MISFIT = (KeyError, IndexError, TypeError, AttributeError, ValueError)
+
+
+def json_save(s) -> dict:
+    """``s.to_dict()`` through JSON text: the dict a save file gives back.
+
+    >>> import gardenkit
+    >>> s = gardenkit.make("samurai_gardener").initial_state(players=2, seed=1)
+    >>> json_save(s) == s.to_dict() and json_save(s) is not json_save(s)
+    True
+    """
+    return json.loads(json.dumps(s.to_dict()))
+
+
+def save_paths(obj, prefix: tuple = (), *, skip=()):
+    """The path (a tuple of keys and indices) of every value inside ``obj``, a save's dicts and
+    lists, each before the values inside it; not the root. ``skip``: dict keys left out, with all
+    inside them.
+
+    >>> list(save_paths({"a": [1, {"b": 2}], "c": 3}))
+    [('a',), ('a', 0), ('a', 1), ('a', 1, 'b'), ('c',)]
+    >>> list(save_paths({"a": [1], "components": {"x": 1}}, skip={"components"}))
+    [('a',), ('a', 0)]
+    """
+    if isinstance(obj, dict):
+        items = ((k, v) for k, v in obj.items() if k not in skip)
+    elif isinstance(obj, list):
+        items = enumerate(obj)
+    else:
+        return
+    for key, value in items:
+        yield prefix + (key,)
+        yield from save_paths(value, prefix + (key,), skip=skip)
+
+
+def value_at(obj, path):
+    """The value at ``path`` (from :func:`save_paths`) inside ``obj``.
+
+    >>> value_at({"a": [1, {"b": 2}]}, ("a", 1, "b"))
+    2
+    """
+    for key in path:
+        obj = obj[key]
+    return obj
+
+
+def replaced(obj, path, value):
+    """A deep copy of ``obj`` with ``value`` at ``path`` (``obj`` is left as it is).
+
+    >>> d = {"a": [1, 2]}
+    >>> replaced(d, ("a", 0), None), d
+    ({'a': [None, 2]}, {'a': [1, 2]})
+    """
+    obj = copy.deepcopy(obj)
+    value_at(obj, path[:-1])[path[-1]] = value
+    return obj
+
+
+def nudge(value, rng):
+    """A value near ``value``, of its type: a bool flipped; a whole number moved by one or two,
+    doubled, negated, made -1 or 0, a million more, or something from -3 to 70; a text cut short,
+    lengthened, doubled, reversed, in other case, or emptied. None for a value of another type
+    (:func:`edit_save` then replaces it by an odd value).
+
+    >>> import random
+    >>> rng = random.Random(0)
+    >>> nudge(True, rng), nudge(None, rng), type(nudge(7, rng)), type(nudge("R1", rng))
+    (False, None, <class 'int'>, <class 'str'>)
+    """
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        return rng.choice((value - 1, value + 1, value + 2, value - 2, -1, 0, -value, 2 * value + 1,
+                           value + 10**6, rng.randint(-3, 70)))
+    if isinstance(value, str):
+        return rng.choice((value[:-1] if value else "?", value + "1", value + value, value[::-1],
+                           value.lower(), value.upper(), ""))
+    return None
+
+
+def _brief(value) -> str:
+    try:
+        return f"{value!r:.60}"
+    except ValueError:  # a number of thousands of digits
+        return f"a {type(value).__name__} too large to write"
+
+
+def edit_save(d, rng, *, odd=DEFAULT_ODD, kinds=EDIT_KINDS, nudges=nudge, skip=()) -> str:
+    """One random edit of the save ``d``, in place, somewhere inside it; says what it did.
+
+    A value (any of :func:`save_paths`) is replaced by one of ``odd`` (``replace``), moved a little
+    (``nudge``: ``nudges(value, rng)``, a replacement where that gives None), dropped from its dict
+    or list (``drop``), repeated in its list (``duplicate``), put in a list of its own (``wrap``),
+    or given one more field or item (``extra``: a dict an ``"unexpected"`` key, a list a copy of
+    one of its items or an odd value anywhere in it); a kind that does not fit the value is a
+    replacement. The kind is drawn from ``kinds``.
+
+    >>> import random
+    >>> d = {"game": "x", "scores": [3, 4]}
+    >>> edit_save(d, random.Random(5), kinds=("drop",), skip={"game"})
+    "drop at ['scores', 1] (was 4)"
+    >>> d
+    {'game': 'x', 'scores': [3]}
+    """
+    path = rng.choice(list(save_paths(d, skip=skip)))
+    parent = value_at(d, path[:-1])
+    key, old = path[-1], parent[path[-1]]
+    kind = rng.choice(kinds)
+    new = nudges(old, rng) if kind == "nudge" else None
+    if new is not None:
+        parent[key] = new
+    elif kind == "drop":
+        del parent[key]
+    elif kind == "duplicate" and isinstance(parent, list):
+        parent.insert(key, copy.deepcopy(old))
+    elif kind == "wrap":
+        parent[key] = [old]
+    elif kind == "extra" and isinstance(old, dict):
+        old["unexpected"] = copy.deepcopy(rng.choice(odd))
+    elif kind == "extra" and isinstance(old, list):
+        item = rng.choice(old) if old and rng.random() < 0.5 else rng.choice(odd)
+        old.insert(rng.randrange(len(old) + 1), copy.deepcopy(item))
+    else:
+        kind = "replace"
+        parent[key] = copy.deepcopy(rng.choice(odd))
+    return f"{kind} at {list(path)} (was {_brief(old)})"
+
+
+def mutate_save(d, rng, *, edits=None, times=1, odd=DEFAULT_ODD, kinds=EDIT_KINDS, nudges=nudge,
+                skip=()) -> tuple[dict, str]:
+    """A deep copy of the save ``d`` with ``times`` random edits (a number, or numbers to draw
+    from), and what they were; ``d`` is left as it is. Each edit is drawn from ``edits`` (a game's
+    own, each ``edit(d, rng) -> str`` changing ``d`` in place); with none, each is an
+    :func:`edit_save` with ``odd``, ``kinds``, ``nudges`` and ``skip``. An edit that does not fit
+    the save (a ``KeyError``, ``IndexError``, ``TypeError``, ``AttributeError`` or ``ValueError``:
+    a field it uses is gone) is reported as such, and the next one goes on.
+
+    >>> import random
+    >>> d = {"game": "x", "scores": [3, 4], "phase": "bid"}
+    >>> edited, what = mutate_save(d, random.Random(1), times=(1, 2, 3), skip={"game"})
+    >>> edited != d == {"game": "x", "scores": [3, 4], "phase": "bid"} and " at [" in what
+    True
+    """
+    d = copy.deepcopy(d)
+    what = []
+    for _ in range(times if isinstance(times, int) else rng.choice(times)):
+        try:
+            if edits:
+                what.append(rng.choice(edits)(d, rng))
+            else:
+                what.append(edit_save(d, rng, odd=odd, kinds=kinds, nudges=nudges, skip=skip))
+        except _MISFIT:
+            what.append("(an edit that did not apply)")
+    return d, ", ".join(what)
+
+
+_TOO_DEEP = object()
+
+
+def _snapshot_input(d):
+    """What ``d`` is now, to see that a call left it as it was: its JSON text (keys sorted), else (a
+    value JSON cannot write: a number of thousands of digits, a tuple key) a deep copy; nested too
+    deeply to copy, not looked at."""
+    if isinstance(d, (str, bytes)):
+        return d
+    try:
+        try:
+            return json.dumps(d, sort_keys=True)
+        except (TypeError, ValueError):
+            return copy.deepcopy(d)
+    except RecursionError:
+        return _TOO_DEEP
+
+
+def _unchanged(d, snapshot) -> bool:
+    if snapshot is _TOO_DEEP:
+        return True
+    if isinstance(snapshot, str) and not isinstance(d, str):
+        return _snapshot_input(d) == snapshot
+    return d == snapshot
+
+
+def refused_quickly(rules, d, match: str | None = None, *, seconds: float = 1.0, max_len: int = 400) -> str:
+    """``rules.from_dict(d)`` refuses ``d`` with a :class:`~gardenkit.MalformedInputError` within
+    ``seconds``, its message (which ``match``, a regular expression, is searched in) shorter than
+    ``max_len`` characters, and ``d`` unchanged; returns the message.
+
+    >>> import gardenkit
+    >>> rules = gardenkit.make("samurai_gardener")
+    >>> d = json_save(rules.initial_state(players=2, seed=1))
+    >>> d["round"] = 10**6
+    >>> refused_quickly(rules, d, "round must be between")
+    'round must be between 0 and 64, not 1000000'
+    >>> refused_quickly(rules, json_save(rules.initial_state(players=2, seed=1)))
+    Traceback (most recent call last):
+    ...
+    AssertionError: from_dict accepted it
+    """
+    before = _snapshot_input(d)
+    t = time.perf_counter()
+    try:
+        rules.from_dict(d)
+    except MalformedInputError as e:
+        took, msg = time.perf_counter() - t, str(e)
+    except Exception as e:  # noqa: BLE001 - a refusal is a MalformedInputError and nothing else
+        raise AssertionError(f"from_dict raised {type(e).__name__}, not a MalformedInputError: {str(e)[:300]}") from e
+    else:
+        raise AssertionError("from_dict accepted it")
+    assert took < seconds, f"refused in {took:.2f} s: {msg[:200]}"
+    assert _unchanged(d, before), "from_dict changed its input"
+    assert msg and len(msg) < max_len, f"a refusal says why, briefly (at most a few items): {msg[:300]}"
+    assert match is None or re.search(match, msg), f"{match!r} is not in the message: {msg[:300]}"
+    return msg
+
+
+def load_or_refuse(rules, d, what: str = "", *, seconds: float = 1.0, max_len: int = 400):
+    """``rules.from_dict(d)`` within ``seconds`` either refuses ``d`` with a short
+    :class:`~gardenkit.MalformedInputError` (shorter than ``max_len`` characters), giving None, or
+    loads a state that round-trips through its save (JSON text too), giving the state; ``d`` is
+    unchanged either way, and nothing else is raised. ``what`` (an edit made) heads a failure.
+
+    >>> import gardenkit
+    >>> rules = gardenkit.make("samurai_gardener")
+    >>> d = json_save(rules.initial_state(players=2, seed=1))
+    >>> load_or_refuse(rules, d) == rules.from_dict(d), load_or_refuse(rules, {**d, "deck": 5})
+    (True, None)
+    """
+    before = _snapshot_input(d)
+    t = time.perf_counter()
+    try:
+        back = rules.from_dict(d)
+    except MalformedInputError as e:
+        msg, back = str(e), None
+        assert msg and len(msg) < max_len, f"{what}: a refusal says why, briefly: {msg[:300]}"
+    except Exception as e:  # noqa: BLE001 - the point: nothing but a MalformedInputError
+        raise AssertionError(f"{what}: {type(e).__name__}: {str(e)[:300]}") from e
+    took = time.perf_counter() - t
+    assert took < seconds, f"{what}: from_dict took {took:.2f} s"
+    assert _unchanged(d, before), f"from_dict changed its input: {what}"
+    if back is not None:
+        again = back.to_dict()
+        assert rules.from_dict(again) == back, f"an accepted edit does not round-trip: {what}"
+        assert rules.from_dict(again).to_dict() == again, f"an accepted edit does not save the same twice: {what}"
+        as_json = json.loads(json.dumps(again))
+        assert rules.from_dict(as_json) == back, f"an accepted edit does not round-trip as JSON: {what}"
+    return back
+
+
+def play_out(rules, s, rng_or_seed, *, max_steps: int = 3000, round_trip_every: int = 1,
+             targets: bool = False, outcome: bool = True):
+    """Play ``s`` to the end at random; returns the final state.
+
+    Moves are drawn by ``rng_or_seed``: a :class:`random.Random`'s ``choice``, or, given a whole
+    number, as ``RandomBot(seed)`` draws them. Chance steps by the state's own generator, or where
+    it has none (``s.rng`` None, a player's view) are drawn at random like moves. Every move drawn
+    is legal for ``why_illegal`` and ``explain`` (a player's move worth ``action_points``); every
+    ``round_trip_every``-th state reached loads back from its save (0: none), and lists its
+    ``rules.targets`` if ``targets``. The end has no legal action and, if ``outcome``, an outcome
+    (a view hiding some scores may have none).
+
+    >>> import gardenkit, random
+    >>> rules = gardenkit.make("samurai_gardener")
+    >>> end = play_out(rules, rules.initial_state(players=2, seed=1), random.Random(1), round_trip_every=10)
+    >>> rules.is_terminal(end) and play_out(rules, end, 3) == end
+    True
+    """
+    if isinstance(rng_or_seed, int):
+        bot = RandomBot(rng_or_seed)
+        choose = lambda s, actions: bot.choose(rules, s)  # noqa: E731
+    else:
+        choose = lambda s, actions: rng_or_seed.choice(actions)  # noqa: E731
+    for step in range(max_steps):
+        player = rules.current_player(s)
+        if player is None:
+            assert rules.is_terminal(s) and rules.legal_actions(s) == (), "a finished game with legal actions"
+            assert not outcome or rules.outcome(s) is not None, "a finished game with no outcome"
+            return s
+        actions = rules.legal_actions(s)
+        assert actions, f"a live state with no legal move ({getattr(s, 'phase', '')})"
+        if player is CHANCE and getattr(s, "rng", None) is not None:
+            s = rules.step_chance(s)
+        else:
+            a = choose(s, actions)
+            assert rules.why_illegal(s, a) is None, f"{a} drawn from the legal actions, refused by why_illegal"
+            e = rules.explain(s, a)
+            assert e.legal, f"{a} drawn from the legal actions, explained as illegal"
+            assert player is CHANCE or e.points == rules.action_points(s, a), f"{a}: explain and action_points differ"
+            s = rules.apply(s, a)
+        if round_trip_every and step % round_trip_every == 0:
+            phase = getattr(s, "phase", "")
+            assert rules.from_dict(json_save(s)) == s, f"a state reached in play does not load ({phase})"
+            if targets:
+                rules.targets(s)
+    raise AssertionError(f"the game did not end in {max_steps} steps")
+
+
+def check_malformed_action(rules, s, action, match: str | None = None, *, max_len: int = 300) -> str:
+    """A badly typed or oversized ``action`` (a hand-made value or a text) is malformed alike
+    everywhere in ``s``: ``apply``, ``explain`` and ``play`` raise a
+    :class:`~gardenkit.MalformedInputError` whose message (which ``match``, a regular expression, is
+    searched in) is the text of ``why_illegal``'s :class:`~gardenkit.Refusal`, a refusal citing no
+    rule, shorter than ``max_len`` characters; ``s`` is unchanged. Returns the message.
+
+    >>> import gardenkit
+    >>> from gardenkit.games.samurai_gardener import Draw
+    >>> rules = gardenkit.make("samurai_gardener")
+    >>> check_malformed_action(rules, rules.initial_state(players=2, seed=1), Draw("1"), "whole number")
+    "Draw.card must be a whole number, not '1'"
+    """
+    before = s.to_dict()
+    texts = []
+    for call in (rules.apply, rules.explain, rules.play):
+        try:
+            call(s, action)
+        except MalformedInputError as e:
+            texts.append(str(e))
+        except Exception as e:  # noqa: BLE001 - a malformed action is a MalformedInputError and nothing else
+            raise AssertionError(f"{call.__name__}({_brief(action)}) raised {type(e).__name__}: {str(e)[:300]}") from e
+        else:
+            raise AssertionError(f"{call.__name__} took the malformed action {_brief(action)}")
+    why = rules.why_illegal(s, action)
+    assert isinstance(why, Refusal) and why.rule is None, f"why_illegal({_brief(action)}) gives {why!r:.300}"
+    assert texts == [why.text] * 3, f"apply, explain, play and why_illegal say different things: {texts + [why.text]}"
+    assert len(why.text) < max_len, f"a message of {len(why.text)} characters: {why.text[:300]}"
+    assert match is None or re.search(match, why.text), f"{match!r} is not in the message: {why.text[:300]}"
+    assert s.to_dict() == before, "a call changed the state"
+    return why.text

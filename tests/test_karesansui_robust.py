@@ -9,6 +9,7 @@ loads, round-trips and is played to the end by random players with no exception.
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import random
 import time
@@ -19,49 +20,17 @@ import gardenkit
 from gardenkit import CHANCE, IllegalActionError, MalformedInputError, Refusal
 from gardenkit.games.karesansui.actions import Bid, Draw, Pass, TurnIn, forbidden_sets, sort_rocks
 from gardenkit.games.karesansui.setups import position
-from gardenkit.testing import check_state, random_game
+from gardenkit.testing import (DEFAULT_ODD, check_malformed_action, edit_save, json_save, load_or_refuse, mutate_save,
+                               play_out, random_game, refused_quickly, replaced, save_paths)
 
 R = gardenkit.make("karesansui")
 PHASES = ("deal", "refill", "bid", "draw", "turnin", "over")
 ROCKS = ("R1", "Y2", "G3", "B1", "W2", "K", "X9", "R", "")
 
 
-# ----- playing on from any state ---------------------------------------------------------------------
+# ----- mutations (gardenkit.testing.edit_save, and the ones of this game) ---------------------------------
 
-def play_out(s, rng: random.Random, max_steps: int = 3000):
-    """Random moves (and random chance outcomes where the state holds no generator) to the end;
-    every state on the way round-trips through its save. Returns the last state."""
-    for _ in range(max_steps):
-        player = R.current_player(s)
-        if player is None:
-            assert R.legal_actions(s) == ()
-            return s
-        actions = R.legal_actions(s)
-        assert actions, f"a live state with no legal move: {s.phase}"
-        if player is CHANCE and s.rng is not None:
-            s = R.step_chance(s)
-        else:
-            a = rng.choice(actions)
-            assert R.why_illegal(s, a) is None and R.explain(s, a).legal
-            s = R.apply(s, a)
-        assert R.from_dict(json.loads(json.dumps(s.to_dict()))) == s, f"a state reached in play does not load ({s.phase})"
-    raise AssertionError(f"no end in {max_steps} steps")
-
-
-# ----- mutations ---------------------------------------------------------------------------------------
-
-_ODD = (None, True, False, 0, -1, 1, 2, 7, 10**9, 2**70, 2.5, "", "x", "R1", "K", [], {}, [0], ["R1"], {"x": 1})
-
-
-def _paths(obj, prefix=()):
-    if isinstance(obj, dict):
-        for k, v in obj.items():
-            yield prefix + (k,)
-            yield from _paths(v, prefix + (k,))
-    elif isinstance(obj, list):
-        for i, v in enumerate(obj):
-            yield prefix + (i,)
-            yield from _paths(v, prefix + (i,))
+ODD = DEFAULT_ODD + ("R1", "K", ["R1"])
 
 
 def _rock_lists(d):
@@ -76,30 +45,8 @@ def _rock_lists(d):
 
 
 def _generic(d, rng):
-    path = rng.choice(list(_paths(d)))
-    parent = d
-    for key in path[:-1]:
-        parent = parent[key]
-    key, old = path[-1], parent[path[-1]]
-    kind = rng.choice(["replace", "nudge", "nudge", "drop", "duplicate", "wrap", "extra"])
-    if kind == "nudge" and isinstance(old, int) and not isinstance(old, bool):
-        parent[key] = old + rng.choice((-1, 1, 2, -old - 1, 10**6))
-    elif kind == "nudge" and isinstance(old, str):
-        parent[key] = rng.choice((old[:-1], old + "1", old.lower(), ""))
-    elif kind == "drop":
-        del parent[key]
-    elif kind == "duplicate" and isinstance(parent, list):
-        parent.insert(key, copy.deepcopy(old))
-    elif kind == "wrap":
-        parent[key] = [old]
-    elif kind == "extra" and isinstance(old, dict):
-        old["unexpected"] = 1
-    elif kind == "extra" and isinstance(old, list):
-        old.append(copy.deepcopy(old[0]) if old else 0)
-    else:
-        kind = "replace"
-        parent[key] = copy.deepcopy(rng.choice(_ODD))
-    return f"{kind} at {list(path)}"
+    """A number changed, an item dropped, duplicated, wrapped or added, a field's type swapped."""
+    return edit_save(d, rng, odd=ODD)
 
 
 def _move_rocks(d, rng):
@@ -173,14 +120,8 @@ MUTATIONS = (_generic, _generic, _generic, _move_rocks, _move_rocks, _set_phase,
 
 
 def mutate(d: dict, rng: random.Random) -> tuple[dict, str]:
-    d = copy.deepcopy(d)
-    what = []
-    for _ in range(rng.choice((1, 1, 1, 2, 3))):
-        try:
-            what.append(rng.choice(MUTATIONS)(d, rng))
-        except (KeyError, IndexError, TypeError, AttributeError, ValueError):
-            what.append("(a mutation that did not apply)")
-    return d, ", ".join(what)
+    """A copy of ``d`` with one to three of MUTATIONS, and what they were."""
+    return mutate_save(d, rng, edits=MUTATIONS, times=(1, 1, 1, 2, 3))
 
 
 @pytest.fixture(scope="module")
@@ -197,37 +138,23 @@ def played():
 def test_mutated_saves_are_refused_quickly_or_played_to_the_end(played):
     rng = random.Random("karesansui robust")
     accepted = refused = 0
-    slowest = 0.0
     deadline = time.perf_counter() + 18  # bounded: about 20 s on a shared machine
     rounds = 0
     while time.perf_counter() < deadline and rounds < 6:
         rounds += 1
         for s in played:
-            saved = json.loads(json.dumps(s.to_dict()))
-            edited, what = mutate(saved, rng)
-            before = copy.deepcopy(edited)
-            t0 = time.perf_counter()
-            try:
-                back = R.from_dict(edited)
-            except ValueError as e:
-                took = time.perf_counter() - t0
-                assert str(e) and len(str(e)) < 600, f"{what}: a refusal must say why, briefly: {str(e)[:200]}"
+            edited, what = mutate(json_save(s), rng)
+            # refused in under a second with a short MalformedInputError, or loads and round-trips; unchanged
+            back = load_or_refuse(R, edited, what, max_len=600)
+            if back is None:
                 refused += 1
-            except Exception as e:  # noqa: BLE001 - the point: nothing but a ValueError
-                raise AssertionError(f"{what}: {type(e).__name__}: {e}") from e
-            else:
-                took = time.perf_counter() - t0
-                accepted += 1
-                assert R.from_dict(back.to_dict()) == back, f"an accepted edit does not round-trip: {what}"
-                try:
-                    play_out(back, rng)
-                except Exception as e:  # noqa: BLE001
-                    raise AssertionError(f"{what}: loaded, then play failed: {type(e).__name__}: {e}") from e
-            slowest = max(slowest, took)
-            assert took < 1.0, f"{what}: from_dict took {took:.2f} s"
-            assert edited == before, f"from_dict changed its input: {what}"
+                continue
+            accepted += 1
+            try:  # a view (some players hidden) ends with no outcome; a full state with one
+                play_out(R, back, rng, outcome=not back.hidden)
+            except Exception as e:  # noqa: BLE001
+                raise AssertionError(f"{what}: loaded, then play failed: {type(e).__name__}: {e}") from e
     assert refused > 50 and accepted > 5, (refused, accepted)
-    assert slowest < 1.0
 
 
 # ----- saves from which play could not go on: refused, naming what is wrong ------------------------------
@@ -237,7 +164,7 @@ def bidding():
     """A save of 4 players bidding in round 2 or later, with a bid standing."""
     game = random_game(R, 4, 5)
     s = next(x for x in game[40:] if x.phase == "bid" and any(x.bids))
-    return json.loads(json.dumps(s.to_dict()))
+    return json_save(s)
 
 
 def _edited(d, **fields):
@@ -246,13 +173,9 @@ def _edited(d, **fields):
     return d
 
 
-def _refused(d, match):
-    t0 = time.perf_counter()
-    with pytest.raises(MalformedInputError, match=match) as err:
-        R.from_dict(d)
-    assert time.perf_counter() - t0 < 1.0
-    assert len(str(err.value)) < 300
-    return str(err.value)
+#: ``from_dict(d)`` refused quickly with a MalformedInputError matching ``match`` (a message
+#: under 300 characters), ``d`` unchanged; gives the message
+_refused = functools.partial(refused_quickly, R, max_len=300)
 
 
 def _everything_in_the_bag_but_gardens(d):
@@ -295,7 +218,7 @@ def test_a_deal_with_every_garden_already_full_is_refused(bidding):
     assert R.current_player(s) is CHANCE and R.explain(s, R.legal_actions(s)[0]).legal
     after = R.step_chance(s)
     assert after.phase in ("refill", "bid") and all(len(g) == 5 for g in after.gardens)
-    play_out(after, random.Random(1))
+    play_out(R, after, random.Random(1))
     # a garden past its five, or the black rock in the bag while dealing
     over = copy.deepcopy(one_short)
     over["gardens"][0] = list(sort_rocks(over["gardens"][0] + [over["bag"].pop()]))
@@ -330,12 +253,12 @@ def four_player_game():
 def test_a_refill_or_a_draw_from_an_empty_bag_is_refused(four_player_game):
     for phase in ("refill", "draw"):
         s = next(x for x in four_player_game if x.phase == phase)
-        d = json.loads(json.dumps(s.to_dict()))
+        d = json_save(s)
         assert R.from_dict(d) == s
         _refused(_empty_the_bag(d), f"(the phase is {phase}|the player who passed draws a rock), but the bag is empty")
     # a refill with every pile worth 6 already: nothing left to lay out
     s = next(x for x in four_player_game if x.phase == "refill")
-    d = json.loads(json.dumps(s.to_dict()))
+    d = json_save(s)
     bag = d["bag"]
     for pile in d["piles"]:
         while sum(int(r[1]) for r in pile) < 6:
@@ -492,17 +415,12 @@ def test_oversized_saves_are_refused_by_size_first_naming_a_few_items(bidding):
 
 
 def test_a_number_of_thousands_of_digits_anywhere_in_a_save_is_named_not_spelled_out(bidding):
-    for path in _paths(bidding):
+    for path in save_paths(bidding):
         if path == ("game",):  # read by core before the game's own reader
             continue
         for value in (10**5000, [10**5000], -(10**5000)):
-            d = copy.deepcopy(bidding)
-            parent = d
-            for key in path[:-1]:
-                parent = parent[key]
-            parent[path[-1]] = value
             try:
-                R.from_dict(d)
+                R.from_dict(replaced(bidding, path, value))
             except ValueError as e:
                 assert isinstance(e, MalformedInputError) and "max_str_digits" not in str(e), (path, str(e))
                 assert len(str(e)) < 300
@@ -523,18 +441,8 @@ def turns():
     Draw(7), Bid(0, ["R1", None]), TurnIn(("R1", b"R1", "R1")),
 ], ids=repr)
 def test_badly_typed_action_values_are_refused_the_same_way_everywhere(turns, action):
-    for s in turns:
-        before = s.to_dict()
-        with pytest.raises(MalformedInputError) as applied:
-            R.apply(s, action)
-        with pytest.raises(MalformedInputError) as explained:
-            R.explain(s, action)
-        refusal = R.why_illegal(s, action)
-        assert isinstance(refusal, Refusal) and refusal.rule is None
-        assert refusal.text == str(applied.value) == str(explained.value) and len(refusal.text) < 300
-        with pytest.raises(MalformedInputError):
-            R.play(s, action)
-        assert s.to_dict() == before
+    for s in turns:  # apply, explain and play raise a MalformedInputError, why_illegal's text, under 300 characters
+        check_malformed_action(R, s, action)
 
 
 @pytest.mark.parametrize("action, rule", [
@@ -594,13 +502,13 @@ def test_an_observation_played_on_to_the_end_names_no_winner(seed):
     for s in late[::max(1, len(late) // 4)]:
         for p in range(3):
             seen = R.observe(s, p)
-            end = play_out(seen, rng)  # chance outcomes chosen at random: the view has no generator
+            end = play_out(R, seen, rng, outcome=False)  # chance at random: the view has no generator
             assert R.is_terminal(end) and end.hidden == seen.hidden != ()
             assert R.outcome(end) is None
             assert R.known_scores(end)[p] is not None and all(
                 R.known_scores(end)[q] is None for q in end.hidden)
             assert R.outcome(R.observe(end, p)) is None  # observing it again reveals nothing
-            assert R.from_dict(json.loads(json.dumps(end.to_dict()))) == end
+            assert R.from_dict(json_save(end)) == end
 
 
 # ----- the notebook shows no stray value ------------------------------------------------------------------

@@ -20,7 +20,7 @@ import pytest
 import gardenkit
 from gardenkit import CHANCE, IllegalActionError, MalformedInputError, Refusal, Timeline
 from gardenkit.core.rng import _short as show
-from gardenkit.testing import random_game
+from gardenkit.testing import json_save, random_game, replaced, save_paths, value_at
 
 GAMES = gardenkit.available_games()
 
@@ -209,38 +209,6 @@ def _deep(n: int):
     return v
 
 
-def _list_paths(obj, prefix=()):
-    if isinstance(obj, dict):
-        for k, v in obj.items():
-            yield from _list_paths(v, prefix + (k,))
-    elif isinstance(obj, list):
-        yield prefix
-        for i, v in enumerate(obj):
-            yield from _list_paths(v, prefix + (i,))
-
-
-def _int_paths(obj, prefix=()):
-    if isinstance(obj, dict):
-        items = obj.items()
-    elif isinstance(obj, list):
-        items = enumerate(obj)
-    else:
-        if isinstance(obj, int) and not isinstance(obj, bool):
-            yield prefix
-        return
-    for k, v in items:
-        yield from _int_paths(v, prefix + (k,))
-
-
-def _set(d, path, value):
-    d = copy.deepcopy(d)
-    parent = d
-    for key in path[:-1]:
-        parent = parent[key]
-    parent[path[-1]] = value
-    return d
-
-
 def _spread(items: list, n: int) -> list:
     step = max(1, len(items) // n)
     return items[::step][:n]
@@ -248,15 +216,12 @@ def _spread(items: list, n: int) -> list:
 
 def _lists_at(d, what: str):
     """The list a "40 000 items at [path]" case put in ``d`` (to see it is still there, whole)."""
-    parent = d
-    for key in json.loads(what[len("40 000 items at "):].replace("'", '"')):
-        parent = parent[key]
-    return [(what, parent)]
+    return [(what, value_at(d, json.loads(what[len("40 000 items at "):].replace("'", '"'))))]
 
 
 def _saves(game: str) -> list[dict]:
     all_ = states(game)
-    return [json.loads(json.dumps(s.to_dict())) for s in (all_[len(all_) // 3], all_[-1])]
+    return [json_save(s) for s in (all_[len(all_) // 3], all_[-1])]
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -272,17 +237,15 @@ def test_oversized_and_nested_saves_are_refused_quickly_and_briefly(game):
             "a 5 000-digit number (text)": text[:-1] + ', "n": ' + "7" * 5000 + "}",
             "a 3 MB save": text[:-1] + ', "pad": "' + "x" * 3_000_000 + '"}',
         }
-        ints = list(_int_paths(saved))
+        ints = [p for p in save_paths(saved) if type(value_at(saved, p)) is int]
         for path in _spread(ints, 6):
-            cases[f"a 5 000-digit number at {list(path)}"] = _set(saved, path, 10 ** 5000)
-            cases[f"-2**70 at {list(path)}"] = _set(saved, path, -(2 ** 70))
-            cases[f"a 100 000-deep list at {list(path)}"] = _set(saved, path, _deep(100_000))
-        for path in _spread([p for p in _list_paths(saved) if p], 25):
-            parent = saved
-            for key in path:
-                parent = parent[key]
-            item = parent[0] if parent else 0
-            cases[f"40 000 items at {list(path)}"] = _set(saved, path, [item] * 40_000)
+            cases[f"a 5 000-digit number at {list(path)}"] = replaced(saved, path, 10 ** 5000)
+            cases[f"-2**70 at {list(path)}"] = replaced(saved, path, -(2 ** 70))
+            cases[f"a 100 000-deep list at {list(path)}"] = replaced(saved, path, _deep(100_000))
+        for path in _spread([p for p in save_paths(saved) if isinstance(value_at(saved, p), list)], 25):
+            listed = value_at(saved, path)
+            item = listed[0] if listed else 0
+            cases[f"40 000 items at {list(path)}"] = replaced(saved, path, [item] * 40_000)
         for what, bad in cases.items():
             unchanged = copy.deepcopy(bad) if not isinstance(bad, str) and "0 000" not in what else None
             msg = refused_clearly(timed(rules.from_dict, bad), f"{game}: {what}")
@@ -370,7 +333,8 @@ def test_timeline_positions_and_saves_of_garbage_are_refused_clearly(game):
     assert Timeline.from_dict(rules, json.loads(json.dumps(saved))).states() == t.states()
     cases = {
         "a list": [saved], "None": None, "a text": json.dumps(saved), "no initial": {"actions": []},
-        "no actions": {"initial": saved["initial"]}, "another game": dict(saved, game="tanuki"),
+        "no actions": {"initial": saved["initial"]},
+        "another game": dict(saved, game=next((g for g in GAMES if g != game), "chess")),
         "initial garbage": dict(saved, initial=[1, 2]), "initial of another game": dict(saved, initial={"game": "x"}),
         "actions a text": dict(saved, actions="draw 1"), "actions a dict": dict(saved, actions={"a": 1}),
         "actions of None": dict(saved, actions=[None] * 5), "actions of lists": dict(saved, actions=[["x"]] * 3),
