@@ -187,25 +187,35 @@ class SearchBot:
         root.order = self._ranked(rules, view, actions, r)
         points = dict(zip(root.order, self._last_points))
         self._finished = 0
-        budget = self.iterations
-        if budget is None:  # time only: measure a first playout, then plan for what the clock allows
-            self._visit(rules, view, me, root, root.order[0], base, r)
-            per = max(time.perf_counter() - start, 1e-4)
-            budget = max(len(root.order[:4]), int(self.time_ms / 1000.0 / per))
-        k = self.candidates or max(4, budget // 8)
+        if self.iterations is None:  # time only: the first playouts (the best four moves by points) tell the pace
+            for i, a in enumerate(root.order[:4]):
+                if i and self._late(deadline, start, i):
+                    break
+                self._visit(rules, view, me, root, a, base, r)
+        n = sum(c.visits for c in root.children.values())
+
+        def planned() -> int:
+            """The playouts this search will make: its iterations, or what the clock still allows
+            at the pace so far (re-estimated each round)."""
+            if deadline is None:
+                return self.iterations
+            now = time.perf_counter()
+            more = n + int(max(0.0, deadline - now) / max((now - start) / max(n, 1), 1e-6))
+            return more if self.iterations is None else min(self.iterations, more)
+
+        k = self.candidates or max(4, planned() // 8)
         alive = root.order[:min(k, len(root.order))]
         rounds = max(1, math.ceil(math.log2(len(alive)))) if len(alive) > 1 else 1
-        n = sum(c.visits for c in root.children.values())
         out_of_time = False
         for rnd in range(rounds):
-            left = budget - n
-            if left <= 0 or out_of_time:
+            left = planned() - n
+            if left <= 0:
                 break
             per_move = max(1, left // (len(alive) * (rounds - rnd)))
             target = max(root.children[a].visits if a in root.children else 0 for a in alive) + per_move
             for a in alive:  # bring every move still in to the same number of playouts
                 while (root.children[a].visits if a in root.children else 0) < target:
-                    if deadline is not None and n > 0 and time.perf_counter() >= deadline:
+                    if deadline is not None and n > 0 and self._late(deadline, start, n):
                         out_of_time = True
                         break
                     self._visit(rules, view, me, root, a, base, r)
@@ -219,8 +229,9 @@ class SearchBot:
         if len(alive) > 1 and not out_of_time:
             alive = sorted(alive, key=lambda a: -self._mean(root, a))
         i = 0
-        while n < budget and not out_of_time:  # what the halving's rounding left: the best first
-            if deadline is not None and time.perf_counter() >= deadline:
+        while not out_of_time and (self.iterations is None or n < self.iterations):
+            # what the halving's rounding (or the clock) left: to the moves still in, the best first
+            if deadline is not None and self._late(deadline, start, n):
                 break
             self._visit(rules, view, me, root, alive[i % len(alive)], base, r)
             n += 1
@@ -237,6 +248,12 @@ class SearchBot:
         total = sum(c.visits for c in root.children.values())
         return SearchResult(me, stats[0].action, tuple(stats), total, elapsed, self._finished, len(actions),
                             root.order[0])
+
+    @staticmethod
+    def _late(deadline: float, start: float, n: int) -> bool:
+        """Whether one more playout would likely end past the deadline (at the mean pace so far)."""
+        now = time.perf_counter()
+        return now + (now - start) / max(n, 1) > deadline
 
     @staticmethod
     def _mean(root, a) -> float:
@@ -415,7 +432,7 @@ def _digest(seed: int, view) -> int:
 # ----- the explained hint ---------------------------------------------------------------------
 #: the hint's default budget: with the view, the explanations and the words it answers within a
 #: second on a busy 2-core machine at any position (tests/test_search_bot.py measures it)
-HINT_MS = 600
+HINT_MS = 500
 
 
 @dataclass(frozen=True)
@@ -527,10 +544,12 @@ def _hint_text(moves, greedy, result, to_end: bool) -> str:
     if len(moves) > 1:
         text += "; next best: " + "; ".join(f"{m.notation} ({numbers(m, False)})" for m in moves[1:])
     text += "."
-    if greedy is not None and greedy not in moves:
-        text += f" The move that scores most now, {greedy.notation} ({numbers(greedy, False)}), does worse."
-    elif greedy is not None and greedy is not best:
-        text += f" {greedy.notation} scores most now but does worse later."
+    if greedy is not None and greedy.points != best.points:  # the hint gives up points now
+        if greedy in moves:
+            text += f" {greedy.notation} scores more now but does worse later."
+        else:
+            text += (f" The move that scores most now, {greedy.notation} ({numbers(greedy, False)}), "
+                     "does worse later.")
     if result.legal > 1:
         horizon = "to the end of the game" if to_end else "past your next move, to where the totals settle"
         unit = best.unit
