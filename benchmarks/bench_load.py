@@ -172,7 +172,8 @@ async def arriving_class(server, args) -> dict:
         await learner.arrive()
         if i < args.players and learner.t.usable is not None:
             lo, hi = args.interval * 0.5, args.interval * 1.5
-            while time.monotonic() < stop_playing:
+            # play in 5 s stretches, so that a stop set later (the steady window) is seen
+            while time.monotonic() < stop_playing and not learner.closed:
                 await learner.play(min(stop_playing, time.monotonic() + 5.0), (lo, hi))
 
     for i in range(args.learners):

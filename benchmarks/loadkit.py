@@ -137,6 +137,11 @@ class ProtocolLearner:
         self._reader: asyncio.Task | None = None
         self._closed = False
 
+    @property
+    def closed(self) -> bool:
+        """The server closed this page's websocket."""
+        return self._closed
+
     # ----- the page ---------------------------------------------------------------------
     @property
     def cookie_header(self) -> str:
