@@ -20,12 +20,12 @@ import pytest
 import gardenkit
 from gardenkit import CHANCE, IllegalActionError, MalformedInputError, Refusal, Timeline
 from gardenkit.core.rng import _short as show
-from gardenkit.testing import json_save, random_game, replaced, save_paths, value_at
+from gardenkit.testing import QUICK_SECONDS, json_save, random_game, replaced, save_paths, value_at
 
 GAMES = gardenkit.available_games()
 
 #: the slowest a refusal may be (seconds); they take milliseconds
-QUICK = 1.0
+QUICK = QUICK_SECONDS  # gardenkit.testing: generous for a loaded machine
 #: the longest a refusal's message may be (characters)
 SHORT = 500
 #: ... of a move (a refusal may name the rocks of a bid, at most 200 of them)

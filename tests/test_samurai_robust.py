@@ -31,6 +31,7 @@ from gardenkit.games.samurai_gardener.state import PHASES
 from gardenkit.testing import (DEFAULT_ODD, check_malformed_action, edit_save, json_save, load_or_refuse, mutate_save,
                                random_game, refused_quickly)
 from gardenkit.testing import play_out as _play_out
+from gardenkit.testing import QUICK_SECONDS
 from gardenkit.tutor import samurai_gardener as lessons
 
 R = gardenkit.make("samurai_gardener")
@@ -294,14 +295,14 @@ def test_ten_lines_at_once_are_explained_well_under_a_second():
     a = Place(s.lineup[0], 2, 3)
     t = time.perf_counter()
     e = R.explain(s, a)
-    assert time.perf_counter() - t < 0.5  # gave no answer in 20 s with every order tried
+    assert time.perf_counter() - t < QUICK_SECONDS  # gave no answer in 20 s with every order tried (~1 ms now)
     assert e.legal and e.points == 12 and sum(1 for line in e.lines if "spends" in line.text) == 6
     assert "forms 10 lines" in str(e)
     # every spot of that card, both ways up (what the board asks on a pick), and the order chosen line by line
     t = time.perf_counter()
     for turned in (False, True):
         R.targets(s, (a.card, turned))
-    assert time.perf_counter() - t < 1.0
+    assert time.perf_counter() - t < QUICK_SECONDS
     s = R.apply(s, a)
     assert s.phase == "order" and len(s.pending.runs) == 10
     while s.phase == "order":
@@ -309,7 +310,7 @@ def test_ten_lines_at_once_are_explained_well_under_a_second():
         choice = R.legal_actions(s)[-1]
         assert R.explain(s, choice).legal
         s = R.apply(s, choice)
-        assert time.perf_counter() - t < 0.5
+        assert time.perf_counter() - t < QUICK_SECONDS
     assert s.scores[0] > 0 and sum(line.points for line in s.lines[0]) == s.scores[0]
 
 
@@ -321,7 +322,7 @@ def test_the_worst_case_with_any_markers_is_explained_quickly(lines):
         card = s.lineup[0]
         t = time.perf_counter()
         e = R.explain(s, Place(card, 2, 3))
-        assert time.perf_counter() - t < 0.5 and e.legal
+        assert time.perf_counter() - t < QUICK_SECONDS and e.legal
         assert e.points == R.placement_points(s, Place(card, 2, 3))
     plain = many_lines(lines, specialist=False)
     assert R.explain(plain, Place(card, 2, 3)).points == lines + 6  # every line scores, and the bonus for 4 types
