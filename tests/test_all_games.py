@@ -275,6 +275,8 @@ SELECTIONS = {
          *[a.rocks for a in rules.legal_actions(s) if hasattr(a, "rocks")]])),
     "miyabi": lambda rules, s: [*[(tile, rot) for tile in s.display for rot in (0, 90, 180, 270)],
                                 *[(f"Z{z}", 0) for z in s.zen_display]],
+    # the active player's hand tiles, each way round
+    "tanuki": lambda rules, s: [(tile, rot) for tile in s.hands[s.active] for rot in (0, 90, 180, 270)],
 }
 
 

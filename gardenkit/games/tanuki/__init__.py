@@ -1,7 +1,7 @@
 """Tanuki in the Garden (George Jaros, 2015-2017), with the Garden Master expansion.
 
-Not registered yet (its notebook, board and tutor come in later work): use ``TanukiRules()``
-directly.
+Registered as ``tanuki``: ``gardenkit.make("tanuki")``; its board and game view are in
+``gardenkit.widgets.tanuki``, its lessons in ``gardenkit.tutor.tanuki``.
 """
 from ...core.registry import GameEntry, Playthrough
 from .actions import (
