@@ -81,6 +81,9 @@ THEME_CSS = (
     "--gk-hover:rgba(255,255,255,.14);"
     "--gk-picked:rgba(255,200,60,.3);"
     "--gk-ok:#8fdcaa;--gk-no:#ffa3a3;--gk-bad:#ffa3a3}"
+    # a drawing shown as an <img> (a lesson's cover) cannot see the page's theme: it keeps the
+    # light look, so it gets a light card to sit on
+    'body[data-jp-theme-light="false"] img.gk-picture{background:#fbf8f1;border-radius:6px}'
 )
 
 SVG_CSS = (

@@ -4,9 +4,13 @@ Fixtures:
 - ``voila_server`` (session): ``python -m gardenkit.serve`` — the same launcher as
   ``make dashboards`` — serving ``notebooks/`` on a free port of 127.0.0.1.
 - ``browser`` (session): Debian's ``/usr/bin/chromium`` launched by Playwright.
-- ``page``: a fresh page that records page errors; any page error fails the test
-  (console warnings don't). A failing test leaves a screenshot in ``test-artifacts/``.
-- ``open_dashboard(name)``: opens ``/voila/render/<name>`` and waits for its widgets.
+- ``page``: a fresh page that records page errors and console errors; any uncaught page error,
+  and any console error not in :data:`HARMLESS_CONSOLE_ERRORS`, fails the test (console
+  warnings don't: version-mismatch warnings are harmless). A failing test leaves a screenshot
+  in ``test-artifacts/``. A test module may override the ``context_options`` fixture (e.g. a
+  phone: viewport 390×844, touch).
+- ``open_dashboard(name, theme=None)``: opens ``/voila/render/<name>`` (``theme="dark"``:
+  JupyterLab's dark theme, ``?theme=dark``) and waits for its widgets.
 
 Without chromium the tests are skipped, except under CI (CI=true), where that
 is a failure: CI must run them.
@@ -29,6 +33,20 @@ CHROMIUM_PATH = os.environ.get("GARDENKIT_CHROMIUM", CHROMIUM)
 
 #: How long a dashboard may take to execute and render its widgets (2-core machine).
 RENDER_TIMEOUT_MS = 120_000
+
+#: Console errors that are not ours and do no harm, as (message, source URL) patterns. Kept short
+#: and explicit: any other console error (e.g. bqplot or an anywidget drawing our widgets with a
+#: NaN, ``translate(370,undefined)``) fails the test.
+HARMLESS_CONSOLE_ERRORS = (
+    # Voilà's page asks a CDN for Font Awesome's stylesheets: unreachable offline (and in CI)
+    (re.compile(r"Failed to load resource: net::ERR_[A-Z_]+"),
+     re.compile(r"https://cdn\.jsdelivr\.net/npm/@fortawesome/fontawesome-free")),
+)
+
+
+def harmless_console_error(text: str, url: str) -> bool:
+    """Whether a console error (its text and the URL it names) is one of :data:`HARMLESS_CONSOLE_ERRORS`."""
+    return any(msg.fullmatch(text) and source.match(url or "") for msg, source in HARMLESS_CONSOLE_ERRORS)
 
 
 def _in_ci() -> bool:
@@ -89,16 +107,32 @@ def browser(_playwright):
 
 
 @pytest.fixture
-def page(browser, request):
-    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+def context_options() -> dict:
+    """Options of the browser context of ``page`` (override in a test module: a phone, touch)."""
+    return {}
+
+
+@pytest.fixture
+def page(browser, request, context_options):
+    context = browser.new_context(**{"viewport": {"width": 1280, "height": 1000}, **context_options})
     page = context.new_page()
     page.set_default_timeout(30_000)
     errors: list[str] = []
+    console: list[str] = []
     page.on("pageerror", lambda exc: errors.append(f"{exc.name}: {exc.message}"))
+
+    def on_console(msg) -> None:
+        if msg.type == "error":
+            url = (msg.location or {}).get("url", "")
+            if not harmless_console_error(msg.text, url):
+                console.append(f"{msg.text} ({url or 'no source'})")
+
+    page.on("console", on_console)
     page.gk_page_errors = errors  # type: ignore[attr-defined]
+    page.gk_console_errors = console  # type: ignore[attr-defined]
     yield page
     failed = getattr(request.node, "rep_call", None)
-    if (failed is not None and failed.failed) or errors:
+    if (failed is not None and failed.failed) or errors or console:
         ARTIFACTS.mkdir(exist_ok=True)
         name = re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.nodeid)[-150:]
         try:
@@ -106,19 +140,23 @@ def page(browser, request):
         except Exception:  # noqa: BLE001 - a screenshot is a courtesy
             pass
     context.close()
-    if errors:
-        pytest.fail("page errors:\n" + "\n".join(errors), pytrace=False)
+    if errors or console:
+        said = ([f"page errors:\n{chr(10).join(errors)}"] if errors else []) + (
+            [f"console errors:\n{chr(10).join(console[:20])}"] if console else [])
+        pytest.fail("\n".join(said), pytrace=False)
 
 
 @pytest.fixture
 def open_dashboard(page, voila_server):
     """open_dashboard("index.ipynb") -> the page, once Voilà has rendered its widgets.
 
-    ``wait_for``: a CSS selector that must be visible (default: any widget output).
+    ``wait_for``: a CSS selector that must be visible (default: any widget output). ``theme``:
+    ``"light"`` or ``"dark"`` (JupyterLab's themes, as Voilà's ``?theme=``; default: light).
     """
 
-    def _open(name: str, wait_for: str | None = None, timeout_ms: float = RENDER_TIMEOUT_MS):
-        page.goto(voila_server.url(name), wait_until="domcontentloaded", timeout=timeout_ms)
+    def _open(name: str, wait_for: str | None = None, timeout_ms: float = RENDER_TIMEOUT_MS, theme: str | None = None):
+        url = voila_server.url(name) + (f"?theme={theme}" if theme else "")
+        page.goto(url, wait_until="domcontentloaded", timeout=timeout_ms)
         # Voilà shows a spinner while the kernel runs the notebook, then the cells.
         page.wait_for_selector(
             wait_for or ".jp-OutputArea-output, .widget-html, .jupyter-widgets",

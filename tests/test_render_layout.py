@@ -1,0 +1,195 @@
+"""Layout and theme of the drawings and widgets, without a browser (the browser checks are
+tests/browser/test_layout_phone.py and test_theme_contrast.py).
+
+- ``svg.reflow``: a group the board's front end moves where it has little room (a phone);
+  Miyabi's display and buttons then go under the garden, Karesansui's piles two to a row with the
+  garden under them and the right-hand column under the garden: checked on the drawings'
+  coordinates with the offsets applied (nothing overlaps, everything starts at the left margin).
+- The theme: every ``var(--gk-…)`` the stylesheets use has the light look as its fallback and a
+  value under JupyterLab's dark theme (``THEME_CSS``, which takes it from the ``--jp-*`` variables).
+- The score chart hands bqplot no NaN (a hidden total is left out of the lines and the legend).
+- The game view's side panel and chart are never wider than the page; boards scale down to it.
+"""
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import numpy
+
+import gardenkit
+from gardenkit.render import karesansui as rk
+from gardenkit.render import miyabi as rm
+from gardenkit.render import samurai_gardener as rs
+from gardenkit.render.svg import BODY_END, BODY_START, SVG_CSS, THEME_CSS, reflow, split_body
+from gardenkit.widgets._html import PANEL_CSS
+
+SVG = "{http://www.w3.org/2000/svg}"
+NUM = re.compile(r"-?\d+(?:\.\d+)?")
+
+
+def dealt(game: str, players: int | None = None, seed: int = 3):
+    rules = gardenkit.make(game)
+    s = rules.initial_state(players=players or rules.info.min_players, seed=seed)
+    while rules.current_player(s) is gardenkit.CHANCE:
+        s = rules.step_chance(s)
+    return rules, s
+
+
+def boxes(el, dx: float = 0.0, dy: float = 0.0):
+    """(x0, y0, x1, y1) of every rect under ``el`` (and of the paths' points), each reflow group's
+    offset applied as the front end applies it."""
+    out = []
+    if el.get("class") == "gk-reflow":
+        ox, oy = map(float, el.get("data-reflow").split())
+        dx, dy = dx + ox, dy + oy
+    tag = el.tag.replace(SVG, "")
+    if tag == "rect" and el.get("x") is not None:
+        x, y, w, h = (float(el.get(k)) for k in ("x", "y", "width", "height"))
+        out.append((x + dx, y + dy, x + w + dx, y + h + dy))
+    elif tag == "path" and el.get("d") and not re.search(r"[a-gi-uw-z]", el.get("d")):
+        xs, ys = path_points(el.get("d"))
+        if xs:
+            out.append((min(xs) + dx, min(ys) + dy, max(xs) + dx, max(ys) + dy))
+    for child in el:
+        out += boxes(child, dx, dy)
+    return out
+
+
+def path_points(d: str):
+    """The points of a path of absolute M/L/H/V/Z commands (and relative h/v)."""
+    xs, ys, x, y = [], [], 0.0, 0.0
+    for cmd, args in re.findall(r"([MLHVZhv])([^MLHVZhv]*)", d):
+        nums = [float(v) for v in NUM.findall(args)]
+        if cmd in "ML":
+            for i in range(0, len(nums) - 1, 2):
+                x, y = nums[i], nums[i + 1]
+                xs.append(x), ys.append(y)
+        elif cmd in "Hh":
+            for v in nums:
+                x = v if cmd == "H" else x + v
+                xs.append(x), ys.append(y)
+        elif cmd in "Vv":
+            for v in nums:
+                y = v if cmd == "V" else y + v
+                xs.append(x), ys.append(y)
+    return xs, ys
+
+
+def span(bs):
+    return (min(b[0] for b in bs), min(b[1] for b in bs), max(b[2] for b in bs), max(b[3] for b in bs))
+
+
+def reflow_groups(root):
+    return [g for g in root.iter(f"{SVG}g") if g.get("class") == "gk-reflow"]
+
+
+def test_reflow_wraps_a_group_that_may_hold_the_body_markers():
+    svg = f'<svg xmlns="http://www.w3.org/2000/svg">{reflow(f"<text>a</text>{BODY_START}<g/>{BODY_END}", -300, 280)}</svg>'
+    head, body, tail = split_body(svg)
+    assert head.endswith('<g class="gk-reflow" data-reflow="-300 280"><text>a</text>') and body == "<g/>"
+    root = ET.fromstring(head + body + tail)
+    assert reflow_groups(root)[0].get("data-reflow") == "-300 280"
+
+
+def test_miyabi_display_goes_under_the_garden_left_aligned():
+    rules, s = dealt("miyabi")
+    root = ET.fromstring(rm.render_board(s, 0, rules=rules))
+    (group,) = reflow_groups(root)
+    assert group.find(f".//{SVG}g[@data-pick]") is not None  # the display's tiles move with it
+    moved = boxes(group)
+    garden = span([b for b in boxes(root) if b not in moved])
+    dx, dy = map(float, group.get("data-reflow").split())
+    drawn = span([(x0 - dx, y0 - dy, x1 - dx, y1 - dy) for x0, y0, x1, y1 in moved])
+    moved = span(moved)
+    assert drawn[0] > garden[2]  # drawn beside the garden
+    assert moved[1] >= garden[3] and abs(moved[0] - garden[0]) <= 8  # moved under it, at its left
+    # the narrow drawing is about the garden's width: shown at ~0.93 of its size on a 390 px phone
+    assert max(garden[2], moved[2]) <= 400
+
+
+def test_karesansui_piles_two_to_a_row_then_the_garden_then_the_column():
+    rules, s = dealt("karesansui", players=6)
+    assert len(s.piles) == 5
+    root = ET.fromstring(rk.render_board(s, 0, rules=rules))
+    piles = [span(boxes(g)) for g in root.iter(f"{SVG}g") if g.get("class") == "gk-kwedgeg"]
+    # with the offsets applied: the piles of each wrapper are placed where the wrapper says
+    placed = []
+    for i in range(5):
+        wrapper = next((g for g in reflow_groups(root) if g.find(f"{SVG}g[@data-pile='{i + 1}']") is not None), None)
+        dx, dy = map(float, wrapper.get("data-reflow").split()) if wrapper is not None else (0.0, 0.0)
+        x0, y0, x1, y1 = piles[i]
+        placed.append((x0 + dx, y0 + dy, x1 + dx, y1 + dy))
+    for i, a in enumerate(placed):
+        assert a[0] >= 0 and a[2] <= 8 + 2 * (rk.WEDGE_W + 8), (i, a)
+        for b in placed[i + 1:]:
+            assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], ("piles overlap", a, b)
+    rows_bottom = max(p[3] for p in placed)
+    garden = next(g for g in reflow_groups(root) if "Your garden" in "".join(g.itertext()))
+    g_box = span(boxes(garden))
+    assert g_box[1] >= rows_bottom  # the garden under the last row of piles
+    column = [g for g in reflow_groups(root) if "round tracker" in "".join(g.itertext())]
+    assert column and span(boxes(column[0]))[1] >= g_box[3]
+
+
+def test_a_karesansui_board_with_two_piles_moves_only_the_column():
+    rules, s = dealt("karesansui", players=3)
+    root = ET.fromstring(rk.render_board(s, 0, rules=rules))
+    groups = reflow_groups(root)
+    assert len(groups) == 1 and "round tracker" in "".join(groups[0].itertext())
+
+
+def test_every_theme_colour_has_a_light_fallback_and_a_dark_value():
+    css = SVG_CSS + PANEL_CSS + rm.MIYABI_CSS + rk.KARESANSUI_CSS + rs.SAMURAI_CSS
+    used = re.findall(r"var\((--gk-[\w-]+)(,[^)]*)?\)", css)
+    assert used
+    missing = sorted({name for name, fallback in used if not fallback})
+    assert not missing, f"no light fallback: {missing}"
+    dark = set(re.findall(r"(--gk-[\w-]+):", THEME_CSS))
+    assert {name for name, _ in used} <= dark, sorted({name for name, _ in used} - dark)
+    assert 'body[data-jp-theme-light="false"]' in THEME_CSS
+    assert all("var(--jp-" in value for value in re.findall(r"--gk-(?:ink|ink2|head|panel|line):([^;]+);", THEME_CSS))
+
+
+def test_text_on_the_page_follows_the_theme_and_text_on_pictures_stays_dark():
+    # labels on the page background take --gk-ink…
+    for css, cls in ((SVG_CSS, ".gk-tx"), (rm.MIYABI_CSS, ".gk-mrow"), (rm.MIYABI_CSS, ".gk-mhead"),
+                     (rk.KARESANSUI_CSS, ".gk-khead"), (rk.KARESANSUI_CSS, ".gk-ktxb")):
+        rule = re.search(re.escape(cls) + r"\{[^}]*\}", css)[0]
+        assert "fill:var(--gk-ink" in rule, rule
+    # …what is drawn on a light picture (a button, a pile, a deck card, a letter on a square) does not
+    for css, cls in ((SVG_CSS, ".gk-btn text"), (SVG_CSS, ".gk-lt"), (rk.KARESANSUI_CSS, ".gk-kdeckg .gk-ktx"),
+                     (rm.MIYABI_CSS, ".gk-mbonus text")):
+        rule = re.search(re.escape(cls) + r"[^{]*\{[^}]*\}", css)[0]
+        assert "fill:#" in rule and "var(--gk" not in rule, rule
+
+
+def test_the_chart_hands_bqplot_no_nan_and_only_the_totals_it_may_show():
+    from gardenkit.widgets.karesansui import KaresansuiGame
+
+    g = KaresansuiGame(players=3, seed=5, bot_delay=0)
+    rules = g.rules
+    for _ in range(12):
+        if rules.current_player(g.state) is None:
+            break
+        g.play(str(rules.legal_actions(g.state)[0]))
+    known = rules.known_scores(rules.observe(g.state, g.seat))
+    shown = [p for p in range(3) if known[p] is not None]
+    assert any(x != x for row in g.chart_data() for x in row)  # hidden totals are NaN in the data…
+    drawn = numpy.atleast_2d(g._lines.y)  # bqplot keeps a single line as a 1-d array
+    assert not numpy.isnan(drawn).any()  # …never in what bqplot draws
+    assert len(drawn) == len(g._lines.colors) == len(g._lines.labels) == len(shown) < 3
+    assert list(g._lines.labels) == [f"P{p + 1}" for p in shown]
+
+
+def test_the_game_view_fits_a_phone():
+    from gardenkit.widgets.miyabi import MiyabiGame
+
+    g = MiyabiGame(seed=1, bot_delay=0)
+    side = next(c for c in g.main.children if "gk-side" in c._dom_classes)
+    assert side.layout.width is None and side.layout.max_width == "440px" and side.layout.min_width == "0"
+    assert g.chart.layout.max_width == "430px" and "100%" in g.chart.layout.width
+    board_css = (Path(gardenkit.__file__).parent / "widgets" / "board.css").read_text()
+    assert re.search(r"\.gk-board svg \{[^}]*max-width: 100%;[^}]*height: auto;", board_css)
+    assert ".gk-other svg{display:block;max-width:100%;height:auto}" in PANEL_CSS
