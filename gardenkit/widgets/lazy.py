@@ -72,15 +72,20 @@ function render({ model, el }) {
     button.disabled = false;
     button.textContent = model.get("label");
   };
+  // the lesson replaces this cover once built; if that has not happened after a while (a busy
+  // kernel, a click the server dropped), the button may be clicked again (opening twice is harmless)
+  let retry = null;
   button.addEventListener("click", () => {
     button.disabled = true;
     button.textContent = "Opening…";
     model.send({ kind: "open" });
+    clearTimeout(retry);
+    retry = setTimeout(() => { if (root.isConnected) { button.disabled = false; button.textContent = model.get("label"); } }, 8000);
   });
   model.on("change:message", shown);
   root.append(body, button, note);
   el.appendChild(root);
-  return () => model.off("change:message", shown);
+  return () => { clearTimeout(retry); model.off("change:message", shown); };
 }
 export default { render };
 """

@@ -59,3 +59,40 @@ def wait_log_settled(page, quiet_ms: int = 400, timeout: float = 10_000) -> None
         }""",
         arg=quiet_ms, timeout=timeout, polling=100,
     )
+
+
+# ----- lessons that open on a click (a try board, worked example or quiz built with lazy=True) ----
+CLOSED = ".gk-closed"
+OPEN_BUTTON = "button.gk-open-lesson"
+
+
+def open_lesson(lesson, timeout: float = 30_000) -> None:
+    """Open one lesson (a ``.gk-try``/``.gk-scenario``/``.gk-quiz`` locator) shown as a cover: click
+    its button as a learner does, then wait for its board."""
+    button = lesson.locator(OPEN_BUTTON)
+    if button.count():
+        button.click()
+    lesson.locator(".gk-board svg").first.wait_for(timeout=timeout)
+
+
+def open_lessons(page, timeout: float = 180_000) -> None:
+    """Open every lesson of the page still shown as a cover, one after another as a learner
+    would: click its button, wait for its board, then the next."""
+    page.evaluate(
+        """async ([closed, button, each]) => {
+            const lessons = [...document.querySelectorAll(closed)];
+            for (const lesson of lessons) {
+                lesson.querySelector(button).click();
+                const until = performance.now() + each;
+                while (!lesson.querySelector('.gk-board svg')) {
+                    if (performance.now() > until) throw new Error('a lesson did not open: ' + lesson.innerText.slice(0, 80));
+                    await new Promise((r) => setTimeout(r, 50));
+                }
+            }
+        }""",
+        [CLOSED, OPEN_BUTTON, 30_000])
+    page.wait_for_function(
+        """(closed) => document.querySelectorAll(closed).length === 0
+            && [...document.querySelectorAll('.gk-try, .gk-scenario, .gk-quiz')]
+                 .every((l) => l.querySelector('.gk-board svg'))""",
+        arg=CLOSED, timeout=timeout, polling=200)

@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
-from dashboard import GAME, board_version, game, log_count, status
+from dashboard import GAME, board_version, game, log_count, open_lesson, open_lessons, status
 from dashboard import wait_after_my_move as wait_for_move
 
 pytestmark = pytest.mark.browser
@@ -73,6 +73,7 @@ def test_lessons_and_the_board_pick_check_bid_hint_and_undo(dash):
     g = game(dash)
     # the lessons: a heading per rule id, try boards, worked examples and quizzes
     assert dash.locator("h3", has_text="karesansui.bid.undercut").count() >= 1
+    open_lessons(dash)
     assert dash.locator(".gk-try .gk-board svg").count() >= 10
     assert dash.locator(".gk-scenario .gk-board svg").count() >= 6 and dash.locator(".gk-quiz").count() >= 8
     # the game: one board and the hooks
@@ -189,6 +190,7 @@ def test_a_try_board_and_a_worked_example_by_click(dash):
     # the undercut lesson (the second try board): player 2 bid 5 with three rocks on pile 1
     t = dash.locator(".gk-try").nth(1)
     t.scroll_into_view_if_needed()
+    open_lesson(t)
     board = t.locator(".gk-board")
     for rock in ("R1", "Y1", "Y3"):  # 5 with three rocks: not smaller, refused
         version = int(board.locator("svg[data-version]").get_attribute("data-version"))
@@ -216,6 +218,7 @@ def test_a_try_board_and_a_worked_example_by_click(dash):
     # the first worked example (the rulebook's 1 2222 333): Forward plays the ringed turn-in
     sc = dash.locator(".gk-scenario").first
     sc.scroll_into_view_if_needed()
+    open_lesson(sc)
     assert "step 0 of" in sc.inner_text()
     ringed = sc.locator(".gk-board [data-action].gk-marked").first.get_attribute("data-action")
     assert ringed.startswith("turn in "), ringed

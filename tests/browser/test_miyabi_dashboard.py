@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
-from dashboard import board_version, game, log_count, status
+from dashboard import board_version, game, log_count, open_lesson, open_lessons, status
 from dashboard import wait_after_my_move as wait_for_move
 
 pytestmark = pytest.mark.browser
@@ -92,6 +92,7 @@ def test_board_pick_hover_place_hint_and_undo(dash):
     assert "No moves yet" in g.locator(".gk-log").inner_text()
     # the lessons rendered too: a heading per rule id, try boards, scenarios and quizzes
     assert dash.locator("text=miyabi.place.lantern").count() >= 1
+    open_lessons(dash)
     assert dash.locator(".gk-try .gk-board svg").count() >= 10
     assert dash.locator(".gk-scenario .gk-board svg").count() >= 6 and dash.locator(".gk-quiz").count() >= 6
     # pick a tile: its ticked spots appear, every one a placement of that tile
@@ -191,6 +192,7 @@ def test_a_try_board_and_a_worked_example_by_click(dash):
     # the first try board: a fresh garden, the first tile already picked
     t = dash.locator(".gk-try").first
     t.scroll_into_view_if_needed()
+    open_lesson(t)
     spot = t.locator(LEGAL).first
     spot.wait_for()
     action = spot.get_attribute("data-action")
@@ -203,6 +205,7 @@ def test_a_try_board_and_a_worked_example_by_click(dash):
     # the first worked example: Forward plays the book's move, the caption and counter follow
     sc = dash.locator(".gk-scenario").first
     sc.scroll_into_view_if_needed()
+    open_lesson(sc)
     assert "step 0 of" in sc.inner_text()
     ringed = sc.locator(".gk-board .gk-spot.gk-marked").get_attribute("data-action")
     sc.locator("button.gk-forward").click()

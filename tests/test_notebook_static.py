@@ -1,0 +1,112 @@
+"""The game notebooks read before they run (JupyterLab with a notebook not yet trusted or run, a
+notebook viewer): each is saved executed, and every cell that shows a widget has a stored output
+whose ``text/plain``, ``text/html`` or ``image/svg+xml`` is not a raw widget repr
+(``TryBoard(children=(HTML(value='…``): a picture of the position and a line saying what it is.
+
+- Every cell has an id (unique, nbformat 4.5).
+- A cell whose last line shows a tutor widget or the game view has one stored result: the live
+  widget view (for a kernel), a ``text/html`` picture (an ``<img>`` of the SVG, readable once the
+  HTML is sanitised, as JupyterLab does for an untrusted notebook) and a ``text/plain`` line.
+- The stored lines are what the code shows today (a lesson renamed, added or dropped without
+  re-running the notebook fails here). No widget state is stored in the notebook's metadata
+  (the pictures are the fallback; a saved state would be stale widgets).
+
+When this fails, re-run the notebook and save it with its outputs::
+
+    .venv/bin/jupyter nbconvert --to notebook --execute --inplace \\
+        --ExecutePreprocessor.store_widget_state=False notebooks/<name>.ipynb
+"""
+from __future__ import annotations
+
+import base64
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+GAMES = ["samurai-gardener.ipynb", "miyabi.ipynb", "karesansui.ipynb"]
+RERUN = ("re-run it: .venv/bin/jupyter nbconvert --to notebook --execute --inplace "
+         "--ExecutePreprocessor.store_widget_state=False notebooks/{}")
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+READABLE = ("text/plain", "text/html", "image/svg+xml")
+RAW_REPR = re.compile(r"\b(?:TryBoard|ScenarioPlayer|QuizWidget|\w*Board|\w*Game|VBox|HBox|HTML|Button)\(|"
+                      r"HTML\(value=|<\w+(?:\.\w+)+ object at 0x")
+#: the last line of a cell that shows a widget: a tutor widget or a game view (``SamuraiGame(...)``)
+SHOWS_WIDGET = re.compile(r"^(?:TryBoard|ScenarioPlayer|QuizWidget|[A-Z]\w*Game)\(")
+
+
+def _nb(name: str) -> dict:
+    return json.loads((REPO / "notebooks" / name).read_text(encoding="utf-8"))
+
+
+def _last_line(cell: dict) -> str:
+    lines = [ln for ln in "".join(cell["source"]).splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
+    return lines[-1] if lines else ""
+
+
+def _text(value) -> str:
+    return "".join(value) if isinstance(value, list) else value
+
+
+def _widget_cells(nb: dict) -> list[dict]:
+    cells = [c for c in nb["cells"] if c["cell_type"] == "code"
+             and (SHOWS_WIDGET.match(_last_line(c))
+                  or any(WIDGET_VIEW in o.get("data", {}) for o in c.get("outputs", [])))]
+    assert cells, "no cell shows a widget"
+    return cells
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_cell_has_an_id(name):
+    nb = _nb(name)
+    assert (nb["nbformat"], nb["nbformat_minor"]) >= (4, 5)
+    ids = [c.get("id") for c in nb["cells"]]
+    assert all(ids) and len(set(ids)) == len(ids)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_widget_cell_has_a_readable_saved_output(name):
+    nb = _nb(name)
+    assert "widgets" not in nb["metadata"], "no widget state is saved: " + RERUN.format(name)
+    for cell in _widget_cells(nb):
+        where = f"{name}, cell {cell['id']} ({_last_line(cell)[:60]})"
+        results = [o for o in cell.get("outputs", []) if o["output_type"] in ("execute_result", "display_data")]
+        assert len(results) == 1, f"{where}: no saved output; " + RERUN.format(name)
+        data = results[0]["data"]
+        assert WIDGET_VIEW in data, f"{where}: the live widget view is not saved"
+        for mime in READABLE:
+            if mime in data:
+                assert not RAW_REPR.search(_text(data[mime])), f"{where}: {mime} is a raw widget repr"
+        plain = _text(data["text/plain"])
+        assert plain.startswith(("Try board: ", "Worked example: ", "Quiz: ")) or plain.endswith(": a game against bots")
+        html = _text(data["text/html"])
+        # the picture: an <img> of an SVG (an inline <svg> would be stripped by JupyterLab's sanitiser)
+        found = re.search(r'<img class="gk-picture" src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)"', html)
+        assert found, f"{where}: no picture saved"
+        svg = base64.b64decode(found.group(1)).decode("utf-8")
+        assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
+        assert "<svg" not in html.replace(found.group(0), ""), f"{where}: an inline <svg> in the fallback"
+        assert "<script" not in html and "<style" not in html
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_saved_lines_are_what_the_code_shows_today(name, monkeypatch):
+    """Each widget cell's stored text/plain against its widget made now (the cells run here)."""
+    from IPython.core.interactiveshell import InteractiveShell
+
+    monkeypatch.delenv("VOILA_SERVER_URL", raising=False)
+    nb = _nb(name)
+    shell = InteractiveShell.instance()
+    saved, now = [], []
+    shows = [c["id"] for c in _widget_cells(nb)]
+    for cell in nb["cells"]:
+        if cell["cell_type"] != "code":
+            continue
+        result = shell.run_cell("".join(cell["source"]), store_history=False)
+        result.raise_error()
+        if cell["id"] in shows:
+            saved.append(_text(next(o for o in cell["outputs"] if "data" in o)["data"]["text/plain"]))
+            now.append(result.result._repr_mimebundle_()["text/plain"])
+    assert saved == now, "the saved outputs are stale: " + RERUN.format(name)
