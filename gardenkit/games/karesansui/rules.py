@@ -20,7 +20,6 @@ import dataclasses
 from bisect import bisect_left
 from collections import Counter
 from functools import lru_cache
-from itertools import product
 from pathlib import Path
 
 from ...core import (
@@ -132,14 +131,13 @@ class KaresansuiRules(GameRules):
         out = []
         for i in range(len(s.piles)) if pile is None else (pile,):
             standing = s.bids[i]
-            keys, bids = _pile_bids(garden, i)
             if standing is None:
-                out += bids
+                out += _pile_bids(garden, i).first(None)
                 continue
-            # offers are in bid order, so those that undercut (worth less, or as much with fewer
-            # rocks) are the ones before (value, count) of the standing bid
+            # offers are in bid order, (value, count, rocks): those that undercut (worth less, or
+            # as much with fewer rocks) are the ones before (value, count) of the standing bid
             sv, sn = sum(int(r[1:]) for r in standing[1]), len(standing[1])
-            out += bids[:bisect_left(keys, (sv, sn))]
+            out += _pile_bids(garden, i).first(bisect_left(_offers(garden), (sv, sn)))
         return tuple(out)
 
     # ----- what a board offers --------------------------------------------------------------
@@ -603,13 +601,35 @@ def _beats(value: int, n: int, standing_rocks) -> bool:
     return value < sv or (value == sv and n < len(standing_rocks))
 
 
+#: a garden with more offers than this has its bids made afresh each time (not kept in memory)
+_KEEP_BIDS = 2048
+
+
+class _PileBids:
+    """The bids a garden can make on one pile, in bid order, made as they are first asked for and
+    kept (shared values): a search asks again and again about the same gardens."""
+
+    __slots__ = ("pile", "offers", "made")
+
+    def __init__(self, pile: int, offers):
+        self.pile, self.offers, self.made = pile, offers, []
+
+    def first(self, count: int | None) -> list:
+        """The first ``count`` bids (None: all), a list not to be changed."""
+        offers = self.offers
+        count = len(offers) if count is None else count
+        if len(offers) > _KEEP_BIDS:  # a huge garden: made afresh, not kept
+            return [Bid.sorted_(self.pile, o[2]) for o in offers[:count]]
+        made = self.made
+        if len(made) < count:
+            pile = self.pile
+            made.extend(Bid.sorted_(pile, o[2]) for o in offers[len(made):count])
+        return made if count == len(made) else made[:count]
+
+
 @lru_cache(maxsize=256)
-def _pile_bids(garden: tuple[str, ...], pile: int) -> tuple[tuple[tuple[int, int], ...], tuple[Bid, ...]]:
-    """Every bid a garden can make on one pile, in bid order, with each one's ``(value, rocks
-    count)``: the bids of a pile nobody has bid on, and (a prefix of them) of one with a standing
-    bid. Kept for the last gardens a search or a game asked about; the bids are shared values."""
-    offers = _offers(garden)
-    return tuple((v, n) for v, n, _rocks in offers), tuple(Bid.sorted_(pile, rocks) for _v, _n, rocks in offers)
+def _pile_bids(garden: tuple[str, ...], pile: int) -> _PileBids:
+    return _PileBids(pile, _offers(garden))
 
 
 @lru_cache(maxsize=256)
@@ -621,12 +641,15 @@ def _offers(garden: tuple[str, ...]) -> tuple[tuple[int, int, tuple[str, ...]], 
     makes sure of."""
     counts = Counter(garden)
     kinds = sorted(counts, key=rock_key)
-    offers = []
-    for picks in product(*(range(counts[k] + 1) for k in kinds)):
-        rocks = tuple(k for k, n in zip(kinds, picks) for _ in range(n))  # already in rock order
-        offers.append((sum(int(r[1:]) for r in rocks), len(rocks), tuple(rock_key(r) for r in rocks), rocks))
-    offers.sort()
-    return tuple((v, n, rocks) for v, n, _key, rocks in offers)
+    # every choice of how many of each kind, built kind by kind with its value; the rocks come out
+    # in rock order, and the kinds' places in that order sort like their rock keys
+    partial = [((), (), 0)]
+    for i, k in enumerate(kinds):
+        v = int(k[1:])
+        partial = [(rocks + (k,) * c, where + (i,) * c, value + v * c)
+                   for rocks, where, value in partial for c in range(counts[k] + 1)]
+    offers = sorted((value, len(rocks), where, rocks) for rocks, where, value in partial)
+    return tuple((v, n, rocks) for v, n, _where, rocks in offers)
 
 
 def _unknown_rocks(comps, rocks, a) -> Refusal | None:
