@@ -162,3 +162,17 @@ def test_the_dashboard_fits_a_phone_and_a_move_is_played_by_taps(open_dashboard,
     tried = check_fits(measure(page, ".gk-try"), "the first try board")
     print(f"{game_id}: the first try board's smallest target {tried}")
     assert page.gk_page_errors == [] and page.gk_console_errors == []
+
+
+def test_only_font_awesome_from_its_cdn_is_a_harmless_console_error():
+    from conftest import harmless_console_error
+
+    cdn = "https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@%5E5/css/all.min.css"
+    assert harmless_console_error("Failed to load resource: net::ERR_NAME_NOT_RESOLVED", cdn)
+    assert harmless_console_error("Failed to load resource: net::ERR_INTERNET_DISCONNECTED", cdn)
+    # what Karesansui's chart logged before its fix, and a failed load of our own, are not
+    assert not harmless_console_error('Error: <g> attribute transform: Trailing garbage, "translate(370,undefined)".',
+                                      "http://127.0.0.1:8866/voila/static/bqplot.js")
+    assert not harmless_console_error("Failed to load resource: the server responded with a status of 404 (Not Found)",
+                                      "http://127.0.0.1:8866/voila/render/miyabi.ipynb")
+    assert not harmless_console_error("Failed to load resource: net::ERR_NAME_NOT_RESOLVED", "https://example.org/x.js")
