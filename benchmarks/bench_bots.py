@@ -13,9 +13,10 @@ its share (1/n) at the most players.
     python benchmarks/bench_bots.py --speed            # playouts per second only
 
 ``--cap`` stops starting new games once that many seconds have passed (the lines then say how
-many games they hold). ``--speed`` measures what the search spends its time on: full random
-games per second, greedy playout steps per second (every legal move scored with
-``rules.action_points``) and the search's own playouts per second at a few positions.
+many games they hold). ``--speed`` measures what the search spends its time on, per second of
+CPU time (the machine is shared: wall time would measure the neighbours): full random games,
+greedy moves (every legal move scored with ``rules.action_points``, what a greedy playout does)
+and the search's own playouts at a few positions of a seeded greedy game.
 """
 from __future__ import annotations
 
@@ -137,20 +138,20 @@ def strength(args) -> None:
 # ----- speed -------------------------------------------------------------------------------------
 
 def random_games_per_second(rules, players: int, seconds: float) -> float:
-    start, n = time.perf_counter(), 0
-    while time.perf_counter() - start < seconds or n < 2:
+    start, n = time.process_time(), 0
+    while time.process_time() - start < seconds or n < 2:
         play_game(rules, rules.initial_state(players=players, seed=n), [RandomBot(n + q) for q in range(players)])
         n += 1
-    return n / (time.perf_counter() - start)
+    return n / (time.process_time() - start)
 
 
 def greedy_steps_per_second(rules, players: int, seconds: float) -> float:
     """Moves per second of greedy play that scores every legal move (what a full-greedy playout does)."""
-    start, steps, seed = time.perf_counter(), 0, 0
-    while time.perf_counter() - start < seconds or steps < 10:
+    start, steps, seed = time.process_time(), 0, 0
+    while time.process_time() - start < seconds or steps < 10:
         s = rules.initial_state(players=players, seed=seed)
         bots = [GreedyBot(seed + q) for q in range(players)]
-        while not rules.is_terminal(s) and time.perf_counter() - start < max(seconds, 0.5):
+        while not rules.is_terminal(s) and time.process_time() - start < max(seconds, 0.5):
             p = rules.current_player(s)
             if p is CHANCE:
                 s = rules.step_chance(s)
@@ -158,7 +159,7 @@ def greedy_steps_per_second(rules, players: int, seconds: float) -> float:
             s = rules.apply(s, bots[p].choose(rules, s))
             steps += 1
         seed += 1
-    return steps / (time.perf_counter() - start)
+    return steps / (time.process_time() - start)
 
 
 def search_positions(rules, players: int, count: int = 4):
@@ -184,12 +185,12 @@ def speed(args) -> None:
         for n in counts(g):
             rg = random_games_per_second(rules, n, args.seconds)
             gs = greedy_steps_per_second(rules, n, args.seconds)
-            its = ms = 0.0
+            its = cpu = 0.0
             for s in search_positions(rules, n):
-                r = SearchBot(seed=1, iterations=args.iterations).search(rules, s)
-                its += r.iterations
-                ms += r.elapsed_ms
-            print(f"{g:18} {n:>2} {rg:>15.1f} {gs:>15.0f} {1000 * its / ms:>18.0f}", flush=True)
+                t0 = time.process_time()
+                its += SearchBot(seed=1, iterations=args.iterations).search(rules, s).iterations
+                cpu += time.process_time() - t0
+            print(f"{g:18} {n:>2} {rg:>15.1f} {gs:>15.0f} {its / cpu:>18.0f}", flush=True)
 
 
 def main(argv=None) -> None:

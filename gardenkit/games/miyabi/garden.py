@@ -175,7 +175,20 @@ def layer_of(garden: Garden, footprint, x: int, y: int) -> tuple[int | None, Ref
 
 
 def _fit(garden: Garden, footprint, x: int, y: int):
-    """``(layer, None)``, or ``(None, why)``: ``"grid"``, ``"zen"`` or the squares' different heights."""
+    """``(layer, None)``, or ``(None, why)``: ``"grid"``, ``"zen"`` or the squares' different heights.
+    Kept with the garden (a value), which legal moves, ``apply`` and a search bot's playouts ask
+    about again and again."""
+    fits = garden._cache.get("fits")
+    if fits is None:
+        fits = garden._cache["fits"] = {}
+    key = (tuple(footprint), x, y)
+    found = fits.get(key)
+    if found is None:
+        found = fits[key] = _fit_now(garden, key[0], x, y)
+    return found
+
+
+def _fit_now(garden: Garden, footprint, x: int, y: int):
     cells = [(x + dx, y + dy) for dx, dy in footprint]
     if any(not (0 <= cx < SIZE and 0 <= cy < SIZE) for cx, cy in cells):
         return None, "grid"
