@@ -326,9 +326,12 @@ def render_board(state, player: int, *, uid: str, version: int = 0, selected: in
         parts.append(body)
         if clickable:
             bx = 72 + lw + 4
+            # the button drawn 28 high; its tap area (.gk-hit, unseen) 48: the house can make the
+            # board ~600 wide late in a game, shown at ~0.6 on a phone
             parts.append(
                 f'<g class="gk-btn{" gk-on" if turned else ""}" data-ui="turn">'
                 f"{title('turn the picked card end over end (180 degrees) [samurai_gardener.place.upright]')}"
+                f'<rect class="gk-hit" x="{bx - 4:g}" y="{top + 4:g}" width="104" height="48"/>'
                 f'<rect x="{bx:g}" y="{top + 14:g}" width="96" height="28" rx="6"/>'
                 f'<text x="{bx + 48:g}" y="{top + 32:g}" text-anchor="middle">⟲ turn 180°</text></g>'
             )

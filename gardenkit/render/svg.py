@@ -100,6 +100,8 @@ SVG_CSS = (
     ".gk-btn{cursor:pointer}.gk-btn rect{fill:#fff;stroke:#6b5a45;stroke-width:1.3}"
     ".gk-btn text{font:13px sans-serif;fill:#2b2b2b}.gk-btn:hover rect{fill:#f1e7d3}"
     ".gk-btn.gk-on rect{fill:#ffe9a8}"
+    # a button's unseen tap area, larger than the button drawn (a phone shows the board smaller)
+    ".gk-btn rect.gk-hit,.gk-btn:hover rect.gk-hit,.gk-btn.gk-on rect.gk-hit{fill:transparent;stroke:none}"
     ".gk-ltb{font-size:12px;text-anchor:end}"
     ".gk-spot{cursor:pointer}"
     # a legal spot: transparent square, an L tick in its top-left corner (dash 9, gap 142, dash 9
