@@ -115,12 +115,15 @@ class SearchBot:
     ``iterations`` and/or ``time_ms`` bound each search (whichever comes first; neither: a
     :data:`DEFAULT_ITERATIONS` budget). The rest tune it: ``candidates`` (the most moves the root
     compares; None: as many as the budget gives each about 8 playouts, at least 4),
-    ``playout`` ("greedy" or "random"), ``sample`` (moves a greedy playout step compares; None:
-    all), ``epsilon`` (its chance of a random move), ``lookahead`` (own moves a playout makes before
+    ``playout`` ("greedy" or "random"), ``sample`` (the most moves a greedy playout step compares,
+    drawn at random: in practice all of them, but for a Karesansui bidder's thousands; None: all),
+    ``epsilon`` (its chance of a random move), ``lookahead`` (own moves a playout makes before
     it may stop; None: play to the end), ``win_weight`` (a finished playout's reward share for
     winning), ``margin_scale`` (the margin that counts about 3/4 of the way to a full reward),
-    ``exploration`` (UCB's c below the root) and ``widening`` (a node below the root offers about
-    ``widening * sqrt(visits + 1)`` moves).
+    ``exploration`` (UCB's c below the root), ``widening`` (a node below the root offers about
+    ``widening * sqrt(visits + 1)`` moves) and ``confidence`` (how many standard errors better,
+    on the same playouts, the search's best move must be than the move that scores most now to be
+    played instead; 0: always the search's best).
     """
 
     name = "search"
@@ -128,7 +131,8 @@ class SearchBot:
     def __init__(self, seed: int = 0, iterations: int | None = None, time_ms: float | None = None, *,
                  candidates: int | None = None, playout: str = "greedy", sample: int | None = 400,
                  epsilon: float = 0.0, lookahead: int | None = 1, win_weight: float = 0.5,
-                 margin_scale: float = 10.0, exploration: float = 0.7, widening: float = 2.0):
+                 margin_scale: float = 10.0, exploration: float = 0.7, widening: float = 2.0,
+                 confidence: float = 1.0):
         Rng.from_seed(seed)  # the same checks as every seed
         for name, v in (("iterations", iterations), ("time_ms", time_ms)):
             if v is not None and (isinstance(v, bool) or not isinstance(v, (int, float)) or v <= 0):
@@ -150,6 +154,7 @@ class SearchBot:
         self.margin_scale = margin_scale
         self.exploration = exploration
         self.widening = widening
+        self.confidence = confidence
         self.last: SearchResult | None = None
 
     def __repr__(self) -> str:
@@ -184,15 +189,24 @@ class SearchBot:
         r = random.Random(base)
         root = _Node()
         actions = rules.legal_actions(view)
-        root.order = self._ranked(rules, view, actions, r)
-        points = dict(zip(root.order, self._last_points))
-        self._finished = 0
+        root.order, ranked_points = self._ranked(rules, view, actions, r)
+        points = dict(zip(root.order, ranked_points))
+        greedy = root.order[0]  # the move that scores most now: the baseline, kept to the end
+        samples = {}  # root move -> the searching player's reward of each of its playouts, in order
+        finished = 0
+
+        def visit(a) -> None:
+            nonlocal finished
+            done, reward = self._visit(rules, view, me, root, a, base, r)
+            finished += done
+            samples.setdefault(a, []).append(reward)
+
         if self.iterations is None:  # time only: the first playouts (the best four moves by points) tell the pace
             for i, a in enumerate(root.order[:4]):
                 if i and self._late(deadline, start, i):
                     break
-                self._visit(rules, view, me, root, a, base, r)
-        n = sum(c.visits for c in root.children.values())
+                visit(a)
+        n = sum(len(v) for v in samples.values())
 
         def planned() -> int:
             """The playouts this search will make: its iterations, or what the clock still allows
@@ -203,6 +217,10 @@ class SearchBot:
             more = n + int(max(0.0, deadline - now) / max((now - start) / max(n, 1), 1e-6))
             return more if self.iterations is None else min(self.iterations, more)
 
+        def mean(a) -> float:
+            v = samples.get(a)
+            return sum(v) / len(v) if v else -1.0
+
         k = self.candidates or max(4, planned() // 8)
         alive = root.order[:min(k, len(root.order))]
         rounds = max(1, math.ceil(math.log2(len(alive)))) if len(alive) > 1 else 1
@@ -212,42 +230,55 @@ class SearchBot:
             if left <= 0:
                 break
             per_move = max(1, left // (len(alive) * (rounds - rnd)))
-            target = max(root.children[a].visits if a in root.children else 0 for a in alive) + per_move
+            target = max(len(samples.get(a, ())) for a in alive) + per_move
             for a in alive:  # bring every move still in to the same number of playouts
-                while (root.children[a].visits if a in root.children else 0) < target:
+                while len(samples.get(a, ())) < target:
                     if deadline is not None and n > 0 and self._late(deadline, start, n):
                         out_of_time = True
                         break
-                    self._visit(rules, view, me, root, a, base, r)
+                    visit(a)
                     n += 1
                 if out_of_time:
                     break
             if out_of_time:
                 break
             if len(alive) > 1 and rnd < rounds - 1:
-                alive = sorted(alive, key=lambda a: -self._mean(root, a))[:max(1, math.ceil(len(alive) / 2))]
-        if len(alive) > 1 and not out_of_time:
-            alive = sorted(alive, key=lambda a: -self._mean(root, a))
+                kept = sorted(alive, key=lambda a: -mean(a))[:max(1, math.ceil(len(alive) / 2))]
+                alive = kept if greedy in kept else kept + [greedy]
+        alive = sorted(alive, key=lambda a: -mean(a))
         i = 0
         while not out_of_time and (self.iterations is None or n < self.iterations):
             # what the halving's rounding (or the clock) left: to the moves still in, the best first
             if deadline is not None and self._late(deadline, start, n):
                 break
-            self._visit(rules, view, me, root, alive[i % len(alive)], base, r)
+            visit(alive[i % len(alive)])
             n += 1
             i += 1
+        alive = sorted(alive, key=lambda a: -mean(a))
+        chosen = self._decide(alive[0], greedy, samples)
         rank = {a: i for i, a in enumerate(alive)}
-        stats = [MoveStats(a, c.visits, c.wins / c.visits, c.margin / c.visits, c.value / c.visits, points[a])
+        stats = [MoveStats(a, c.visits, c.wins / c.visits, c.margin / c.visits, mean(a), points[a])
                  for a, c in root.children.items() if c.visits]
-        # best first: the moves still in, best of them first; then the rest by playouts and value
-        stats.sort(key=lambda m: (rank.get(m.action, len(rank)), -m.visits, -m.value))
-        if out_of_time:  # stopped mid-round: the moves still in, compared on what they had
-            best = max(alive, key=lambda a: (self._mean(root, a) if a in root.children else -1.0))
-            stats.sort(key=lambda m: (m.action != best, rank.get(m.action, len(rank)), -m.visits, -m.value))
+        # the chosen move first, then the moves still in (best first), then the rest by playouts and value
+        stats.sort(key=lambda m: (m.action != chosen, rank.get(m.action, len(rank)), -m.visits, -m.value))
         elapsed = (time.perf_counter() - start) * 1000.0
-        total = sum(c.visits for c in root.children.values())
-        return SearchResult(me, stats[0].action, tuple(stats), total, elapsed, self._finished, len(actions),
-                            root.order[0])
+        return SearchResult(me, chosen, tuple(stats), n, elapsed, finished, len(actions), greedy)
+
+    def _decide(self, best, greedy, samples):
+        """The best move by the search, unless it is not clearly better than the move that scores
+        most now: on the playouts both had (the same guesses and dice), its mean gain must exceed
+        ``confidence`` standard errors. Where the playouts cannot tell the moves apart (many
+        players, much luck), the bot keeps the sure points instead of following the noise."""
+        if best == greedy or not self.confidence:
+            return best
+        a, b = samples.get(best, []), samples.get(greedy, [])
+        m = min(len(a), len(b))
+        if m < 2:
+            return greedy if b else best
+        d = [a[i] - b[i] for i in range(m)]
+        gain = sum(d) / m
+        sd = math.sqrt(sum((x - gain) ** 2 for x in d) / (m - 1))
+        return best if gain > self.confidence * sd / math.sqrt(m) else greedy
 
     @staticmethod
     def _late(deadline: float, start: float, n: int) -> bool:
@@ -255,15 +286,11 @@ class SearchBot:
         now = time.perf_counter()
         return now + (now - start) / max(n, 1) > deadline
 
-    @staticmethod
-    def _mean(root, a) -> float:
-        c = root.children.get(a)
-        return c.value / c.visits if c is not None and c.visits else -1.0
-
     # ----- one playout -------------------------------------------------------------------
-    def _visit(self, rules, view, me, root, first, base, r) -> None:
+    def _visit(self, rules, view, me, root, first, base, r) -> tuple[int, float]:
         """One iteration starting with the root move ``first``: a walk down the tree on one
-        determinisation, one new node, a playout, the rewards carried back up.
+        determinisation, one new node, a playout, the rewards carried back up. Answers (1 if the
+        playout reached the end of the game, else 0; the searching player's reward).
 
         The k-th visit of every root move plays on the k-th guess of one series (and the same
         playout dice): common random numbers for the comparison at the root."""
@@ -293,13 +320,13 @@ class SearchBot:
                 continue
             actions = rules.legal_actions(s)
             if node.order is None:
-                node.order = self._ranked(rules, s, actions, r)
+                node.order = self._ranked(rules, s, actions, r)[0]
                 node.known = set(node.order)
                 legal = None
             else:
                 new = [a for a in actions if a not in node.known]
                 if new:  # moves this guess allows that earlier ones did not
-                    node.order += self._ranked(rules, s, new, r)
+                    node.order += self._ranked(rules, s, new, r)[0]
                     node.known.update(new)
                 legal = set(actions) if len(actions) != len(node.known) else None
             chosen = self._select(node, legal)
@@ -309,7 +336,6 @@ class SearchBot:
             path.append((node, p))
             mine += p == me
         s, done = self._playout(rules, s, me, mine, dice)
-        self._finished += done
         rewards, wins, margins = self._rewards(rules, s, done)
         for nd, mover in path:
             nd.visits += 1
@@ -317,6 +343,7 @@ class SearchBot:
                 nd.value += rewards[mover]
             nd.wins += wins[me]
             nd.margin += margins[me]
+        return (1 if done else 0), rewards[me]
 
     def _select(self, node, legal=None):
         """The move to follow from a node below the root: the first of its offered moves (best
@@ -344,14 +371,14 @@ class SearchBot:
                 best, best_score = a, score
         return best
 
-    def _ranked(self, rules, s, actions, r) -> list:
+    @staticmethod
+    def _ranked(rules, s, actions, r) -> tuple[list, list]:
         """``actions`` best first by the points they score now (fewest demerits first where the
-        game counts those), ties in a seeded random order. Keeps the points in ``_last_points``."""
+        game counts those), ties in a seeded random order; and their points."""
         sign = -1 if rules.info.lower_wins else 1
         points = rules.action_points
         keyed = sorted((-sign * points(s, a), r.random(), i) for i, a in enumerate(actions))
-        self._last_points = [-sign * k[0] for k in keyed]
-        return [actions[k[2]] for k in keyed]
+        return [actions[k[2]] for k in keyed], [-sign * k[0] for k in keyed]
 
     def _playout(self, rules, s, me, mine, dice):
         """Play on with the playout policy until the searching player has made ``lookahead``
