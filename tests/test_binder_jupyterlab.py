@@ -44,7 +44,7 @@ def _in_ci() -> bool:
 
 def make_n(*args: str) -> str:
     # -o STAMP: never (re)build the venv from a test
-    out = subprocess.run(["make", "-n", "-o", STAMP, "lab", *args], cwd=REPO, capture_output=True,
+    out = subprocess.run(["make", "--no-print-directory", "-n", "-o", STAMP, "lab", *args], cwd=REPO, capture_output=True,
                          text=True, timeout=60, check=True).stdout
     return " ".join(out.replace("\\\n", " ").split())
 

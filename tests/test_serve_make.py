@@ -17,7 +17,7 @@ pytestmark = pytest.mark.skipif(shutil.which("make") is None, reason="make is no
 def dry_run(*args: str, env: dict[str, str] | None = None) -> str:
     environ = {k: v for k, v in os.environ.items() if k not in {"HOST", "GARDENKIT_ALLOWED_HOSTS"}}
     environ.update(env or {})
-    out = subprocess.run(["make", "-n", "dashboards", *args], cwd=REPO, env=environ,
+    out = subprocess.run(["make", "--no-print-directory", "-n", "dashboards", *args], cwd=REPO, env=environ,
                          capture_output=True, text=True, timeout=60, check=True).stdout
     assert "gardenkit.serve" in out, out
     return out

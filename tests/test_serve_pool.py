@@ -98,7 +98,7 @@ def site(tmp_path_factory) -> Path:
 
 def dry_run(*args: str) -> str:
     environ = {k: v for k, v in os.environ.items() if k not in {"HOST", "POOL", "GAME", "KERNEL_TRANSPORT"}}
-    out = subprocess.run(["make", "-n", "dashboards", *args], cwd=REPO, env=environ,
+    out = subprocess.run(["make", "--no-print-directory", "-n", "dashboards", *args], cwd=REPO, env=environ,
                          capture_output=True, text=True, timeout=60, check=True).stdout
     assert "gardenkit.serve" in out, out
     return out
