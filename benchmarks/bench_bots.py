@@ -91,8 +91,11 @@ def strength(args) -> None:
     bot_args = {"iterations": args.iterations}
     if args.time_ms:
         bot_args["time_ms"] = args.time_ms
+    for item in args.bot or ():
+        name, _, value = item.partition("=")
+        bot_args[name] = None if value == "None" else (value if value.isalpha() else float(value) if "." in value else int(value))
     games = args.game or gardenkit.available_games()
-    lines = [(g, n) for g in games for n in counts(g)]
+    lines = [(g, n) for g in games for n in counts(g) if not args.players or n in args.players]
     print(f"SearchBot({', '.join(f'{k}={v}' for k, v in bot_args.items())}) against greedy bots, "
           f"{args.games} games per line, seats rotated, {args.jobs} process(es)")
     print(f"{'game':18} {'pl':>2} {'games':>5} {'win rate':>9} {'95% CI':>15} {'goal':>6} {'margin':>13} "
@@ -199,6 +202,9 @@ def main(argv=None) -> None:
     ap.add_argument("--game", action="append", help="only this game (repeatable)")
     ap.add_argument("--iterations", type=int, default=150, help="the search bot's playouts per move")
     ap.add_argument("--time-ms", type=float, default=None, help="and/or its time per move")
+    ap.add_argument("--bot", action="append", metavar="NAME=VALUE",
+                    help="another SearchBot setting, e.g. --bot confidence=0 --bot playout=random (repeatable)")
+    ap.add_argument("--players", type=int, action="append", help="only this player count (repeatable)")
     ap.add_argument("--jobs", type=int, default=1, help="processes (the machine has 2 cores)")
     ap.add_argument("--cap", type=float, default=0, help="start no game after this many seconds (0: none)")
     ap.add_argument("--speed", action="store_true", help="playouts per second only")

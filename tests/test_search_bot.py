@@ -166,10 +166,15 @@ def test_the_bot_sees_only_the_view():
                 return attr(*args, **kwargs)
             return call
 
+    for ask in ("search", "choose"):
+        spy = Spy(rules)
+        getattr(SearchBot(seed=1, iterations=5), ask)(spy, s)
+        real = [name for name, arg in spy.seen if arg is s]
+        assert real == ["current_player", "observe"], ask
     spy = Spy(rules)
-    SearchBot(seed=1, iterations=5).search(spy, s)
-    real = [name for name, arg in spy.seen if arg is s]
-    assert real == ["current_player", "observe"]
+    search_hint(spy, s, budget_ms=None, iterations=5)
+    real = {name for name, arg in spy.seen if arg is s}
+    assert real == {"current_player", "observe", "explain"}  # the hint explains the moves to the player
 
 
 # ----- the budget ----------------------------------------------------------------------------

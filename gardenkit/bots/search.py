@@ -14,7 +14,10 @@ it was available.
   order), the greedy move always among them, each get the same share of playouts; the better
   half goes on to the next round, and so on. The k-th playout of every move plays on the k-th
   guess of one fixed series, with the same dice for the playout (common random numbers): moves
-  are compared on the same luck, not drowned in the luck of the draw.
+  are compared on the same luck, not drowned in the luck of the draw. The greedy move stays in
+  to the end as the baseline, and the search's best replaces it only when it did better on the
+  same playouts by more than ``confidence`` standard errors: where luck drowns what the playouts
+  can tell (many players, a few hundred playouts), the bot keeps the sure points.
 - **Below the root**, UCB1 on the mover's own mean reward (everyone plays for itself), with
   progressive widening (a node offers its moves best-first by points now and lets in more as it
   is visited more) and availability counts. **Chance** nodes (deals, draws) are resolved by the
@@ -167,10 +170,11 @@ class SearchBot:
         player = rules.current_player(state)
         if player is None or player is CHANCE:
             raise ValueError("SearchBot.choose needs a player to act")
-        actions = rules.legal_actions(state)
+        view = rules.observe(state, player)
+        actions = rules.legal_actions(view)
         if len(actions) == 1:  # nothing to think about
             return actions[0]
-        self.last = self.search(rules, state)
+        self.last = self._search(rules, view, player)
         return self.last.action
 
     def search(self, rules, state) -> SearchResult:
@@ -233,8 +237,9 @@ class SearchBot:
             target = max(len(samples.get(a, ())) for a in alive) + per_move
             for a in alive:  # bring every move still in to the same number of playouts
                 while len(samples.get(a, ())) < target:
-                    if deadline is not None and n > 0 and self._late(deadline, start, n):
-                        out_of_time = True
+                    if (deadline is not None and n > 0 and self._late(deadline, start, n)) or (
+                            self.iterations is not None and n >= self.iterations):
+                        out_of_time = True  # out of budget: the moves still in are compared as they are
                         break
                     visit(a)
                     n += 1
