@@ -58,6 +58,8 @@ def test_rule_summaries_and_readings_are_our_own_words():
     import notebook_checks as nb
 
     book = nb.rulebook("tanuki-in-the-garden.txt")
+    if not book.exists():  # as for the other games: the rulebooks live beside the repository
+        pytest.skip("rulebook not beside the repository")
     readings = (Path(__file__).parents[1] / "gardenkit/games/tanuki/READINGS.md").read_text()
     cards = [c.text for c in default_components().cards]
     assert nb.copied_from(book, *R.info.rules.values(), readings, *cards) == []

@@ -85,7 +85,7 @@ def voila_server():
     server.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")  # closed after each module: a sync Playwright left running would hold an asyncio loop over the tests that follow
 def _playwright():
     if not Path(CHROMIUM_PATH).exists():
         _missing(f"{CHROMIUM_PATH} not found (apt-get install chromium)")
@@ -97,7 +97,7 @@ def _playwright():
         yield pw
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(_playwright):
     browser = _playwright.chromium.launch(
         executable_path=CHROMIUM_PATH, args=list(CHROMIUM_ARGS)
