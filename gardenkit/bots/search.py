@@ -126,7 +126,8 @@ class SearchBot:
     ``exploration`` (UCB's c below the root), ``widening`` (a node below the root offers about
     ``widening * sqrt(visits + 1)`` moves) and ``confidence`` (how many standard errors better,
     on the same playouts, the search's best move must be than the move that scores most now to be
-    played instead; 0: always the search's best).
+    played instead; 0: always the search's best) and ``keep`` (the halving stops at this many moves,
+    which the last round then compares on the same playouts: 3 for a hint's three moves).
     """
 
     name = "search"
@@ -135,12 +136,12 @@ class SearchBot:
                  candidates: int | None = None, playout: str = "greedy", sample: int | None = 400,
                  epsilon: float = 0.0, lookahead: int | None = 1, win_weight: float = 0.5,
                  margin_scale: float = 10.0, exploration: float = 0.7, widening: float = 2.0,
-                 confidence: float = 1.0):
+                 confidence: float = 1.0, keep: int = 1):
         Rng.from_seed(seed)  # the same checks as every seed
         for name, v in (("iterations", iterations), ("time_ms", time_ms)):
             if v is not None and (isinstance(v, bool) or not isinstance(v, (int, float)) or v <= 0):
                 raise ValueError(f"{name} must be a positive number or None, not {v!r}")
-        for name, v in (("candidates", candidates), ("sample", sample), ("lookahead", lookahead)):
+        for name, v in (("candidates", candidates), ("sample", sample), ("lookahead", lookahead), ("keep", keep)):
             if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < (0 if name == "lookahead" else 1)):
                 raise ValueError(f"{name} must be a whole number or None, not {v!r}")
         if playout not in ("greedy", "random"):
@@ -158,6 +159,7 @@ class SearchBot:
         self.exploration = exploration
         self.widening = widening
         self.confidence = confidence
+        self.keep = keep
         self.last: SearchResult | None = None
 
     def __repr__(self) -> str:
@@ -248,7 +250,7 @@ class SearchBot:
             if out_of_time:
                 break
             if len(alive) > 1 and rnd < rounds - 1:
-                kept = sorted(alive, key=lambda a: -mean(a))[:max(1, math.ceil(len(alive) / 2))]
+                kept = sorted(alive, key=lambda a: -mean(a))[:max(self.keep, math.ceil(len(alive) / 2))]
                 alive = kept if greedy in kept else kept + [greedy]
         alive = sorted(alive, key=lambda a: -mean(a))
         i = 0
@@ -527,6 +529,7 @@ def search_hint(rules, state, *, budget_ms: float | None = HINT_MS, seed: int = 
     with rule ids), as data and as a sentence (``.text``). The search sees what the player sees
     (``rules.observe``) and nothing more. ``budget_ms`` and/or ``iterations`` bound it (the default
     answers within a second); ``bot`` is a :class:`SearchBot` to use instead (its budget then).
+    The search keeps three moves to its last round, so the three are compared on the same playouts.
 
     >>> import gardenkit
     >>> rules = gardenkit.make("samurai_gardener")
@@ -543,7 +546,7 @@ def search_hint(rules, state, *, budget_ms: float | None = HINT_MS, seed: int = 
     if player is None or player is CHANCE:
         raise ValueError("a hint needs a player to act")
     if bot is None:
-        bot = SearchBot(seed=seed, iterations=iterations, time_ms=budget_ms)
+        bot = SearchBot(seed=seed, iterations=iterations, time_ms=budget_ms, keep=3)
     result = bot.search(rules, state)
     by_action = {m.action: m for m in result.moves}
 
@@ -568,7 +571,7 @@ def _hint_text(moves, greedy, result, to_end: bool) -> str:
     won = "wins" if to_end else "ahead in"
 
     def numbers(m: HintMove, first: bool) -> str:
-        of = f" of {m.visits} playouts" if first else ""
+        of = f" of {m.visits} playouts" if first else f" of {m.visits}"
         return f"{m.now}; {won} {round(100 * m.win_rate)} %{of}, margin {m.margin:+.1f}"
 
     best = moves[0]
