@@ -13,8 +13,8 @@ from __future__ import annotations
 import itertools
 from html import escape as _escape
 
-__all__ = ["BODY_END", "BODY_START", "SVG_CSS", "SvgStr", "THEME_CSS", "esc", "game_document", "new_uid", "outlines", "reflow",
-           "spot_marks", "split_body", "svg_document", "title"]
+__all__ = ["BODY_END", "BODY_START", "SVG_CSS", "SvgStr", "THEME_CSS", "esc", "game_document", "hit", "new_uid", "outlines",
+           "reflow", "spot_marks", "split_body", "svg_document", "title"]
 
 _uids = itertools.count(1)
 
@@ -60,6 +60,18 @@ def reflow(content: str, dx: float, dy: float) -> str:
     return f'<g class="gk-reflow" data-reflow="{dx:g} {dy:g}">{content}</g>'
 
 
+def hit(x: float, y: float, width: float, height: float) -> str:
+    """An unseen tap area (``rect.gk-hit``): put first inside a clickable group (the one with the
+    ``data-action``/``data-pick``/``data-ui``), it makes the group at least ``width`` × ``height``
+    where the mark drawn is smaller (a ring, an arrow, a button), so a finger can use it on a phone,
+    where a wide board is shown smaller than drawn. Never drawn, never coloured by a hover or a theme.
+
+    >>> hit(10, 20, 38, 38.5)
+    '<rect class="gk-hit" x="10" y="20" width="38" height="38.5"/>'
+    """
+    return f'<rect class="gk-hit" x="{x:g}" y="{y:g}" width="{width:g}" height="{height:g}"/>'
+
+
 #: The page's colours under JupyterLab's dark theme (Voilà's ``?theme=dark`` too): JupyterLab
 #: marks the page ``<body data-jp-theme-light="false">``; these custom properties then take the
 #: theme's own variables. Everywhere else they are unset, and every rule falls back to the light
@@ -101,7 +113,8 @@ SVG_CSS = (
     ".gk-btn text{font:13px sans-serif;fill:#2b2b2b}.gk-btn:hover rect{fill:#f1e7d3}"
     ".gk-btn.gk-on rect{fill:#ffe9a8}"
     # a button's unseen tap area, larger than the button drawn (a phone shows the board smaller)
-    ".gk-btn rect.gk-hit,.gk-btn:hover rect.gk-hit,.gk-btn.gk-on rect.gk-hit{fill:transparent;stroke:none}"
+    # (whatever a game's stylesheet does to the rects of its buttons and chips: hence !important)
+    "rect.gk-hit{fill:transparent!important;stroke:none!important}"
     ".gk-ltb{font-size:12px;text-anchor:end}"
     ".gk-spot{cursor:pointer}"
     # a legal spot: transparent square, an L tick in its top-left corner (dash 9, gap 142, dash 9

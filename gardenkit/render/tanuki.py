@@ -41,7 +41,7 @@ from ..games.tanuki.actions import BaitCard, Direction, Discard, Enter, MoveCard
 from ..games.tanuki.board import PORTS, SIZE, TANUKI, space_name
 from ..games.tanuki.components import SYMBOL_NAMES
 from ..games.tanuki.rules import TanukiRules
-from .svg import BODY_END, BODY_START, SvgStr, esc, game_document, new_uid, reflow, spot_marks, title
+from .svg import BODY_END, BODY_START, SvgStr, esc, game_document, hit, new_uid, reflow, spot_marks, title
 
 __all__ = [
     "PLAYER_COLOURS", "TANUKI_COLOURS", "TANUKI_CSS", "card_choices", "card_of", "offered", "render_board", "render_hand", "render_state",
@@ -52,6 +52,14 @@ CELL = 64  # a space of the board
 MARGIN = 56  # round the board: start places, the blue/gold numbers, the side labels
 HAND_CELL = 56  # a tile in the hand
 COLUMN_W = 340  # the column beside the board
+#: the least width and height of what a finger taps (a start place, a path end, an arrow, a chip, a
+#: button), in drawing units: a mark drawn smaller gets an unseen tap area (``svg.hit``) this big. On a
+#: phone (390 px) the board, about 506 wide with its column under it, is shown ~360 px wide (~0.71):
+#: 38 is ~27 CSS px, over the 24 the phone test asks
+TAP = 38
+#: a status line longer than this is drawn on two lines (or more): the board's width, so a phone
+#: does not shrink the whole board to fit one long line
+STATUS_CHARS = 64
 #: player colours (the player's number is written on the monk too)
 PLAYER_COLOURS = ("#c0392b", "#138d75", "#7d3c98", "#d35400", "#2c3e50", "#c2185b", "#6d4c41", "#5d7c12")
 TANUKI_COLOURS = {"blue": "#1f5fbf", "gold": "#d4a017"}
@@ -96,12 +104,14 @@ TANUKI_CSS = (
     ".gk-tcrash{fill:#d0021b;stroke:#fff;stroke-width:1.2;pointer-events:none}"
     ".gk-tcrasht{font:bold 11px sans-serif;fill:#d0021b;paint-order:stroke;stroke:#fff;stroke-width:3px;"
     "pointer-events:none}"
-    ".gk-tport{fill:rgba(255,255,255,.55);stroke:#1f6f43;stroke-width:3;cursor:pointer}"
-    ".gk-tport:hover{fill:rgba(255,214,102,.7);stroke:#b07d00}.gk-tport.gk-marked{stroke:#d18f00;stroke-width:4}"
-    ".gk-tport.gk-tpreview{fill:rgba(255,214,102,.55)}"
+    ".gk-tport{cursor:pointer}.gk-tportc{fill:rgba(255,255,255,.55);stroke:#1f6f43;stroke-width:3}"
+    ".gk-tport:hover .gk-tportc{fill:rgba(255,214,102,.7);stroke:#b07d00}"
+    ".gk-tport.gk-marked .gk-tportc{stroke:#d18f00;stroke-width:4}"
+    ".gk-tport.gk-tpreview .gk-tportc{fill:rgba(255,214,102,.55)}"
     ".gk-tportl{font:bold 9px sans-serif;fill:#1f6f43;text-anchor:middle;pointer-events:none}"
-    ".gk-tstart{fill:rgba(255,255,255,.5);stroke:#1f6f43;stroke-width:2.4;stroke-dasharray:4 2;cursor:pointer}"
-    ".gk-tstart:hover{fill:rgba(255,214,102,.8);stroke:#b07d00}.gk-tstart.gk-marked{stroke:#d18f00;stroke-width:4}"
+    ".gk-tstart{cursor:pointer}.gk-tstartc{fill:rgba(255,255,255,.5);stroke:#1f6f43;stroke-width:2.4;stroke-dasharray:4 2}"
+    ".gk-tstart:hover .gk-tstartc{fill:rgba(255,214,102,.8);stroke:#b07d00}"
+    ".gk-tstart.gk-marked .gk-tstartc{stroke:#d18f00;stroke-width:4}"
     ".gk-tarrowb{cursor:pointer}.gk-tarrowb path{stroke:#1d1d1b;stroke-width:1.2}"
     ".gk-tarrowb:hover path{fill:#ffd666}.gk-tarrowb.gk-marked path{stroke:#d18f00;stroke-width:3}"
     ".gk-tarrowt{font:bold 10px sans-serif;fill:#1d1d1b;text-anchor:middle;pointer-events:none;paint-order:stroke;"
@@ -451,9 +461,16 @@ def walk_lines(walks, names=None) -> tuple[str, ...]:
 
 
 # ----- the clickable parts ----------------------------------------------------------------------------
+#: a button is drawn 24 high and at least 44 wide; its tap area (``svg.hit``) is TAP high, 3 wider on
+#: each side, centred: rows of buttons are BUTTON_ROW apart
+BUTTON_ROW = TAP + 2
+
+
 def _button(X: float, Y: float, text: str, attrs: str, tip: str, cls: str = "gk-btn") -> tuple[str, float]:
-    w = 6.9 * len(text) + 18
-    return (f'<g class="{cls}"{attrs}>{title(tip)}<rect x="{_n(X)}" y="{_n(Y)}" width="{_n(w)}" height="24" rx="6"/>'
+    w = max(6.9 * len(text) + 18, 44)
+    pad = (TAP - 24) / 2
+    return (f'<g class="{cls}"{attrs}>{title(tip)}{hit(round(X - 3, 1), round(Y - pad, 1), round(w + 6, 1), TAP)}'
+            f'<rect x="{_n(X)}" y="{_n(Y)}" width="{_n(w)}" height="24" rx="6"/>'
             f'<text x="{_n(X + w / 2)}" y="{_n(Y + 16)}" text-anchor="middle" style="font-size:12px">{esc(text)}</text>'
             "</g>"), w
 
@@ -469,6 +486,31 @@ def _tip(t) -> str:
     return f"{t.action}" + (f": {t.points:+d} for you" if t.points else "")
 
 
+def _start_hit(side: int, cx: float, cy: float) -> tuple[float, float, float, float]:
+    """The tap area of a start place's ring at (cx, cy), centred on it: 46 along its side (start
+    places are a space, 64, apart; the two at a corner stay apart), TAP across (the ring is 15
+    outside the board's edge: the area reaches 4 into the board)."""
+    along, across = 46, TAP
+    if SIDE_MID[side][1][1]:  # side 1 (above) or 3 (below): along x
+        return round(cx - along / 2, 1), round(cy - across / 2, 1), along, across
+    return round(cx - across / 2, 1), round(cy - along / 2, 1), across, along
+
+
+def _port_hit(X: float, Y: float, port: int, cell: float) -> tuple[float, float, float, float]:
+    """The tap area of path end ``port`` of the space at (X, Y) (a monk on its start place sets off
+    by one of the two ends of its side, a third of a space apart): the half of the side the end is
+    on, reaching 6 past the space's corner, TAP deep from just outside the edge inward."""
+    u, v = PORT_UV[port]
+    nx, ny = INWARD[port]
+    half = cell / 2 + 6
+    lo = -6 if (u if ny else v) < 0.5 else cell / 2
+    if ny:  # an end of the top (ny=1) or bottom side: the two lie along x
+        y0 = Y - 4 if ny > 0 else Y + cell + 4 - TAP
+        return round(X + lo, 1), round(y0, 1), half, TAP
+    x0 = X - 4 if nx > 0 else X + cell + 4 - TAP
+    return round(x0, 1), round(Y + lo, 1), TAP, half
+
+
 def _arrow_markup(t, which: str, side: int, pos, BX, BY, cell, marked, clickable) -> str:
     """A direction for a Tanuki (a 5 on its die, or Move 1 Tanuki): an arrow by the Tanuki toward
     side ``side``, carrying the side's number, with what it gives the player beyond its tip."""
@@ -477,13 +519,15 @@ def _arrow_markup(t, which: str, side: int, pos, BX, BY, cell, marked, clickable
     cx, cy = BX + (x + u) * cell, BY + (y + v) * cell
     (_mu, _mv), (dx, dy) = SIDE_MID[side]
     px, py = -dy, dx
-    bx, by = cx + dx * 15, cy + dy * 15  # the base's middle
-    tx, ty = cx + dx * 35, cy + dy * 35  # the tip
+    bx, by = cx + dx * 21, cy + dy * 21  # the base's middle
+    tx, ty = cx + dx * 41, cy + dy * 41  # the tip
+    # the tap area: a TAP square beyond the Tanuki's own (the four sides' squares do not overlap)
+    hx, hy = cx + dx * TAP - TAP / 2, cy + dy * TAP - TAP / 2
     d = (f"M{_n(tx)} {_n(ty)}L{_n(bx + px * 10)} {_n(by + py * 10)}L{_n(bx - px * 10)} {_n(by - py * 10)}Z")
     cls = "gk-tarrowb" + (" gk-marked" if t.action == marked else "") + (" gk-illegal" if t.points is None else "")
     act = f' data-action="{esc(t.action)}"' if clickable else ""
-    mx, my = cx + dx * 22, cy + dy * 22
-    out = [f'<g class="{cls}"{act} data-tanuki="{which}" data-side="{side}">{title(_tip(t))}'
+    mx, my = cx + dx * 28, cy + dy * 28
+    out = [f'<g class="{cls}"{act} data-tanuki="{which}" data-side="{side}">{title(_tip(t))}{hit(round(hx, 1), round(hy, 1), TAP, TAP)}'
            f'<path d="{d}" fill="{TANUKI_COLOURS[which]}"/>'
            f'<text class="gk-tarrowt" x="{_n(mx)}" y="{_n(my + 3.5)}">{side}</text>']
     if t.points:
@@ -525,6 +569,10 @@ def _classify(s, targets, rules):
             chips.setdefault(tuple(t.at), []).append((t, a))
         else:
             buttons.append((t, a))
+    # several choices on one space (Shifting Paths' three turns) cannot each be a finger wide in it:
+    # they are buttons in the column, named by their space
+    for at in [at for at, group in chips.items() if len(group) > 1]:
+        buttons += chips.pop(at)
     return starts, ports, spaces, arrows, discards, chips, buttons
 
 
@@ -549,7 +597,8 @@ def _targets_markup(s, targets, BX, BY, cell, *, marked, clickable, preview, rul
         cx, cy, _dx, _dy = _monk_spot(("edge", a.x, a.y, a.side), BX, BY, cell)
         cls = "gk-tstart" + (" gk-marked" if t.action == marked else "")
         act = f' data-action="{esc(t.action)}"' if clickable else ""
-        out.append(f'<circle class="{cls}"{act} cx="{_n(cx)}" cy="{_n(cy)}" r="9">{title(_tip(t))}</circle>')
+        out.append(f'<g class="{cls}"{act}>{title(_tip(t))}{hit(*_start_hit(a.side, cx, cy))}'
+                   f'<circle class="gk-tstartc" cx="{_n(cx)}" cy="{_n(cy)}" r="9"/></g>')
     for t, a in ports:
         fx, fy = t.at if t.at else (s.monks[s.active][1], s.monks[s.active][2])
         port = a.port
@@ -561,30 +610,33 @@ def _targets_markup(s, targets, BX, BY, cell, *, marked, clickable, preview, rul
             out.append(f'<text class="gk-spot gk-illegal"{act} x="{_n(cx - 4)}" y="{_n(cy + 4)}">×{title(_tip(t))}</text>')
             continue
         cls = "gk-tport" + (" gk-marked" if t.action == marked else "") + (" gk-tpreview" if t.action == preview else "")
-        out.append(f'<circle class="{cls}"{act} cx="{_n(cx)}" cy="{_n(cy)}" r="9">{title(_tip(t))}</circle>'
-                   f'<text class="gk-tportl" x="{_n(cx)}" y="{_n(cy + 3)}">{PORTS[port]}</text>')
+        out.append(f'<g class="{cls}"{act}>{title(_tip(t))}{hit(*_port_hit(px(fx), py(fy), port, cell))}'
+                   f'<circle class="gk-tportc" cx="{_n(cx)}" cy="{_n(cy)}" r="9"/>'
+                   f'<text class="gk-tportl" x="{_n(cx)}" y="{_n(cy + 3)}">{PORTS[port]}</text></g>')
     for t, a in arrows:
         side = a.side
         which = a.tanuki
         out.append(_arrow_markup(t, which, side, s.tanuki[TANUKI.index(which)], BX, BY, cell, marked, clickable))
     for (x, y), group in chips.items():
         out += _chips(group, px(x), py(y), cell, marked, clickable)
-    for x, y, value, label in pick_spaces:
-        out.append(f'<g class="gk-tchip" data-pick="{esc(value)}">{title(label)}'
+    for x, y, value, label in pick_spaces:  # tapped anywhere on its space
+        out.append(f'<g class="gk-tchip" data-pick="{esc(value)}">{title(label)}{hit(px(x) + 2, py(y) + 2, cell - 4, cell - 4)}'
                    f'<rect x="{_n(px(x) + 6)}" y="{_n(py(y) + cell / 2 - 9)}" width="{_n(cell - 12)}" height="18" rx="4"/>'
                    f'<text x="{_n(px(x) + cell / 2)}" y="{_n(py(y) + cell / 2 + 3.5)}">{esc(label.split(":")[0])}</text></g>')
     return "".join(out)
 
 
 def _chips(group, X, Y, cell, marked, clickable) -> list[str]:
-    """The choices on one space, as small labelled buttons stacked in it."""
+    """The choices on one space, as small labelled buttons stacked in it; a space's only choice is
+    tapped anywhere on the space (several on one space are buttons in the column: ``_classify``)."""
     out = []
     h = min(16, (cell - 6) / len(group) - 2)
     for k, (t, a) in enumerate(group):
         y = Y + 3 + k * (h + 2)
         cls = "gk-tchip" + (" gk-marked" if t.action == marked else "") + (" gk-illegal" if t.points is None else "")
         act = f' data-action="{esc(t.action)}"' if clickable else ""
-        out.append(f'<g class="{cls}"{act}>{title(_tip(t))}<rect x="{_n(X + 8)}" y="{_n(y)}" width="{_n(cell - 16)}" '
+        area = hit(X + 2, Y + 2, cell - 4, cell - 4) if len(group) == 1 else ""
+        out.append(f'<g class="{cls}"{act}>{title(_tip(t))}{area}<rect x="{_n(X + 8)}" y="{_n(y)}" width="{_n(cell - 16)}" '
                    f'height="{_n(h)}" rx="3"/><text x="{_n(X + cell / 2)}" y="{_n(y + h / 2 + 3.2)}">'
                    f"{esc(_chip_label(a))}{esc(_points_text(t.points))}</text></g>")
     return out
@@ -687,7 +739,7 @@ def _cards_parts(s, seen, q, X, Y, *, card_targets, picked, clickable, width) ->
     cards = seen.cards[q] if seen.cards else ()
     out = [f'<text class="gk-ttxb" x="{_n(X)}" y="{_n(Y + 12)}">Your Garden Master cards '
            f"({len(cards)}; deck {len(s.deck) - s.unseen_cards})</text>"]
-    y = Y + 18
+    y = Y + 16 + (TAP - 24) / 2  # the buttons' tap areas start under the heading
     x = X
     if not cards:
         out.append(f'<text class="gk-tsmall" x="{_n(X)}" y="{_n(y + 12)}">none (buy one for 2 Shiitake at the end of '
@@ -707,11 +759,11 @@ def _cards_parts(s, seen, q, X, Y, *, card_targets, picked, clickable, width) ->
         attrs = f' data-card="{esc(kind)}"' + (f' data-pick="card:{esc(kind)}"' if playable else "")
         btn, w = _button(x, y, label, attrs, tip + (" — click to play it" if playable else ""), cls)
         if x > X and x + w > X + width:
-            x, y = X, y + 28
+            x, y = X, y + BUTTON_ROW
             btn, w = _button(x, y, label, attrs, tip + (" — click to play it" if playable else ""), cls)
         out.append(btn)
         x += w + 6
-    return "".join(out), y + 28 - Y
+    return "".join(out), y + 24 + (TAP - 24) / 2 + 2 - Y
 
 
 def _buttons_parts(buttons, X, Y, width, *, marked, clickable, extra=()) -> tuple[str, float]:
@@ -725,15 +777,35 @@ def _buttons_parts(buttons, X, Y, width, *, marked, clickable, extra=()) -> tupl
         items.append((t.action + _points_text(t.points), act, _tip(t), cls))
     items += list(extra)
     out = []
-    x, y = X, Y
+    pad = (TAP - 24) / 2  # the tap area reaches this far above and below a button
+    x, y = X, Y + pad
     for label, attrs, tip, cls in items:
         _b, w = _button(0, 0, label, attrs, tip, cls)
         if x > X and x + w > X + width:
-            x, y = X, y + 30
+            x, y = X, y + BUTTON_ROW
         btn, w = _button(x, y, label, attrs, tip, cls)
         out.append(btn)
         x += w + 6
-    return "".join(out), (y + 30 - Y) if items else 0
+    return "".join(out), (y + 24 + pad + 2 - Y) if items else 0
+
+
+def _status_lines(status: str) -> list[str]:
+    """The status cut into lines of at most :data:`STATUS_CHARS` (at spaces); each line but the last
+    keeps its space, so the lines joined are the status.
+
+    >>> _status_lines("short")
+    ['short']
+    >>> "".join(_status_lines("word " * 20 + "end")) == "word " * 20 + "end"
+    True
+    """
+    lines = _wrap(status, STATUS_CHARS)
+    return [line + " " for line in lines[:-1]] + lines[-1:]
+
+
+def _status_text(lines) -> str:
+    """The status line(s): one ``text.gk-status`` (its text is the whole status), a line per tspan."""
+    spans = "".join(f'<tspan x="8" dy="{0 if k == 0 else 17}">{esc(line)}</tspan>' for k, line in enumerate(lines))
+    return f'<text class="gk-thead gk-status" x="8" y="18">{spans if len(lines) > 1 else esc(lines[0])}</text>'
 
 
 def _wrap(text: str, width: int) -> list[str]:
@@ -901,11 +973,14 @@ def render_board(state, player: int, *, selected: int | None = None, rot: int = 
                            None)
         walks = rules.walks(s, preview) if preview else ()
     status = header or status_line(s, rules, names)
-    BX, BY = 8 + MARGIN, 44 + MARGIN
+    head = _status_lines(status)
+    notes = _wrap(note, STATUS_CHARS + 8) if note else []
+    # the garden's frame starts under the status and the note (two lines fit above it)
+    BX, BY = 8 + MARGIN, 44 + MARGIN + 17 * max(0, len(head) + len(notes) - 2)
     W = SIZE * cell
-    parts = [f'<text class="gk-thead gk-status" x="8" y="18">{esc(status)}</text>']
-    if note:
-        parts.append(f'<text class="gk-ttx gk-tnote" x="8" y="36">{esc(note)}</text>')
+    parts = [_status_text(head)]
+    for k, line in enumerate(notes):
+        parts.append(f'<text class="gk-ttx gk-tnote" x="8" y="{18 + 17 * (len(head) + k)}">{esc(line)}</text>')
     parts.append(f"{BODY_START}{_board_body(s, uid, BX, BY, cell)}{BODY_END}")
     # the picked tile, ghosted on the space in front of the monk
     m = s.monks[s.active] if s.monks[s.active] is not None else None
@@ -1012,7 +1087,7 @@ def render_board(state, player: int, *, selected: int | None = None, rot: int = 
     y += 20
     board_bottom = BY + W + MARGIN
     parts[column_at:] = [reflow("".join(parts[column_at:]), 8 - SX, board_bottom - 44 + 6)]
-    width = max(SX + COLUMN_W + 8, 7.2 * len(status) + 16)
+    width = max(SX + COLUMN_W + 8, 7.2 * max(map(len, head)) + 16)
     height = max(board_bottom, y) + 8
     return _document(width, height, "".join(parts), uid, label=status, attrs=f' data-version="{version}"',
                      style=style, patterns=patterns)

@@ -117,9 +117,9 @@ def test_lessons_and_the_board_turn_preview_play_trail_hint_and_undo(dash):
     assert rows.count() == 3
     board = g.locator(".gk-board")
     # a start place on the edge: 24 rings, one click
-    assert board.locator("circle.gk-tstart[data-action]").count() == 24
+    assert board.locator("g.gk-tstart[data-action]").count() == 24
     version, before = board_version(dash), log_count(dash)
-    board.locator('circle.gk-tstart[data-action="start b3g1 side 1"]').click()
+    board.locator('g.gk-tstart[data-action="start b3g1 side 1"]').click()
     wait_after_my_move(dash, version, before)
     assert "start b3g1 side 1" in g.locator(".gk-log").inner_text()
     # a 5 on a Tanuki's die is mine to steer (seed 7's first roll), then the tile phase
