@@ -61,9 +61,10 @@ TAP = 38
 #: does not shrink the whole board to fit one long line
 STATUS_CHARS = 64
 #: player colours (the player's number is written on the monk too)
-PLAYER_COLOURS = ("#c0392b", "#138d75", "#7d3c98", "#d35400", "#2c3e50", "#c2185b", "#6d4c41", "#5d7c12")
+#: (each dark enough for the white number on a monk: at least 4.5:1)
+PLAYER_COLOURS = ("#c0392b", "#0e7a65", "#7d3c98", "#b84a00", "#2c3e50", "#c2185b", "#6d4c41", "#5d7c12")
 TANUKI_COLOURS = {"blue": "#1f5fbf", "gold": "#d4a017"}
-BLUE_INK, GOLD_INK = "#1f5fbf", "#9a6d00"
+BLUE_INK, GOLD_INK = "#1f5fbf", "#7a5600"  # the numbers' inks: 5:1 and more on the board's frame
 
 #: each path end A-H of a space, in units of the space (0-1), and the direction into the space
 PORT_UV = ((1 / 3, 0), (2 / 3, 0), (1, 1 / 3), (1, 2 / 3), (2 / 3, 1), (1 / 3, 1), (0, 2 / 3), (0, 1 / 3))
@@ -80,17 +81,17 @@ TANUKI_CSS = (
     f".gk-tsmall{{font:11px sans-serif;fill:{TEXT2}}}.gk-thead{{font:bold 13px sans-serif;fill:{TEXT}}}"
     ".gk-tboard{fill:#e9dcbc;stroke:#7d6b55;stroke-width:1.5}"
     ".gk-tspace{fill:#efe4c8;stroke:#b9a883;stroke-width:.8}"
-    ".gk-tname{font:9px sans-serif;fill:#a89672;text-anchor:middle;pointer-events:none}"
+    ".gk-tname{font:9px sans-serif;fill:#6b5d3f;text-anchor:middle;pointer-events:none}"
     ".gk-tground{fill:#a7cd8b;stroke:#6f9458;stroke-width:.8}"
     ".gk-tpathbg{fill:none;stroke:#8a7a5c;stroke-width:8;stroke-linecap:butt}"
     ".gk-tpath{fill:none;stroke:#f4ecd6;stroke-width:5.2;stroke-linecap:butt}"
     ".gk-tblue{font:bold 13px sans-serif;fill:#1f5fbf;text-anchor:middle}"
-    ".gk-tgold{font:bold 13px sans-serif;fill:#9a6d00;text-anchor:middle}"
+    ".gk-tgold{font:bold 13px sans-serif;fill:#7a5600;text-anchor:middle}"
     ".gk-tside{font:bold 11px sans-serif;fill:#5a5040;text-anchor:middle}"
     ".gk-tframe{fill:#f3ead3;stroke:#c9b994;stroke-width:1}"
     ".gk-tmonkc{stroke:#1d1d1b;stroke-width:1.4}"
     ".gk-tnum{font:bold 10px sans-serif;fill:#fff;text-anchor:middle;pointer-events:none}"
-    ".gk-ttanl{font:bold 8px sans-serif;fill:#fff;text-anchor:middle;pointer-events:none}"
+    ".gk-ttanl{font:bold 8px sans-serif;fill:#fff;text-anchor:middle;pointer-events:none}.gk-ttanl.gk-tdark{fill:#1d1d1b}"
     ".gk-tstashr{fill:#fff8e6;stroke:#8d4a17;stroke-width:1.4}"
     ".gk-tstasht{font:bold 11px sans-serif;fill:#5a2e0c;text-anchor:middle;pointer-events:none}"
     ".gk-ttrapr{fill:#fff6e0;stroke:#8b1e1e;stroke-width:1.6}.gk-ttrapn{stroke:#8b1e1e;stroke-width:.9}"
@@ -100,7 +101,7 @@ TANUKI_CSS = (
     ".gk-twalk{fill:none;stroke-width:6;stroke-opacity:.62;stroke-linecap:round;stroke-linejoin:round;"
     "pointer-events:none}"
     ".gk-twalk.gk-tcur{stroke-width:9;stroke-opacity:.9}"
-    ".gk-tend{fill:#fff;fill-opacity:.75;stroke-width:2.4;stroke-dasharray:3 2;pointer-events:none}"
+    ".gk-tend{fill:#fff;stroke-width:2.4;stroke-dasharray:3 2;pointer-events:none}"
     ".gk-tcrash{fill:#d0021b;stroke:#fff;stroke-width:1.2;pointer-events:none}"
     ".gk-tcrasht{font:bold 11px sans-serif;fill:#d0021b;paint-order:stroke;stroke:#fff;stroke-width:3px;"
     "pointer-events:none}"
@@ -125,12 +126,12 @@ TANUKI_CSS = (
     ".gk-tpickable:hover .gk-thandf{stroke:#b07d00}"
     ".gk-tpicked .gk-thandf{stroke:#d18f00;stroke-width:4}"
     ".gk-tdiscard .gk-thandf{stroke:#8b1e1e;stroke-dasharray:5 3;stroke-width:3}"
-    ".gk-tback{fill:#6f8f5a;stroke:#3f5a30;stroke-width:1.2}"
+    ".gk-tback{fill:#4e6b3c;stroke:#3f5a30;stroke-width:1.2}"
     ".gk-tbackt{font:bold 14px sans-serif;fill:#e8f0dc;text-anchor:middle}"
     ".gk-tdie{stroke:#1d1d1b;stroke-width:1.2}.gk-tdiet{font:bold 16px sans-serif;text-anchor:middle}"
     ".gk-tcard{fill:#fffdf5;stroke:#6b5a45;stroke-width:1.1}"
     ".gk-tnow{font-weight:bold}"
-    ".gk-btn.gk-illegal rect{fill:#f1f1f1;stroke:#9a9a9a;stroke-dasharray:4 2}.gk-btn.gk-illegal text{fill:#777}"
+    ".gk-btn.gk-illegal rect{fill:#f1f1f1;stroke:#9a9a9a;stroke-dasharray:4 2}.gk-btn.gk-illegal text{fill:#5e5e5e}"
     ".gk-btn.gk-marked rect{stroke:#d18f00;stroke-width:3}"
 )
 
@@ -387,7 +388,8 @@ def _tanuki_markup(which: str, x: int, y: int, BX, BY, cell) -> str:
             f'<ellipse cx="{_n(cx)}" cy="{_n(cy - 2)}" rx="9" ry="3.8" fill="#2b2118"/>'
             f'<circle cx="{_n(cx - 3.6)}" cy="{_n(cy - 2)}" r="1.3" fill="#fff"/>'
             f'<circle cx="{_n(cx + 3.6)}" cy="{_n(cy - 2)}" r="1.3" fill="#fff"/>'
-            f'<text class="gk-ttanl" x="{_n(cx)}" y="{_n(cy + 8.5)}">{"B" if which == "blue" else "G"}</text></g>')
+            f'<text class="gk-ttanl{"" if which == "blue" else " gk-tdark"}" x="{_n(cx)}" y="{_n(cy + 8.5)}">'
+            f'{"B" if which == "blue" else "G"}</text></g>')
 
 
 def _pieces_d(pieces, BX, BY, cell) -> str:

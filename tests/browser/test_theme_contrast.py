@@ -31,11 +31,7 @@ import gardenkit
 pytestmark = pytest.mark.browser
 
 #: games known to fail, with why (strict: the test fails once they pass, so the mark is removed)
-KNOWN = {
-    "tanuki": "render/tanuki.py (not this change's), in both themes: space names .gk-tname #a89672 on "
-              "#efe4c8 (2.3:1), the gold Tanuki's letter white on #d4a017 (2.4:1), gold numbers #9a6d00 "
-              "on #f3ead3 (3.8:1), a monk's number white on #138d75 (4.1:1)",
-}
+KNOWN: dict[str, str] = {}
 PAGES = [("gallery", "index.ipynb", ".gk-game-card")] + [
     (g, gardenkit.entry(g).notebook, ".gk-game .gk-board svg") for g in gardenkit.available_games()
 ]
