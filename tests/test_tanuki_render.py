@@ -16,7 +16,8 @@ from gardenkit.games.tanuki.board import PORTS, space_name
 from gardenkit.games.tanuki.setups import position
 from gardenkit.render.svg import BODY_END, BODY_START, SvgStr, split_body
 from gardenkit.render.tanuki import (
-    card_choices, offered, render_board, render_hand, render_state, render_tile, status_line, walk_lines,
+    STATUS_CHARS, TAP, _status_lines, card_choices, offered, render_board, render_hand, render_state, render_tile,
+    status_line, walk_lines,
 )
 
 R = TanukiRules()
@@ -395,3 +396,169 @@ def test_status_lines_name_the_decision_and_the_winner(games):
     assert "blue Tanuki is about to land on b3g3: Player 1 may play a Tanuki Repellant" in status_line(s)
     svg = render_board(s, 0)
     assert {"play repellant", "decline"} <= actions_in(svg)
+
+
+# ----- on a phone ---------------------------------------------------------------------------------------------
+#: the room a 390 px phone gives the board in Voilà (tests/browser/test_layout_phone.py measures the
+#: drawing shown 360 px wide) and the least a finger needs there, in CSS px
+PHONE_ROOM, MIN_TAP = 360, 24
+TAPPABLE = ("data-action", "data-pick", "data-ui")
+
+
+def _num(el, key, default=0.0):
+    return float(el.get(key, default))
+
+
+def shapes(el, dx=0.0, dy=0.0):
+    """(x0, y0, x1, y1) of the rects and circles under ``el``, as the board's front end places them on
+    a phone (each ``gk-reflow`` group moved by its offsets; a rect's ``translate`` applied)."""
+    out = []
+    if el.get("class") == "gk-reflow":
+        ox, oy = map(float, el.get("data-reflow").split())
+        dx, dy = dx + ox, dy + oy
+    tag = el.tag.replace(NS, "")
+    if tag == "rect":
+        tx, ty = 0.0, 0.0
+        m = re.match(r"translate\(([-\d.]+)[ ,]([-\d.]+)\)", el.get("transform") or "")
+        if m:
+            tx, ty = float(m[1]), float(m[2])
+        x, y = _num(el, "x") + tx + dx, _num(el, "y") + ty + dy
+        out.append((x, y, x + _num(el, "width"), y + _num(el, "height")))
+    elif tag == "circle":
+        cx, cy, r = _num(el, "cx") + dx, _num(el, "cy") + dy, _num(el, "r")
+        out.append((cx - r, cy - r, cx + r, cy + r))
+    for child in el:
+        out += shapes(child, dx, dy)
+    return out
+
+
+def phone_scale(root) -> float:
+    """What a 390 px phone shows one drawing unit as: the narrow drawing (its column under the
+    garden) is fitted to its contents and scaled to :data:`PHONE_ROOM`."""
+    right = max(b[2] for b in shapes(root))
+    status = "".join(next(el for el in root.iter() if "gk-status" in (el.get("class") or "")).itertext())
+    longest = max(len(line) for line in _status_lines(status))
+    return min(1.0, PHONE_ROOM / (max(right, 8 + 7.2 * longest) + 6))
+
+
+def tap_areas(root):
+    """{what: (x0, y0, x1, y1)} of everything a finger may tap (a legal move, a pick, a button),
+    and {what: the unseen tap area} where it has one."""
+    sizes, hits = {}, {}
+
+    def walk(el, dx, dy):
+        if el.get("class") == "gk-reflow":
+            ox, oy = map(float, el.get("data-reflow").split())
+            dx, dy = dx + ox, dy + oy
+        what = next((el.get(k) for k in TAPPABLE if el.get(k) is not None), None)
+        if what is not None and "gk-illegal" not in (el.get("class") or "").split():
+            bs = shapes(el, dx, dy) if el.get("class") != "gk-reflow" else []
+            if bs:
+                sizes[what] = (min(b[0] for b in bs), min(b[1] for b in bs), max(b[2] for b in bs), max(b[3] for b in bs))
+                area = [c for c in el if c.tag == f"{NS}rect" and c.get("class") == "gk-hit"]
+                if area:
+                    hits[what] = shapes(area[0], dx, dy)[0]
+            return
+        for child in el:
+            walk(child, dx, dy)
+
+    walk(root, 0.0, 0.0)
+    return sizes, hits
+
+
+def _overlap(a, b) -> bool:
+    return a[0] < b[2] - 0.01 and b[0] < a[2] - 0.01 and a[1] < b[3] - 0.01 and b[1] < a[3] - 0.01
+
+
+def _drawings(states):
+    """The player to act's board at each decision: as it comes, with each hand tile picked, with
+    each playable card picked."""
+    for kind, group in by_decision(states).items():
+        for s in group[:: max(1, len(group) // 3)][:4]:
+            p = R.current_player(s)
+            if not isinstance(p, int):
+                continue
+            yield kind, s, render_board(s, p)
+            if kind == "tile":
+                for t in s.hands[p][:2]:
+                    yield kind, s, render_board(s, p, selected=t, rot=90)
+            for card in card_choices(s):
+                yield kind, s, render_board(s, p, card=card)
+
+
+def test_on_a_phone_every_target_is_a_finger_wide_and_no_two_tap_areas_overlap(games):
+    smallest, kinds = {}, set()
+    for states in games.values():
+        for kind, s, svg in _drawings(states):
+            root = parse(svg)
+            scale = phone_scale(root)
+            sizes, hits = tap_areas(root)
+            kinds.add(kind)
+            for what, (x0, y0, x1, y1) in sizes.items():
+                side = min(x1 - x0, y1 - y0) * scale
+                assert side >= MIN_TAP, (kind, what, round(side, 1), R.decision(s))
+                smallest[kind] = min(smallest.get(kind, 99), side)
+            areas = sorted(hits.items())
+            for i, (a, box_a) in enumerate(areas):
+                for b, box_b in areas[i + 1:]:
+                    assert not _overlap(box_a, box_b), (kind, a, b, box_a, box_b)
+    assert {"setup", "tile", "direction", "pre", "buy"} <= kinds, kinds
+    print("smallest target on a phone, px:", {k: round(v, 1) for k, v in sorted(smallest.items())})
+    assert min(smallest.values()) >= MIN_TAP
+
+
+def test_start_places_path_ends_and_arrows_have_tap_areas_bigger_than_their_marks():
+    s = R.initial_state(players=2, seed=3)
+    while R.current_player(s) is CHANCE:
+        s = R.step_chance(s)
+    root = parse(render_board(s, 0))
+    sizes, hits = tap_areas(root)
+    assert len(hits) == 24 and set(hits) == {t.action for t in R.targets(s)}
+    for what, (x0, y0, x1, y1) in hits.items():
+        ring = [el for el in elements(root, "gk-tstart") if el.get("data-action") == what][0]
+        (c,) = [el for el in ring if el.tag == f"{NS}circle"]
+        assert x0 < _num(c, "cx") < x1 and y0 < _num(c, "cy") < y1  # round its ring
+        assert min(x1 - x0, y1 - y0) >= TAP > 2 * _num(c, "r")
+    # the two ends of a start place's side: a half side each, side by side
+    s = position(hands={0: (34, 12, 17)}, monks={0: "b3g1 side 1", 1: "b4g6 side 3"})
+    sizes, hits = tap_areas(parse(render_board(s, 0, selected=34)))
+    a, b = hits["34@b3g1 from A"], hits["34@b3g1 from B"]
+    assert a[2] == b[0] and min(a[2] - a[0], a[3] - a[1], b[2] - b[0], b[3] - b[1]) >= TAP
+    # a direction on a 5: four arrows round the Tanuki, their areas apart
+    s = R.initial_state(players=2, seed=3)
+    while R.current_player(s) is CHANCE:
+        s = R.step_chance(s)
+    s = R.apply(R.apply(R.apply(s, "start b3g1 side 1"), "start b4g6 side 3"), "roll blue 4 gold 5")
+    assert R.decision(s) == "direction"
+    sizes, hits = tap_areas(parse(render_board(s, 0)))
+    arrows = {k: v for k, v in hits.items() if "toward" in k}
+    assert len(arrows) == 4 and all(min(v[2] - v[0], v[3] - v[1]) >= TAP for v in arrows.values())
+
+
+def test_buttons_are_a_finger_high_and_their_rows_do_not_overlap():
+    s = position(monks={0: "b3g4 A", 1: "b6g6 side 2"}, tiles={"b3g3": (34, 0)}, stage="roll", tanuki=("b3g2", "b6g1"),
+                 cards={0: ("repellant",)}, shiitake={0: 5}, active=1, garden_master=True)
+    s = R.apply(s, "roll blue 3 gold 1")
+    root = parse(render_board(s, 0))
+    sizes, hits = tap_areas(root)
+    assert {"play repellant", "decline"} <= set(hits)
+    for what in ("play repellant", "decline"):
+        x0, y0, x1, y1 = hits[what]
+        assert y1 - y0 >= TAP and x1 - x0 >= 44
+    # the status (the Repellant's question, 100 characters) is two lines, so the board is not shrunk to it
+    status = [el for el in elements(root, "gk-status")][0]
+    lines = [t.text for t in status if t.tag == f"{NS}tspan"]
+    assert len(lines) == 2 and "".join(lines) == status_line(s) and all(len(t) <= STATUS_CHARS + 1 for t in lines)
+    assert phone_scale(root) >= PHONE_ROOM / 520
+
+
+def test_a_space_with_one_choice_is_tapped_anywhere_on_it():
+    s = position(monks={0: "b3g2 A", 1: "b5g5 A"}, tiles={"b4g4": (1, 0)}, garden_master=True,
+                 cards={0: ("rock",)}, stage="pre")
+    root = parse(render_board(s, 0, card="rock"))
+    sizes, hits = tap_areas(root)
+    rocks = [k for k in hits if k.startswith("play rock")]
+    assert rocks and all(hits[k][2] - hits[k][0] == 60 == hits[k][3] - hits[k][1] for k in rocks)
+    # a pick on a space (Tanuki Bait's blue space) too
+    sizes, hits = tap_areas(parse(render_board(s, 0, pick_spaces=((2, 3, "bait:b3g4", "blue: on b3g4"),))))
+    assert hits["bait:b3g4"][2] - hits["bait:b3g4"][0] == 60
