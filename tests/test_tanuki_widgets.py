@@ -253,6 +253,30 @@ def test_a_garden_master_card_is_picked_then_played_by_one_of_its_choices():
     assert "you hold no 'pilfer' card" in text_of(board.panel.value)
 
 
+def test_shifting_paths_is_played_in_two_taps_the_tile_then_how_far():
+    s = position(monks={0: "b3g2 A", 1: "b5g5 A"}, tiles={"b4g4": (1, 0), "b5g4": (2, 0)}, garden_master=True,
+                 cards={0: ("shift",)}, stage="pre")
+    shifts = {str(a) for a in R.legal_actions(s) if str(a).startswith("play shift")}
+    board = widgets().TanukiBoard(s)
+    board.pick("card:shift")
+    # first the tile: each space a tile may be turned on is one pick (the whole space), no turn yet
+    assert {p for p in picks_in(board.svg) if p.startswith("shift:")} == {"shift:b4g4", "shift:b5g4"}
+    assert board.spot_actions() == ("go",) and not actions_in(board.svg) & shifts
+    board.pick("shift:b6g6")  # no tile there
+    assert board.shift_at is None and "cannot be turned" in board.panel.value
+    board.pick("shift:b5g4")
+    # then how far: that space's three turns, as buttons
+    assert set(board.spot_actions()) == {"go"} | {a for a in shifts if "b5g4" in a}
+    assert {a for a in shifts if "b5g4" in a} <= actions_in(board.svg) and len(shifts) == 6
+    assert not any(p.startswith("shift:") for p in picks_in(board.svg))
+    msg(board, kind="ui", name="unpick", version=board.version)
+    assert board.card is None and board.shift_at is None
+    board.pick("card:shift")
+    board.pick("shift:b4g4")
+    assert board.play("play shift: b4g4/180")
+    assert board.state.board[3 * 6 + 3] == (1, 180)
+
+
 def test_the_trail_of_the_last_tile_steps_piece_by_piece():
     s = position(3, monks={0: "b3g2 H", 1: "b3g2 A", 2: "b3g2 F"}, hands={0: (34, 12, 17)}, shiitake={1: 6, 2: 2})
     board = widgets().TanukiBoard(s, on_play=lambda *_: None)  # shows the walks without playing on
@@ -302,7 +326,7 @@ def play_by_clicks(g, rng, max_clicks=3000):
             card = rng.choice(sorted(p for p in picks_in(board.svg) if p.startswith("card:")))
             msg(board, kind="pick", value=card, version=board.version)
             for _ in range(2):  # Tanuki Bait: whom, then where the blue Tanuki goes
-                steps = sorted(p for p in picks_in(board.svg) if p.startswith(("victim:", "bait:")))
+                steps = sorted(p for p in picks_in(board.svg) if p.startswith(("victim:", "bait:", "shift:")))
                 if steps:
                     msg(board, kind="pick", value=rng.choice(steps), version=board.version)
         legal = board.spot_actions()

@@ -70,6 +70,7 @@ class TanukiBoard(BoardWidget):
         self.rot = 0
         self.card: str | None = None  # the picked Garden Master card
         self.bait: tuple = ()  # Tanuki Bait's choices so far: (victim,) or (victim, (x, y))
+        self.shift_at: tuple | None = None  # Shifting Paths: the space of the tile to turn, once picked
         self.preview: str | None = None  # the placement being previewed (None: the first legal one)
         self.trail: tuple = ()  # the walks of the last tile laid
         self.trail_step: int | None = None  # None: the whole walks
@@ -87,6 +88,7 @@ class TanukiBoard(BoardWidget):
         self._cache = {}
         if not keep_selection:
             self.selected, self.rot, self.card, self.bait, self.preview = None, 0, None, (), None
+            self.shift_at = None
             self.trail, self.trail_step, self.trail_label, self.trail_key = (), None, "", None
             return
         mine = self.rules.current_player(s) == self.player
@@ -95,6 +97,8 @@ class TanukiBoard(BoardWidget):
             self.selected, self.rot = None, 0
         if not (mine and kind in ("pre", "tile") and self.card in card_choices(s, self.rules)):
             self.card, self.bait = None, ()
+        if self.card != "shift":
+            self.shift_at = None
         self.preview = None
 
     def _decision(self) -> str:
@@ -115,7 +119,8 @@ class TanukiBoard(BoardWidget):
 
     def _pick(self, value: str) -> None:
         """A click on a ``data-pick`` element: a hand tile (``"12"``), a card (``"card:move"``), or a
-        step of Tanuki Bait (``"victim:2"``: the player baited, ``"bait:b2g3"``: the blue Tanuki's space)."""
+        step of Tanuki Bait (``"victim:2"``: the player baited, ``"bait:b2g3"``: the blue Tanuki's space), or
+        the tile Shifting Paths turns (``"shift:b2g3"``: its three turns are then buttons)."""
         value = value.strip()
         if value.isdigit():
             self._pick_tile(int(value))
@@ -125,6 +130,8 @@ class TanukiBoard(BoardWidget):
             self._bait_victim(int(value[7:]) - 1)
         elif value.startswith("bait:"):
             self._bait_space(value[5:])
+        elif value.startswith("shift:"):
+            self._shift_space(value[6:])
         else:
             self.show_message(f"Pick a tile of your hand by its number (12) or a card (card:move), not {value[:20]!r}.",
                               "warn")
@@ -143,7 +150,7 @@ class TanukiBoard(BoardWidget):
             return
         if tile != self.selected:
             self.selected, self.rot = tile, 0
-        self.card, self.bait, self.preview, self.marked = None, (), None, None
+        self.card, self.bait, self.preview, self.marked, self.shift_at = None, (), None, None, None
         self._cache = {}
         self.refresh()
         self.show_preview()
@@ -204,19 +211,21 @@ class TanukiBoard(BoardWidget):
             self.unpick()
             return
         self.card, self.bait, self.selected, self.rot, self.preview, self.marked = kind, (), None, 0, None, None
+        self.shift_at = None
         self._cache = {}
         self.refresh()
         card = s.components.card(kind)
         n = len(choices[kind])
         how = ("click its button to play it" if n == 1 else
                "pick the player to bait, then the blue Tanuki's space, then the gold one's" if kind == "bait" else
+               "pick the tile to turn, then how far" if kind == "shift" else
                f"{n} ways to play it are shown: click one")
         self.show_message(f"{card.title}: {card.text} — {how}.")
 
     @guarded
     def unpick(self) -> None:
         """Put the picked card back (``data-ui="unpick"``)."""
-        self.card, self.bait, self.marked = None, (), None
+        self.card, self.bait, self.marked, self.shift_at = None, (), None, None
         self._cache = {}
         self.refresh()
 
@@ -248,6 +257,28 @@ class TanukiBoard(BoardWidget):
         self._cache = {}
         self.refresh()
         self.show_message(f"Blue Tanuki on {space_name(x, y)}: now click the gold Tanuki's space.")
+
+    def _shift_space(self, text: str) -> None:
+        if self.card != "shift":
+            self.show_message("Pick the Shifting Paths card first.", "warn")
+            return
+        try:
+            x, y = parse_space(text)
+        except ValueError as e:
+            self.show_message(str(e), "warn")
+            return
+        if (x, y) not in self._shift_spaces():
+            self.show_message(f"The tile on {space_name(x, y)} cannot be turned now.", "warn")
+            return
+        self.shift_at = (x, y)
+        self._cache = {}
+        self.refresh()
+        self.show_message(f"Shifting Paths on {space_name(x, y)}: click how far to turn its tile.")
+
+    def _shift_spaces(self) -> list:
+        """The spaces whose tile Shifting Paths may turn now (the engine's targets), top row first."""
+        shifts = card_choices(self._state, self.rules).get("shift", ())
+        return sorted({tuple(t.at) for t in shifts if t.at}, key=lambda p: (p[1], p[0]))
 
     def _bait_actions(self) -> list:
         baits = card_choices(self._state, self.rules).get("bait", ())
@@ -368,8 +399,11 @@ class TanukiBoard(BoardWidget):
             out = offered(self._state, self.rules, selected=self.selected, rot=self.rot, card=self.card)
             if self.card == "bait":
                 out = tuple(self._bait_spots(out))
+            if self.card == "shift":  # one space's three turns, once its tile is picked
+                out = tuple(t for t in out if card_of(t.action) != "shift" or
+                            (self.shift_at is not None and t.at and tuple(t.at) == self.shift_at))
             return out
-        return self._cached(("spots", self.selected, self.rot, self.card, self.bait, self.player), make)
+        return self._cached(("spots", self.selected, self.rot, self.card, self.bait, self.shift_at, self.player), make)
 
     def _bait_spots(self, targets):
         """Tanuki Bait's moves, one step at a time: none until the player and the blue space are
@@ -385,7 +419,10 @@ class TanukiBoard(BoardWidget):
                 yield dataclasses.replace(t, at=(a.gx, a.gy))
 
     def _bait_picks(self):
-        """(buttons, spaces) to pick for Tanuki Bait's next step."""
+        """(buttons, spaces) to pick for Tanuki Bait's next step, or the tile Shifting Paths turns."""
+        if self.card == "shift" and self.shift_at is None and self.my_turn():
+            return (), tuple((x, y, f"shift:{space_name(x, y)}", f"shift: turn the tile on {space_name(x, y)}")
+                             for x, y in self._shift_spaces())
         if self.card != "bait" or not self.my_turn():
             return (), ()
         acts = self._bait_actions()
