@@ -22,7 +22,8 @@ import gardenkit
 from gardenkit.render import karesansui as rk
 from gardenkit.render import miyabi as rm
 from gardenkit.render import samurai_gardener as rs
-from gardenkit.render.svg import BODY_END, BODY_START, SVG_CSS, THEME_CSS, reflow, split_body
+from gardenkit.render import tanuki as rt
+from gardenkit.render.svg import BODY_END, BODY_START, SVG_CSS, THEME_CSS, hit, reflow, split_body
 from gardenkit.widgets._html import PANEL_CSS
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -141,7 +142,7 @@ def test_a_karesansui_board_with_two_piles_moves_only_the_column():
 
 
 def test_every_theme_colour_has_a_light_fallback_and_a_dark_value():
-    css = SVG_CSS + PANEL_CSS + rm.MIYABI_CSS + rk.KARESANSUI_CSS + rs.SAMURAI_CSS
+    css = SVG_CSS + PANEL_CSS + rm.MIYABI_CSS + rk.KARESANSUI_CSS + rs.SAMURAI_CSS + rt.TANUKI_CSS
     used = re.findall(r"var\((--gk-[\w-]+)(,[^)]*)?\)", css)
     assert used
     missing = sorted({name for name, fallback in used if not fallback})
@@ -193,3 +194,65 @@ def test_the_game_view_fits_a_phone():
     board_css = (Path(gardenkit.__file__).parent / "widgets" / "board.css").read_text()
     assert re.search(r"\.gk-board svg \{[^}]*max-width: 100%;[^}]*height: auto;", board_css)
     assert ".gk-other svg{display:block;max-width:100%;height:auto}" in PANEL_CSS
+
+
+def test_tanuki_column_goes_under_the_garden_at_its_left():
+    rules, s = dealt("tanuki")
+    root = ET.fromstring(rt.render_board(s, 0, rules=rules))
+    (group,) = reflow_groups(root)
+    moved = boxes(group)
+    garden = span([b for b in boxes(root) if b not in moved])
+    dx, dy = map(float, group.get("data-reflow").split())
+    drawn = span([(x0 - dx, y0 - dy, x1 - dx, y1 - dy) for x0, y0, x1, y1 in moved])
+    moved = span(moved)
+    assert drawn[0] > garden[2]  # drawn beside the garden (the dice, the Shiitake, the hand)
+    assert moved[1] >= garden[3] and abs(moved[0] - 8) <= 2  # under it, at the left margin (a hand tile's frame: 6)
+    assert moved[2] <= garden[2]  # no wider than the garden: the garden sets the phone's scale
+
+
+def test_a_tap_area_is_unseen_whatever_a_game_does_to_its_rects():
+    assert hit(1, 2, 38, 40) == '<rect class="gk-hit" x="1" y="2" width="38" height="40"/>'
+    rule = re.search(r"rect\.gk-hit\{[^}]*\}", SVG_CSS)[0]
+    assert "fill:transparent!important" in rule and "stroke:none!important" in rule
+    # (Tanuki's buttons and chips colour their rects, refused ones grey and dashed)
+    assert re.search(r"\.gk-btn\.gk-illegal rect\{fill:#", rt.TANUKI_CSS)
+
+
+def _luminance(colour: str) -> float:
+    h = colour.lstrip("#")
+    h = "".join(c * 2 for c in h) if len(h) == 3 else h
+    rgb = [int(h[i:i + 2], 16) / 255 for i in (0, 2, 4)]
+    lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def contrast(a: str, b: str) -> float:
+    hi, lo = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def _fill(css: str, selector: str) -> str:
+    rule = re.search(re.escape(selector) + r"\{([^}]*)\}", css)[1]
+    return re.search(r"fill:(#[0-9a-f]{6}|#[0-9a-f]{3})\b", rule)[1]
+
+
+def test_tanuki_texts_drawn_on_its_pictures_read_in_any_theme():
+    css = rt.TANUKI_CSS
+    assert contrast("#3b82f6", "#ffffff") < 4.5 < contrast("#1d1d1b", "#ffffff")  # the measure itself
+    pairs = {
+        "space names": (_fill(css, ".gk-tname"), _fill(css, ".gk-tspace")),
+        "blue numbers": (_fill(css, ".gk-tblue"), _fill(css, ".gk-tframe")),
+        "gold numbers": (_fill(css, ".gk-tgold"), _fill(css, ".gk-tframe")),
+        "side labels": (_fill(css, ".gk-tside"), _fill(css, ".gk-tframe")),
+        "the face-down ?": (_fill(css, ".gk-tbackt"), _fill(css, ".gk-tback")),
+        "a refused button": (_fill(css, ".gk-btn.gk-illegal text"), _fill(css, ".gk-btn.gk-illegal rect")),
+        "the blue Tanuki's B": (_fill(css, ".gk-ttanl"), rt.TANUKI_COLOURS["blue"]),
+        "the gold Tanuki's G": (_fill(css, ".gk-ttanl.gk-tdark"), rt.TANUKI_COLOURS["gold"]),
+        "a trap's owner": (_fill(css, ".gk-ttrapt"), _fill(css, ".gk-tground")),
+    }
+    for q, colour in enumerate(rt.PLAYER_COLOURS):
+        pairs[f"player {q + 1}'s number on the monk"] = (_fill(css, ".gk-tnum"), colour)
+        pairs[f"player {q + 1}'s number where the walk ends"] = (colour, _fill(css, ".gk-tend"))
+    low = {what: round(contrast(*pair), 2) for what, pair in pairs.items() if contrast(*pair) < 4.5}
+    assert not low, low
+    assert "fill-opacity" not in re.search(r"\.gk-tend\{[^}]*\}", css)[0]  # the end's disc hides the board under it
