@@ -256,3 +256,44 @@ def test_tanuki_texts_drawn_on_its_pictures_read_in_any_theme():
     low = {what: round(contrast(*pair), 2) for what, pair in pairs.items() if contrast(*pair) < 4.5}
     assert not low, low
     assert "fill-opacity" not in re.search(r"\.gk-tend\{[^}]*\}", css)[0]  # the end's disc hides the board under it
+
+
+#: the room a 390 px phone gives a board in Voilà (tests/browser/test_layout_phone.py: shown 360 px
+#: wide) and the least a finger needs there (CSS px)
+PHONE_ROOM, MIN_TAP = 360, 24
+
+
+def narrow_scale(root) -> float:
+    """What a phone shows one unit of a board as: its narrow drawing (reflow groups moved) scaled to
+    :data:`PHONE_ROOM` (the front end fits the width to what the drawing holds, plus 6)."""
+    return min(1.0, PHONE_ROOM / (max(b[2] for b in boxes(root)) + 6))
+
+
+def test_miyabi_frog_targets_are_a_finger_wide_on_a_phone_and_apart():
+    rules = gardenkit.make("miyabi")
+    rng = __import__("random").Random(4)
+    s = rules.initial_state(players=2, seed=4, frog=True)
+    checked = 0
+    while rules.current_player(s) is not None and checked < 40:
+        if rules.current_player(s) is gardenkit.CHANCE:
+            s = rules.step_chance(s)
+            continue
+        root = ET.fromstring(rm.render_board(s, s.to_move, rules=rules))
+        frogs = [g for g in root.iter(f"{SVG}g") if "gk-frog-target" in (g.get("class") or "").split()]
+        if frogs:
+            checked += 1
+            scale = narrow_scale(root)
+            areas = []
+            for g in frogs:
+                (area,) = [r for r in g if r.get("class") == "gk-hit"]
+                (ring,) = [c for c in g if c.tag == f"{SVG}circle"]
+                x, y, w, h = (float(area.get(k)) for k in ("x", "y", "width", "height"))
+                cx, cy, r = (float(ring.get(k)) for k in ("cx", "cy", "r"))
+                assert min(w, h) * scale >= MIN_TAP > 2 * r * scale  # bigger than its ring, which is not enough
+                assert x < cx - r and cx + r < x + w and y < cy - r and cy + r < y + h
+                areas.append((x, y, x + w, y + h))
+            for i, a in enumerate(areas):
+                for b in areas[i + 1:]:
+                    assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
+        s = rules.apply(s, rng.choice(rules.legal_actions(s)))
+    assert checked >= 5

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from ..games.miyabi.components import default_components
 from ..games.miyabi.rules import MiyabiRules
-from .svg import BODY_END, BODY_START, SvgStr, esc, game_document, new_uid, outlines, reflow, spot_marks, title
+from .svg import BODY_END, BODY_START, SvgStr, esc, game_document, hit, new_uid, outlines, reflow, spot_marks, title
 
 __all__ = [
     "CELL", "MIYABI_CSS", "final_table", "miyabi_pattern_defs", "miyabi_patterns", "render_board",
@@ -35,6 +35,9 @@ __all__ = [
 ]
 
 CELL = 44  # a garden square on the board
+#: a frog target's tap area: the top-right corner of its square, this many units square (a phone
+#: shows the board at ~0.93: ~28 CSS px; its ring is drawn 17.6 wide)
+FROG_TAP = 30
 SMALL_CELL = 22  # the other players' gardens
 TILE_CELL = 18  # a square of a display tile
 COLUMNS = "abcdef"
@@ -85,9 +88,10 @@ MIYABI_CSS = (
     ".gk-mghost .gk-mgreen{fill:rgba(194,221,166,.9)}"
     ".gk-mhead{font:bold 12px sans-serif;fill:var(--gk-ink,#3a3a3a)}"
     ".gk-mbonus rect.gk-mbg{fill:#fffaf0;stroke:#8a7a58;stroke-width:1}.gk-mbonus text{font:11px sans-serif;fill:#2b2b2b}"
-    "circle.gk-frog-target{fill:rgba(255,255,255,.55);stroke:#1f5f8f;stroke-width:2;stroke-dasharray:3 2;cursor:pointer}"
-    "circle.gk-frog-target:hover{fill:rgba(255,214,102,.8);stroke:#b07d00}"
-    "circle.gk-frog-target.gk-marked{stroke:#d18f00;stroke-width:3;stroke-dasharray:none}"
+    ".gk-frog-target{cursor:pointer}"
+    ".gk-frog-ring{fill:rgba(255,255,255,.55);stroke:#1f5f8f;stroke-width:2;stroke-dasharray:3 2}"
+    ".gk-frog-target:hover .gk-frog-ring{fill:rgba(255,214,102,.8);stroke:#b07d00}"
+    ".gk-frog-target.gk-marked .gk-frog-ring{stroke:#d18f00;stroke-width:3;stroke-dasharray:none}"
     ".gk-btn.gk-marked rect{stroke:#d18f00;stroke-width:3}"
     ".gk-ftab{font:12px sans-serif;fill:var(--gk-ink,#2b2b2b)}.gk-ftab .gk-fh{font-weight:bold}"
     ".gk-fcell{fill:#fffdf7;stroke:#d8cfbd}.gk-ffirst{fill:#fff1bf;stroke:#b08a00}.gk-fsecond{fill:#eceff3;stroke:#7d8794}"
@@ -646,8 +650,10 @@ def render_board(state, player: int, *, selected=None, rot: int = 0, spots=(), m
         note = target.action
         cls = "gk-frog-target" + (" gk-marked" if note == marked else "")
         act = f' data-action="{esc(note)}"' if clickable else ""  # a picture: nothing to click
-        parts.append(f'<circle class="{cls}"{act} cx="{px(x) + cell - r - 2:g}" '
-                     f'cy="{py(y) + r + 2:g}" r="{r:g}"/>')
+        # the ring drawn in the square's top-right corner (a tile may be placed on the same square:
+        # the rest of it is the tile's spot); its tap area (unseen) that corner's FROG_TAP square
+        parts.append(f'<g class="{cls}"{act}>{hit(px(x) + cell - FROG_TAP, py(y), FROG_TAP, FROG_TAP)}'
+                     f'<circle class="gk-frog-ring" cx="{px(x) + cell - r - 2:g}" cy="{py(y) + r + 2:g}" r="{r:g}"/></g>')
     if ghost is not None:
         parts.append(f'<use class="gk-ghost" href="#{uid}-gh" visibility="hidden"/>')
     body = "".join(parts)
