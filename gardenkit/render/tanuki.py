@@ -529,7 +529,8 @@ def _arrow_markup(t, which: str, side: int, pos, BX, BY, cell, marked, clickable
     cls = "gk-tarrowb" + (" gk-marked" if t.action == marked else "") + (" gk-illegal" if t.points is None else "")
     act = f' data-action="{esc(t.action)}"' if clickable else ""
     mx, my = cx + dx * 28, cy + dy * 28
-    out = [f'<g class="{cls}"{act} data-tanuki="{which}" data-side="{side}">{title(_tip(t))}{hit(round(hx, 1), round(hy, 1), TAP, TAP)}'
+    out = [f'<g class="{cls}"{act} data-tanuki="{which}" data-side="{side}">{title(_tip(t))}'
+           f'{hit(round(hx, 1), round(hy, 1), TAP, TAP)}'
            f'<path d="{d}" fill="{TANUKI_COLOURS[which]}"/>'
            f'<text class="gk-tarrowt" x="{_n(mx)}" y="{_n(my + 3.5)}">{side}</text>']
     if t.points:
@@ -622,7 +623,8 @@ def _targets_markup(s, targets, BX, BY, cell, *, marked, clickable, preview, rul
     for (x, y), group in chips.items():
         out += _chips(group, px(x), py(y), cell, marked, clickable)
     for x, y, value, label in pick_spaces:  # tapped anywhere on its space
-        out.append(f'<g class="gk-tchip" data-pick="{esc(value)}">{title(label)}{hit(px(x) + 2, py(y) + 2, cell - 4, cell - 4)}'
+        out.append(f'<g class="gk-tchip" data-pick="{esc(value)}">{title(label)}'
+                   f'{hit(px(x) + 2, py(y) + 2, cell - 4, cell - 4)}'
                    f'<rect x="{_n(px(x) + 6)}" y="{_n(py(y) + cell / 2 - 9)}" width="{_n(cell - 12)}" height="18" rx="4"/>'
                    f'<text x="{_n(px(x) + cell / 2)}" y="{_n(py(y) + cell / 2 + 3.5)}">{esc(label.split(":")[0])}</text></g>')
     return "".join(out)
