@@ -743,12 +743,12 @@ def _cards_parts(s, seen, q, X, Y, *, card_targets, picked, clickable, width) ->
     cards = seen.cards[q] if seen.cards else ()
     out = [f'<text class="gk-ttxb" x="{_n(X)}" y="{_n(Y + 12)}">Your Garden Master cards '
            f"({len(cards)}; deck {len(s.deck) - s.unseen_cards})</text>"]
-    y = Y + 16 + (TAP - 24) / 2  # the buttons' tap areas start under the heading
     x = X
     if not cards:
-        out.append(f'<text class="gk-tsmall" x="{_n(X)}" y="{_n(y + 12)}">none (buy one for 2 Shiitake at the end of '
+        out.append(f'<text class="gk-tsmall" x="{_n(X)}" y="{_n(Y + 30)}">none (buy one for 2 Shiitake at the end of '
                    "your turn)</text>")
         return "".join(out), 36
+    y = Y + 16 + (TAP - 24) / 2  # the buttons' tap areas start under the heading
     seen_kinds = set()
     for kind in cards:
         if kind in seen_kinds:
