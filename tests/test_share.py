@@ -48,12 +48,12 @@ def test_round_trip_every_game_moments_and_player_counts(game):
     rules = gardenkit.make(game)
     for players in sorted({rules.info.min_players, rules.info.max_players}):
         for k, s in enumerate(moments(game, players)):
-            whole = decode(encode(rules, s, None, seed=k), game)
+            whole = decode(encode(rules, s, None, seed=k), rules)
             assert whole.state == s and whole.seat is None and whole.game == game
             for seat in {0, players - 1}:
                 text = encode(rules, s, seat, seed=k)
                 assert len(text) <= MAX_LINK_CHARS and text.startswith("gk1.")
-                link = decode(text, game)
+                link = decode(text, rules)
                 assert (link.game, link.seat, link.seed) == (game, seat, k)
                 # the receiver sees what the seat saw: same board, same player to act ...
                 assert rules.observe(link.state, seat) == rules.observe(s, seat)
@@ -61,7 +61,7 @@ def test_round_trip_every_game_moments_and_player_counts(game):
                 # ... and, on the seat's turn, the same legal moves
                 if rules.current_player(s) == seat:
                     assert rules.legal_actions(link.state) == rules.legal_actions(s)
-                assert decode(text).state == link.state  # the same link opens the same game
+                assert decode(text, rules).state == link.state  # the same link opens the same game
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -101,30 +101,30 @@ def test_refusals_name_what_is_wrong():
     s = rules.initial_state(players=2, seed=1)
     text = encode(rules, s, 0, seed=2)
     with pytest.raises(MalformedInputError, match="damaged"):
-        decode(text[:-4])  # cut
+        decode(text[:-4], rules)  # cut
     flipped = text[:20] + ("A" if text[20] != "A" else "B") + text[21:]
     with pytest.raises(MalformedInputError, match="damaged"):
-        decode(flipped)  # changed
+        decode(flipped, rules)  # changed
     with pytest.raises(MalformedInputError, match="another version"):
-        decode("gk2." + text[4:])
+        decode("gk2." + text[4:], rules)
     with pytest.raises(MalformedInputError, match="not a gardenkit position link"):
-        decode("hello")
+        decode("hello", rules)
     with pytest.raises(MalformedInputError, match="characters a link never has"):
-        decode(text + "!")
-    with pytest.raises(MalformedInputError, match="not one of"):
-        decode(text, "karesansui")
+        decode(text + "!", rules)
+    with pytest.raises(MalformedInputError, match="not of Karesansui"):
+        decode(text, gardenkit.make("karesansui"))
     with pytest.raises(MalformedInputError, match="is text"):
-        decode(b"gk1.abc")
-    with pytest.raises(MalformedInputError, match="unknown game"):
-        decode(_pack({"v": 1, "game": "chess", "seat": 0, "seed": 0, "state": {}}))
+        decode(b"gk1.abc", rules)
+    with pytest.raises(MalformedInputError, match="'chess', not of Miyabi"):
+        decode(_pack({"v": 1, "game": "chess", "seat": 0, "seed": 0, "state": {}}), rules)
     with pytest.raises(MalformedInputError, match="fields are wrong"):
-        decode(_pack({"v": 1, "game": "miyabi"}))
+        decode(_pack({"v": 1, "game": "miyabi"}), rules)
     with pytest.raises(MalformedInputError, match="version"):
-        decode(_pack({"v": 7, "game": "miyabi", "seat": 0, "seed": 0, "state": {}}))
+        decode(_pack({"v": 7, "game": "miyabi", "seat": 0, "seed": 0, "state": {}}), rules)
     with pytest.raises(MalformedInputError, match="seed"):
-        decode(_pack({"v": 1, "game": "miyabi", "seat": 0, "seed": "x", "state": s.to_dict()}))
+        decode(_pack({"v": 1, "game": "miyabi", "seat": 0, "seed": "x", "state": s.to_dict()}), rules)
     with pytest.raises(MalformedInputError, match="player"):
-        decode(_pack({"v": 1, "game": "miyabi", "seat": 5, "seed": 0, "state": rules.observe(s, 0).to_dict()}))
+        decode(_pack({"v": 1, "game": "miyabi", "seat": 5, "seed": 0, "state": rules.observe(s, 0).to_dict()}), rules)
 
 
 def test_a_whole_state_link_must_be_a_full_state():
@@ -133,7 +133,7 @@ def test_a_whole_state_link_must_be_a_full_state():
     s = rules.step_chance(rules.initial_state(players=2, seed=1))
     body = {"v": 1, "game": "samurai_gardener", "seat": None, "seed": 0, "state": rules.observe(s, 0).to_dict()}
     with pytest.raises(MalformedInputError, match="player's view"):
-        decode(_pack(body))
+        decode(_pack(body), rules)
     with pytest.raises(MalformedInputError, match="player's view"):
         encode(rules, rules.observe(s, 0), None)
 
@@ -145,17 +145,17 @@ def test_a_stale_state_is_refused_as_a_save_is():
     d = s.to_dict()
     d["scores"] = [-5, 0]
     with pytest.raises(ValueError):
-        decode(_pack({"v": 1, "game": "samurai_gardener", "seat": None, "seed": 0, "state": d}))
+        decode(_pack({"v": 1, "game": "samurai_gardener", "seat": None, "seed": 0, "state": d}), rules)
 
 
 def test_size_limits():
     with pytest.raises(MalformedInputError, match="too long"):
-        decode("gk1." + "A" * MAX_LINK_CHARS)
+        decode("gk1." + "A" * MAX_LINK_CHARS, gardenkit.make("miyabi"))
     bomb = zlib.compress(b" " * 5_000_000, 9)  # a small link that unpacks to megabytes
     text = "gk1." + base64.urlsafe_b64encode(share._checksum(bomb) + bomb).decode().rstrip("=")
     assert len(text) < MAX_LINK_CHARS
     with pytest.raises(MalformedInputError, match="unpacks to more than"):
-        decode(text)
+        decode(text, gardenkit.make("miyabi"))
 
 
 def test_a_position_too_large_for_a_link_is_refused_on_encoding(monkeypatch):
@@ -195,7 +195,7 @@ def test_query_string_round_trip():
 @given(st.text(max_size=300))
 def test_any_text_is_a_link_or_a_clear_value_error(text):
     try:
-        link = decode(text)
+        link = decode(text, gardenkit.make("miyabi"))
     except ValueError:
         return
     gardenkit.make(link.game).check_playable(link.state)  # pragma: no cover - random text is never a link
@@ -211,7 +211,7 @@ def test_any_edit_of_a_real_link_is_refused_or_a_checked_position(data):
     c = data.draw(st.sampled_from("ABCxyz019-_.!%"))
     edited = text[:i] + c + text[i + 1:]
     try:
-        link = decode(edited)
+        link = decode(edited, rules)
     except ValueError:
         return
     assert edited == text or link.state is not None
@@ -226,7 +226,7 @@ def test_any_well_packed_body_is_refused_or_playable(state):
     """A link that is well packed (right checksum) but holds any JSON is checked like a save."""
     for body in ({"v": 1, "game": "miyabi", "seat": 0, "seed": 0, "state": state}, state):
         try:
-            link = decode(_pack(body))
+            link = decode(_pack(body), gardenkit.make("miyabi"))
         except ValueError:
             continue
         gardenkit.make(link.game).check_playable(link.state)  # pragma: no cover

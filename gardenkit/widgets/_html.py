@@ -19,8 +19,11 @@ from __future__ import annotations
 
 from html import escape
 
+import gardenkit
+
 from ..core.types import Cited, points_text
 from ..render.svg import THEME_CSS
+from ._links import link_rule_ids, rule_link
 
 PANEL_CSS = f"""
 <style>
@@ -66,9 +69,25 @@ def h(text) -> str:
     return escape(str(text), quote=True)
 
 
+def _linked(rules, rule_id: str, text: str | None = None) -> str:
+    """A rule id as a link to its heading (:func:`._links.rule_link`); plain for a game not registered."""
+    inner = text if text is not None else f"<code>{h(rule_id)}</code>"
+    game = getattr(getattr(rules, "info", None), "id", None)
+    if game not in gardenkit.available_games():
+        return inner
+    return rule_link(game, rule_id, inner)
+
+
+def _words_html(rules, cited) -> str:
+    """The words of a Cited value as HTML, any rule id in them a link."""
+    text = h(_words(cited))
+    game = getattr(getattr(rules, "info", None), "id", None)
+    return link_rule_ids(game, text) if game in gardenkit.available_games() else text
+
+
 def rule_html(rules, rule_id: str) -> str:
     summary = rules.info.rules.get(rule_id, "")
-    return f'<span class="gk-rule"><code>{h(rule_id)}</code> — {h(summary)}</span>'
+    return f'<span class="gk-rule">{_linked(rules, rule_id)} — {h(summary)}</span>'
 
 
 def _words(cited) -> str:
@@ -85,7 +104,7 @@ def explanation_html(rules, expl, heading: str | None = None) -> str:
         rules_list = "".join(f"<li>{rule_html(rules, r)}</li>" for r in expl.rules)
         return (
             f'{head}<div><span class="gk-no">Not allowed:</span> <code>{h(expl.action)}</code> — '
-            f"{h(_words(expl.reason))}</div>"
+            f"{_words_html(rules, expl.reason)}</div>"
             + (f"<ul>{rules_list}</ul>" if rules_list else "")
         )
     items = "".join(
@@ -101,8 +120,8 @@ def _effect_html(rules, effect) -> str:
     lines show theirs. A plain string effect cites no rule."""
     cited = effect.rules if isinstance(effect, Cited) else ()
     if not cited:
-        return f"<li>{h(_words(effect))}</li>"
-    return f"<li>{h(_words(effect))}<br>{'<br>'.join(rule_html(rules, r) for r in cited)}</li>"
+        return f"<li>{_words_html(rules, effect)}</li>"
+    return f"<li>{_words_html(rules, effect)}<br>{'<br>'.join(rule_html(rules, r) for r in cited)}</li>"
 
 
 def message_html(text: str, kind: str = "info") -> str:
@@ -119,11 +138,11 @@ def breakdown_html(rules, state, names) -> str:
         win = " and ".join(names[i] for i in out.winners)
         verb = "share the win" if len(out.winners) > 1 else "wins"
         parts.append(f'<div class="gk-final"><div class="gk-ok">{h(win)} {verb} with {out.scores[out.winners[0]]} {unit}s.</div>'
-                     f"<div>{h(_words(out.reason))}</div>")
+                     f"<div>{_words_html(rules, out.reason)}</div>")
     for p in range(state.players):
         lines = rules.score_breakdown(state, p)
         items = "".join(
-            f"<li>round {line.round}: <b>{line.points:+d}</b> {h(line.text)} <span class='gk-rule'>[{h(line.rule)}]</span></li>"
+            f"<li>round {line.round}: <b>{line.points:+d}</b> {h(line.text)} <span class='gk-rule'>[{_linked(rules, line.rule, h(line.rule))}]</span></li>"
             for line in lines
         ) or f"<li>no {unit}s</li>"
         parts.append(f"<details open><summary><b>{h(names[p])}: {state.scores[p]} {unit}s</b></summary><ul>{items}</ul></details>")

@@ -38,6 +38,42 @@ def __getattr__(name: str):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+_listeners: list = []
+
+
+def listen(callback) -> None:
+    """Call ``callback(game, kind, key)`` on each tutor event: ``("try", rule id)`` when a move is
+    played on a try board, ``("quiz", quiz id)`` when a quiz is answered right. A bound method is
+    held weakly (a progress bar that is gone is not kept alive)."""
+    import weakref
+
+    ref = weakref.WeakMethod(callback) if hasattr(callback, "__self__") else (lambda: callback)
+    _listeners.append(ref)
+
+
+def _emit(game: str, kind: str, key: str) -> None:
+    for ref in list(_listeners):
+        callback = ref()
+        if callback is None:
+            _listeners.remove(ref)
+            continue
+        try:
+            callback(game, kind, key)
+        except Exception:  # noqa: BLE001 - a listener never breaks a lesson
+            pass
+
+
+_TRY_RULES: dict = {}
+
+
+def try_rule_of(game: str, caption) -> str | None:
+    """The rule id whose try board has this caption (``try_positions()`` of the game's tutor)."""
+    if game not in _TRY_RULES:
+        tries = gardenkit.entry(game).tutor_module().try_positions()
+        _TRY_RULES[game] = {str(c): r for r, (_s, c) in tries.items()}
+    return _TRY_RULES[game].get(str(caption))
+
+
 def _gained(rules, before, after, player) -> int:
     return after.scores[player] - before.scores[player]
 
@@ -54,9 +90,11 @@ class TryBoard(Openable, widgets.VBox):
 
     open_label = "Try it"
 
-    def __init__(self, state, caption: str = "", *, lazy: bool = False, **kwargs):
+    def __init__(self, state, caption: str = "", *, lazy: bool = False, rule: str | None = None, **kwargs):
         super().__init__(**kwargs)
         self.add_class("gk-try")
+        #: the rule it is the try board of (progress counts it); None: found by its caption
+        self.rule = rule
         self._board_class = board_class_for(state)
         self.rules = gardenkit.make(self._board_class.game_id)
         self.rules._check_state(state)
@@ -105,6 +143,9 @@ class TryBoard(Openable, widgets.VBox):
     def _played(self, played) -> None:
         """The board's ``on_played``: show the state the click led to (read and checked once)."""
         action, expl, after = played
+        rule = self.rule or try_rule_of(self.rules.info.id, self.caption_text)
+        if rule is not None:
+            _emit(self.rules.info.id, "try", rule)
         while self.rules.current_player(after) is CHANCE:
             after = self.rules.step_chance(after)
         total = _gained(self.rules, self.start, after, self.player)
@@ -298,4 +339,6 @@ class QuizWidget(Openable, widgets.VBox):
         cls = "gk-ok" if result.correct else "gk-no"
         self.result.value = f"<div class='{cls}'>{h(result.message)}</div>"
         self.panel.value = explanation_html(self.rules, result.explanation)
+        if result.correct:
+            _emit(self.quiz.game, "quiz", self.quiz.id)
         return result

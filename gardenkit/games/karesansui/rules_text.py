@@ -55,3 +55,15 @@ RULES = {
     "karesansui.end.winner": "Fewest demerits wins; a tie goes to the fewest rocks in the garden; still tied, they share.",
     "karesansui.hidden.demerits": "Demerit cards lie face down: nobody sees another player's total.",
 }
+
+#: The player aid (one screen, ``gardenkit.tutor.aid``): the rule ids each section shows, in order.
+#: The words are the summaries above; nothing is written twice. "round" is the round at a glance.
+AID = {
+    "turn": ("karesansui.bid.turn", "karesansui.bid.rocks", "karesansui.bid.undercut", "karesansui.bid.pass"),
+    "points": ("karesansui.trade.pass_card", "karesansui.sets.trips", "karesansui.sets.foursome",
+               "karesansui.sets.flush", "karesansui.sets.demerit", "karesansui.end.winner"),
+    "missed": ("karesansui.bid.outbid", "karesansui.end.black_refill", "karesansui.end.deck",
+               "karesansui.hidden.demerits"),
+    "round": ("karesansui.round.piles", "karesansui.bid.turn", "karesansui.bid.end", "karesansui.trade.pass_card",
+              "karesansui.trade.draw", "karesansui.trade.piles", "karesansui.sets.order", "karesansui.round.next"),
+}

@@ -100,3 +100,12 @@ RULES = {
     ),
     "miyabi.frog.final": "The Frog: it plays no part in the final scoring; objects under it still count.",
 }
+
+#: The player aid (one screen, ``gardenkit.tutor.aid``): the rule ids each section shows, in order.
+#: The words are the summaries above; nothing is written twice.
+AID = {
+    "turn": ("miyabi.turn.take", "miyabi.place.row", "miyabi.place.lantern", "miyabi.place.layer",
+             "miyabi.turn.pass", "miyabi.round.end"),
+    "points": ("miyabi.score.placement", "miyabi.score.objects", "miyabi.bonus.fifth", "miyabi.end.majority"),
+    "missed": ("miyabi.place.green", "miyabi.place.cover", "miyabi.round.turns", "miyabi.end.tie_first"),
+}

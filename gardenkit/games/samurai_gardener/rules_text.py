@@ -35,3 +35,14 @@ RULES = {
     "samurai_gardener.specialist.order": "Specialist rule: when one card forms several lines, you choose the order in which they score.",
     "samurai_gardener.specialist.bonus": "Specialist rule: the bonus counts only the types of lines that actually scored.",
 }
+
+#: The player aid (one screen, ``gardenkit.tutor.aid``): the rule ids each section shows, in order.
+#: The words are the summaries above; nothing is written twice.
+AID = {
+    "turn": ("samurai_gardener.round.lineup", "samurai_gardener.round.take", "samurai_gardener.round.order",
+             "samurai_gardener.place.touch", "samurai_gardener.round.rotate"),
+    "points": ("samurai_gardener.score.run", "samurai_gardener.score.all", "samurai_gardener.score.bonus",
+               "samurai_gardener.end.points"),
+    "missed": ("samurai_gardener.place.protect", "samurai_gardener.score.long", "samurai_gardener.place.upright",
+               "samurai_gardener.end.deck"),
+}

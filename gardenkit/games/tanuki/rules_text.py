@@ -169,3 +169,14 @@ RULES = {
     ),
     "tanuki.gm.basket": "Shiitake Basket: counts 3 toward victory while you hold it; it is never played.",
 }
+
+#: The player aid (one screen, ``gardenkit.tutor.aid``): the rule ids each section shows, in order.
+#: The words are the summaries above; nothing is written twice.
+AID = {
+    "turn": ("tanuki.tanuki.roll", "tanuki.tanuki.direction", "tanuki.tanuki.distance", "tanuki.tile.play",
+             "tanuki.move.order", "tanuki.draw.refill"),
+    "points": ("tanuki.move.shiitake", "tanuki.move.stash", "tanuki.tanuki.off", "tanuki.crash.bonus",
+               "tanuki.end.target"),
+    "missed": ("tanuki.move.den", "tanuki.tanuki.pass", "tanuki.crash.loop", "tanuki.move.ashi_active",
+               "tanuki.pay.floor"),
+}

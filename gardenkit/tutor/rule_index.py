@@ -1,0 +1,133 @@
+"""Find any rule in seconds: every rule id of a game with its one-line summary, in sections, in
+the order of the game notebook's headings, and a search over ids and summaries.
+
+The sections and the order come from the notebook's headings (each rule id has one, a test
+checks it); the summaries from the game's rule data (``rules.info.rules``). A rule's anchor is
+the id JupyterLab and Voilà (nbconvert) give its heading: the heading's text with every space
+made a ``-`` (both name headings this way). Without the notebook beside the package, the index
+falls back to the rule data's own order, one section per rule family (``miyabi.place.*``).
+
+>>> idx = rule_index("miyabi")
+>>> idx.entry("miyabi.place.layer").anchor
+'Building-upwards-—-miyabi.place.layer'
+>>> idx.entry("miyabi.place.layer").section
+'Placing a tile'
+>>> [e.id for e in idx.search("empty lantern")]
+['miyabi.place.lantern', 'miyabi.place.green', 'miyabi.zen.place']
+>>> len(idx.entries) == len(gardenkit.make("miyabi").info.rules)
+True
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import gardenkit
+
+from ..core.errors import MalformedInputError
+
+__all__ = ["RuleEntry", "RuleIndex", "anchor_of", "notebook_path", "rule_index"]
+
+#: the longest search text read (longer: a clear ValueError)
+MAX_QUERY = 200
+
+
+@dataclass(frozen=True)
+class RuleEntry:
+    id: str
+    summary: str
+    section: str
+    heading: str
+    anchor: str
+
+
+@dataclass(frozen=True)
+class RuleIndex:
+    game: str
+    entries: tuple[RuleEntry, ...]
+
+    @property
+    def sections(self) -> tuple[tuple[str, tuple[RuleEntry, ...]], ...]:
+        """``(section, its entries)`` in order; a section met twice stays one group per run."""
+        out: list[tuple[str, list]] = []
+        for e in self.entries:
+            if not out or out[-1][0] != e.section:
+                out.append((e.section, []))
+            out[-1][1].append(e)
+        return tuple((name, tuple(es)) for name, es in out)
+
+    def entry(self, rule_id: str) -> RuleEntry:
+        for e in self.entries:
+            if e.id == rule_id:
+                return e
+        raise MalformedInputError(f"{self.game} has no rule {str(rule_id)[:60]!r}")
+
+    def search(self, text) -> tuple[RuleEntry, ...]:
+        """The entries whose id, summary, heading or section hold every word of ``text`` (any case),
+        in the index's order; all of them for empty text."""
+        if not isinstance(text, str):
+            raise MalformedInputError(f"a rule search is text, not {type(text).__name__}")
+        if len(text) > MAX_QUERY:
+            raise MalformedInputError(f"a rule search is at most {MAX_QUERY} characters, not {len(text)}")
+        words = text.lower().split()
+        return tuple(e for e in self.entries
+                     if all(w in f"{e.id} {e.summary} {e.heading} {e.section}".lower() for w in words))
+
+
+def anchor_of(heading_text: str) -> str:
+    """The anchor JupyterLab and nbconvert give a heading: its shown text (markdown code marks
+    dropped), spaces made ``-``.
+
+    >>> anchor_of("Building upwards — `miyabi.place.layer`")
+    'Building-upwards-—-miyabi.place.layer'
+    """
+    shown = re.sub(r"[`*_]{1,2}([^`*_]+)[`*_]{1,2}", r"\1", heading_text.strip())
+    return shown.replace(" ", "-")
+
+
+def notebook_path(game_id: str) -> Path:
+    """Where the game's notebook is (``notebooks/`` beside the package)."""
+    return Path(__file__).resolve().parents[2] / "notebooks" / gardenkit.entry(game_id).notebook
+
+
+def _headings(path: Path) -> list[tuple[int, str]]:
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    out = []
+    for cell in nb.get("cells", []):
+        if cell.get("cell_type") != "markdown":
+            continue
+        src = cell.get("source", "")
+        for line in ("".join(src) if isinstance(src, list) else src).splitlines():
+            m = re.match(r"^(#{1,6})\s+(.*\S)\s*$", line)
+            if m:
+                out.append((len(m.group(1)), m.group(2)))
+    return out
+
+
+@lru_cache(maxsize=None)
+def rule_index(game_id: str) -> RuleIndex:
+    """The :class:`RuleIndex` of a registered game (every rule id once)."""
+    rules = gardenkit.make(game_id).info.rules
+    entries: list[RuleEntry] = []
+    seen: set[str] = set()
+    path = notebook_path(game_id)
+    if path.is_file():
+        section = ""
+        for level, text in _headings(path):
+            ids = [i for i in re.findall(r"`([a-z_0-9.]+)`", text) if i in rules and i not in seen]
+            if not ids:
+                if level <= 2:
+                    section = re.sub(r"[`*]", "", text)
+                continue
+            heading = re.sub(r"\s*[—-]?\s*`[^`]+`", "", text).strip() or ids[0]
+            for rule_id in ids:
+                seen.add(rule_id)
+                entries.append(RuleEntry(rule_id, rules[rule_id], section or heading, heading, anchor_of(text)))
+    for rule_id, summary in rules.items():  # without a notebook (or a heading): the data's order
+        if rule_id not in seen:
+            family = rule_id.split(".")[1] if rule_id.count(".") >= 2 else "rules"
+            entries.append(RuleEntry(rule_id, summary, family.replace("_", " ").capitalize(), rule_id, rule_id))
+    return RuleIndex(game_id, tuple(entries))
