@@ -83,8 +83,11 @@ def anchor_of(heading_text: str) -> str:
 
     >>> anchor_of("Building upwards — `miyabi.place.layer`")
     'Building-upwards-—-miyabi.place.layer'
+    >>> anchor_of("A **demerit** — `karesansui.trade.pass_card`")
+    'A-demerit-—-karesansui.trade.pass_card'
     """
-    shown = re.sub(r"[`*_]{1,2}([^`*_]+)[`*_]{1,2}", r"\1", heading_text.strip())
+    parts = re.split(r"`([^`]*)`", heading_text.strip())  # odd parts: code, kept as they are
+    shown = "".join(p if i % 2 else re.sub(r"(\*\*|__|\*|(?<!\w)_)(.+?)\1", r"\2", p) for i, p in enumerate(parts))
     return shown.replace(" ", "-")
 
 
