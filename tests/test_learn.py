@@ -345,3 +345,32 @@ def test_a_position_too_large_for_a_link_says_so(monkeypatch):
     w = share_game_view(view)
     monkeypatch.setattr(share, "MAX_LINK_CHARS", 20)
     assert w.make_url() == "" and "too large" in w.note
+
+
+def test_a_try_boards_link_is_its_position_and_opens_on_a_board():
+    from gardenkit.widgets.learn import share_try_board
+
+    tutor = gardenkit.entry("miyabi").tutor_module()
+    tries = list(tutor.try_positions().values())
+    first, other = TryBoard(*tries[0], lazy=True), TryBoard(*tries[3], lazy=True)
+    w = share_try_board(first)
+    w._on_front_end_msg(w, {"kind": "page", "search": "", "base": "http://h/miyabi.ipynb"}, [])
+    url = w.make_url()
+    assert url.startswith("http://h/miyabi.ipynb?pos=gk1.")
+    # a try board does not read the page (the game view does) unless asked to
+    quiet = share_try_board(other)
+    quiet._on_front_end_msg(quiet, {"kind": "page", "search": url[url.index("?"):], "base": "http://h/m"}, [])
+    assert quiet.opened is None and not other.is_built
+    reader = share_try_board(other, reads_page=True)
+    assert reader.receive_page(url[url.index("?"):])
+    rules = first.rules
+    p = rules.current_player(tries[0][0])
+    assert rules.observe(other.state, p) == rules.observe(tries[0][0], p)
+
+
+def test_learner_bar_is_progress_toc_and_aid():
+    from gardenkit.widgets.learn import learner_bar
+
+    bar = learner_bar("karesansui")
+    assert [type(c).__name__ for c in bar.children] == ["ProgressWidget", "RuleToc", "PlayerAidWidget"]
+    assert "gk-learn" in bar._dom_classes

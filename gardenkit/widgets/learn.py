@@ -46,8 +46,8 @@ from ..tutor.aid import player_aid
 from ..tutor.rule_index import MAX_QUERY, rule_index
 from ._links import _game_id, _h, link_rule_ids, rule_link
 
-__all__ = ["PlayerAidWidget", "ProgressWidget", "RuleToc", "ShareWidget", "aid_html", "link_rule_ids",
-           "progress_items", "rule_link", "round_svg"]
+__all__ = ["PlayerAidWidget", "ProgressWidget", "RuleToc", "ShareWidget", "aid_html", "learner_bar", "link_rule_ids",
+           "progress_items", "rule_link", "round_svg", "share_game_view", "share_try_board", "toc_html"]
 
 
 # the page-wide click handler: a rule link scrolls to the heading naming its rule (JupyterLab's
@@ -454,7 +454,9 @@ class ShareWidget(anywidget.AnyWidget):
     ``position()`` answers ``(rules, state, seat)`` of what is on view (``seat`` None for a
     position with nothing hidden from the learner, a try board). ``on_open(link)`` is called with
     the :class:`~gardenkit.core.share.Link` a page's query string carries (the page was opened
-    from a link); a bad link leaves the page as it is and ``note`` says why.
+    from a link); a bad link leaves the page as it is and ``note`` says why. ``reads_page``
+    False: the widget only copies links, and leaves the page's query to the one that reads it
+    (a dashboard has one: its game view's).
     """
 
     _esm = _SHARE_ESM
@@ -462,9 +464,10 @@ class ShareWidget(anywidget.AnyWidget):
     note = traitlets.Unicode("").tag(sync=True)
     copy = traitlets.Bool(True).tag(sync=True)
 
-    def __init__(self, game, position, on_open=None, *, base: str = "", **kwargs):
+    def __init__(self, game, position, on_open=None, *, base: str = "", reads_page: bool = True, **kwargs):
         super().__init__(**kwargs)
         self.game = _game_id(game)
+        self.reads_page = reads_page
         self._position, self._on_open = position, on_open
         self.base = base
         self.opened = None
@@ -515,7 +518,10 @@ class ShareWidget(anywidget.AnyWidget):
         elif content.get("kind") == "page" and set(content) == {"kind", "search", "base"}:
             search, base = content["search"], content["base"]
             if isinstance(search, str) and isinstance(base, str):
-                self.receive_page(search, base)
+                if self.reads_page:
+                    self.receive_page(search, base)
+                elif len(base) <= 2000 and re.match(r"^https?://[^\s\"'<>]*$", base):
+                    self.base = base
 
 
 def share_game_view(view) -> ShareWidget:
@@ -534,3 +540,35 @@ def share_game_view(view) -> ShareWidget:
                     timeline=Timeline(view.rules, state))
 
     return ShareWidget(view.game_id, position, on_open)
+
+
+def share_try_board(board, *, reads_page: bool = False) -> ShareWidget:
+    """A :class:`ShareWidget` for a try board (:class:`~gardenkit.widgets.TryBoard`) or a worked
+    example (:class:`~gardenkit.widgets.ScenarioPlayer`): its link is the position on its board as
+    the player to act sees it. With ``reads_page``, a page opened from a link shows that position
+    on this board (by default the page's game view opens it: one reader per page)."""
+
+    def position():
+        state = board.state if hasattr(board, "state") else board.board.state
+        rules = board.rules
+        player = rules.current_player(state)
+        seat = player if isinstance(player, int) and player is not gardenkit.CHANCE else 0
+        return rules, state, seat
+
+    def on_open(link):
+        board.build()
+        board.board.header = "The position from the link."
+        board.board.set_state(link.state, player=link.seat)
+
+    return ShareWidget(board.rules.info.id, position, on_open, reads_page=reads_page)
+
+
+def learner_bar(game):
+    """The top of a game's dashboard: its progress bar, the table of contents with its search and
+    the player aid, in that order (an ``ipywidgets.VBox``, class ``gk-learn``)."""
+    import ipywidgets as widgets
+
+    gid = _game_id(game)
+    box = widgets.VBox([ProgressWidget(gid), RuleToc(gid), PlayerAidWidget(gid)])
+    box.add_class("gk-learn")
+    return box
