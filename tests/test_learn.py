@@ -374,3 +374,13 @@ def test_learner_bar_is_progress_toc_and_aid():
     bar = learner_bar("karesansui")
     assert [type(c).__name__ for c in bar.children] == ["ProgressWidget", "RuleToc", "PlayerAidWidget"]
     assert "gk-learn" in bar._dom_classes
+
+
+def test_the_learners_widgets_are_public_and_imported_when_asked_for():
+    import subprocess
+    import sys
+
+    code = ("import sys, gardenkit.widgets as w; assert 'gardenkit.widgets.learn' not in sys.modules; "
+            "from gardenkit.widgets import RuleToc, learner_bar, share_game_view; "
+            "assert 'gardenkit.widgets.learn' in sys.modules and RuleToc.__module__ == 'gardenkit.widgets.learn'")
+    subprocess.run([sys.executable, "-c", code], check=True)

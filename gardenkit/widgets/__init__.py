@@ -7,7 +7,8 @@ A game's board and game view subclass the game-independent bases :class:`BoardWi
 (:mod:`.board_base`) and :class:`GameView` (:mod:`.view`). Every registered game's board and
 view are importable from here by the names its :func:`gardenkit.entry` declares
 (``SamuraiBoard``, ``MiyabiGame``, …): they are found in the registry and imported when first
-asked for, so adding a game needs no edit here.
+asked for, so adding a game needs no edit here. So are the learner's widgets of :mod:`.learn`
+(``RuleToc``, ``PlayerAidWidget``, ``ProgressWidget``, ``ShareWidget``, ``learner_bar``, …).
 
 >>> import gardenkit.widgets as w
 >>> w.MiyabiBoard.game_id, w.MiyabiGame.game_id
@@ -37,6 +38,10 @@ def _game_widgets() -> dict[str, str]:
 
 
 _GAME_WIDGETS = _game_widgets()
+#: the learner's path (:mod:`.learn`), imported when first asked for
+_LEARN = ("PlayerAidWidget", "ProgressWidget", "RuleToc", "ShareWidget", "learner_bar", "share_game_view",
+          "share_try_board")
+_GAME_WIDGETS.update({name: f"{__name__}.learn:{name}" for name in _LEARN})
 
 
 def __getattr__(name: str):
