@@ -174,6 +174,7 @@ _AID_CSS = """
 .gk-aid ul{margin:0;padding-left:20px}
 .gk-aid .gk-aid-grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(260px,1fr));gap:4px 16px}
 .gk-aid svg{max-width:100%;height:auto}
+.gk-aid li a.gk-rule-link code{font-size:11px;color:var(--gk-ink2,#555)}
 .gk-aid-print{margin-top:6px}
 @media print{
   body.gk-print-aid *{visibility:hidden !important}
@@ -194,7 +195,7 @@ def round_svg(game, rule_ids) -> str:
     steps = [idx.entry(r) for r in rule_ids]
     w, bh, gap, cols = 200, 58, 26, 4
     rows = (len(steps) + cols - 1) // cols
-    width, height = cols * w + (cols - 1) * gap + 20, rows * (bh + gap) + 10
+    width, height = cols * w + (cols - 1) * gap + 20, rows * (bh + gap) - gap + 10
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="gk-round" viewBox="0 0 {width} {height}" '
            f'width="{width}" role="img" aria-label="A round at a glance">',
            '<defs><marker id="gk-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" '
@@ -203,11 +204,12 @@ def round_svg(game, rule_ids) -> str:
         r, c = divmod(i, cols)
         c = c if r % 2 == 0 else cols - 1 - c  # a snake: each row runs back under the one above
         x, y = 10 + c * (w + gap), 5 + r * (bh + gap)
-        out.append(f'<g data-rule="{_h(e.id)}"><rect x="{x}" y="{y}" width="{w}" height="{bh}" rx="8" '
-                   f'fill="#f3ead6" stroke="#b58b55"/>'
+        out.append(f'<a class="gk-rule-link" data-rule="{_h(e.id)}" href="#{_h(e.anchor)}">'
+                   f'<g data-rule="{_h(e.id)}"><title>{_h(e.summary)}</title>'
+                   f'<rect x="{x}" y="{y}" width="{w}" height="{bh}" rx="8" fill="#f3ead6" stroke="#b58b55"/>'
                    f'<text x="{x + 10}" y="{y + 22}" font-size="14" font-weight="bold" fill="#3d2f20">{i + 1}. '
-                   f'{_h(e.heading[:24])}</text>'
-                   f'<text x="{x + 10}" y="{y + 42}" font-size="11" fill="#4a4035">{_h(e.id)}</text></g>')
+                   f'{_h(e.heading if len(e.heading) <= 24 else e.heading[:23] + "…")}</text>'
+                   f'<text x="{x + 10}" y="{y + 42}" font-size="11" fill="#4a4035">{_h(e.id)}</text></g></a>')
         if i + 1 < len(steps):
             r2, c2 = divmod(i + 1, cols)
             c2 = c2 if r2 % 2 == 0 else cols - 1 - c2
