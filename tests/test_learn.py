@@ -384,3 +384,25 @@ def test_the_learners_widgets_are_public_and_imported_when_asked_for():
             "from gardenkit.widgets import RuleToc, learner_bar, share_game_view; "
             "assert 'gardenkit.widgets.learn' in sys.modules and RuleToc.__module__ == 'gardenkit.widgets.learn'")
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_PIECES = st.sampled_from(["miyabi.place.row", "miyabi.end.winner", "miyabi.nope", "tanuki.move.den", "<code>",
+                           "</code>", "<b>", "</b>", '<a href="#x">', "</a>", "<li>", " ", ".", "x", "&amp;", "—"])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(_PIECES, max_size=12))
+def test_linking_rule_ids_only_adds_links(pieces):
+    """Whatever the HTML, linking its rule ids only wraps some of them in links: take the added
+    links away and the text is as it was; every added link names a rule of the game."""
+    html = "".join(pieces)
+    out = link_rule_ids("miyabi", html)
+    added = re.findall(r'<a class="gk-rule-link" data-rule="([^"]+)"[^>]*>', out)
+    assert all(r in gardenkit.make("miyabi").info.rules for r in added)
+    stripped = re.sub(r'<a class="gk-rule-link"[^>]*>', "", out)
+    # each added link closes with the one "</a>" that follows its text
+    assert stripped.count("</a>") == html.count("</a>") + len(added)
+    assert re.sub(r"</a>", "", stripped) == re.sub(r"</a>", "", html)
