@@ -406,3 +406,19 @@ def test_linking_rule_ids_only_adds_links(pieces):
     # each added link closes with the one "</a>" that follows its text
     assert stripped.count("</a>") == html.count("</a>") + len(added)
     assert re.sub(r"</a>", "", stripped) == re.sub(r"</a>", "", html)
+
+
+def test_gallery_progress_counts_what_the_browser_keeps_per_game():
+    from gardenkit.widgets import GalleryProgress
+
+    g = GalleryProgress()
+    assert set(g.totals) == set(GAMES) and all(g.totals[x] == len(progress_items(x)) for x in GAMES)
+    assert g.done == {x: 0 for x in GAMES}
+    first = progress_items("miyabi")[:2]
+    g._on_front_end_msg(g, {"kind": "stored", "done": {"miyabi": [*first, first[0], "try:gone", 3],
+                                                     "tanuki": "all", "chess": ["x"]}}, [])
+    assert g.done == {**{x: 0 for x in GAMES}, "miyabi": 2}
+    for junk in ({"kind": "stored"}, {"kind": "stored", "done": []}, None, {"kind": "x", "done": {}}):
+        g._on_front_end_msg(g, junk, [])
+    assert g.done["miyabi"] == 2
+    assert "article.gk-game-card[data-game=" in g._esm and "localStorage" in g._esm

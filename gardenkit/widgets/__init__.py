@@ -39,7 +39,7 @@ def _game_widgets() -> dict[str, str]:
 
 _GAME_WIDGETS = _game_widgets()
 #: the learner's path (:mod:`.learn`), imported when first asked for
-_LEARN = ("PlayerAidWidget", "ProgressWidget", "RuleToc", "ShareWidget", "learner_bar", "share_game_view",
+_LEARN = ("GalleryProgress", "PlayerAidWidget", "ProgressWidget", "RuleToc", "ShareWidget", "learner_bar", "share_game_view",
           "share_try_board")
 _GAME_WIDGETS.update({name: f"{__name__}.learn:{name}" for name in _LEARN})
 

@@ -46,7 +46,7 @@ from ..tutor.aid import player_aid
 from ..tutor.rule_index import MAX_QUERY, rule_index
 from ._links import _game_id, _h, link_rule_ids, rule_link
 
-__all__ = ["PlayerAidWidget", "ProgressWidget", "RuleToc", "ShareWidget", "aid_html", "learner_bar", "link_rule_ids",
+__all__ = ["GalleryProgress", "PlayerAidWidget", "ProgressWidget", "RuleToc", "ShareWidget", "aid_html", "learner_bar", "link_rule_ids",
            "progress_items", "rule_link", "round_svg", "share_game_view", "share_try_board", "toc_html"]
 
 
@@ -407,6 +407,76 @@ class ProgressWidget(anywidget.AnyWidget):
         if content.get("kind") == "reset" and len(content) == 1:
             self.reset()
         elif content.get("kind") == "stored" and set(content) == {"kind", "done"}:
+            self.load(content["done"])
+
+
+_GALLERY_ESM = r"""
+function render({ model, el }) {
+  const stored = {};
+  for (const game of Object.keys(model.get("totals"))) {
+    try {
+      const v = JSON.parse(localStorage.getItem("gardenkit.progress." + game) || "[]");
+      stored[game] = Array.isArray(v) ? v : [];
+    } catch (e) { stored[game] = []; }
+  }
+  const draw = () => {
+    const totals = model.get("totals"), done = model.get("done");
+    for (const [game, total] of Object.entries(totals)) {
+      const card = document.querySelector(`article.gk-game-card[data-game="${game}"]`);
+      const host = card || el;
+      let bar = host.querySelector(`.gk-progress[data-game="${game}"]`);
+      if (!bar) {
+        bar = document.createElement("div");
+        bar.className = "gk-progress";
+        bar.setAttribute("data-game", game);
+        bar.innerHTML = '<div class="gk-progress-fill"></div><span class="gk-progress-label"></span>';
+        host.appendChild(bar);
+      }
+      const n = done[game] || 0;
+      bar.setAttribute("data-done", String(n));
+      bar.setAttribute("data-total", String(total));
+      bar.querySelector(".gk-progress-fill").style.width = (total ? (100 * n) / total : 0) + "%";
+      bar.querySelector(".gk-progress-label").textContent = `${n} of ${total} lessons done`;
+    }
+  };
+  model.on("change:done", draw);
+  model.send({ kind: "stored", done: stored });
+  draw();
+  return () => model.off("change:done", draw);
+}
+export default { render };
+"""
+
+
+class GalleryProgress(anywidget.AnyWidget):
+    """A progress bar on every game card of the gallery (``article.gk-game-card[data-game]``;
+    without the card, under the widget), read from what this browser keeps for each game. The
+    browser sends its lists; Python counts only the lessons that exist (``done``: game -> count)."""
+
+    _esm = _GALLERY_ESM
+    _css = _PROGRESS_CSS
+    totals = traitlets.Dict().tag(sync=True)
+    done = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, **kwargs):
+        self.items = {g: progress_items(g) for g in gardenkit.available_games()}
+        super().__init__(totals={g: len(i) for g, i in self.items.items()}, done={g: 0 for g in self.items}, **kwargs)
+        self.add_class("gk-gallery-progress")
+        self.on_msg(self._on_front_end_msg)
+
+    def load(self, stored) -> None:
+        """What the browser keeps (game -> list of item names), each list checked as
+        :meth:`ProgressWidget.load` does; games and entries it does not know are dropped."""
+        if not isinstance(stored, dict):
+            return
+        done = {g: 0 for g in self.items}
+        for game, names in list(stored.items())[:100]:
+            if game in self.items and isinstance(names, list):
+                done[game] = len({n for n in names[:10_000] if isinstance(n, str) and n in self.items[game]})
+        self.done = done
+
+    def _on_front_end_msg(self, _widget, content, _buffers) -> None:
+        if isinstance(content, dict) and content.get("kind") == "stored" and set(content) == {"kind", "done"}:
             self.load(content["done"])
 
 
