@@ -331,6 +331,7 @@ def test_a_bad_link_leaves_the_default_game_with_a_message():
                    "?pos=" + share.encode(gardenkit.make("miyabi"), gardenkit.make("miyabi").initial_state(players=2), 0)):
         assert not w.receive_page(search)
         assert "could not be opened" in w.note and "default game" in w.note
+        assert "could not be opened" in view.panel.value  # the game view's panel says it too
         assert view.state is before
     assert not w.receive_page("?other=1") and view.state is before
     for junk in ({"kind": "page", "search": 5, "base": ""}, {"kind": "page", "search": "?pos=x"}, {"kind": "x"}, []):

@@ -536,10 +536,12 @@ class ShareWidget(anywidget.AnyWidget):
     note = traitlets.Unicode("").tag(sync=True)
     copy = traitlets.Bool(True).tag(sync=True)
 
-    def __init__(self, game, position, on_open=None, *, base: str = "", reads_page: bool = True, **kwargs):
+    def __init__(self, game, position, on_open=None, *, base: str = "", reads_page: bool = True, on_error=None,
+                 **kwargs):
         super().__init__(**kwargs)
         self.game = _game_id(game)
         self.reads_page = reads_page
+        self._on_error = on_error
         self._position, self._on_open = position, on_open
         self.base = base
         self.opened = None
@@ -576,7 +578,9 @@ class ShareWidget(anywidget.AnyWidget):
             if self._on_open is not None:
                 self._on_open(link)
         except ValueError as e:
-            self.note = f"That link could not be opened: {e}. Here is the default game instead."
+            self.note = f"That link could not be opened: {str(e).rstrip('.')}. Here is the default game instead."
+            if self._on_error is not None:
+                self._on_error(self.note)
             return False
         self.opened = link
         self.note = "Opened the position from the link."
@@ -611,7 +615,7 @@ def share_game_view(view) -> ShareWidget:
         view._start(state.players, seat, view.opponents, view.seed, view.rules.options(state),
                     timeline=Timeline(view.rules, state))
 
-    return ShareWidget(view.game_id, position, on_open)
+    return ShareWidget(view.game_id, position, on_open, on_error=lambda text: view.show_message(text, "error"))
 
 
 def share_try_board(board, *, reads_page: bool = False) -> ShareWidget:
