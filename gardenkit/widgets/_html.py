@@ -35,6 +35,8 @@ PANEL_CSS = f"""
 .gk-explanation ul{{margin:4px 0 4px 18px;padding:0}}
 .gk-explanation code,.gk-log code{{background:var(--gk-chip,#efe8d8);color:var(--gk-ink,#222);padding:0 3px;border-radius:3px}}
 .gk-rule{{color:var(--gk-ink2,#555);font-size:12px}}
+/* rule ids are links to their headings: in the text's own colour (both themes), underlined */
+a.gk-rule-link{{color:inherit;text-decoration:underline dotted;text-underline-offset:2px;cursor:pointer}}
 .gk-log{{max-height:220px;overflow-y:auto;font:13px/1.4 sans-serif;color:var(--gk-ink,#222)}}
 .gk-log ol{{margin:0;padding-left:22px}}
 .gk-scores{{max-width:100%;overflow-x:auto}}

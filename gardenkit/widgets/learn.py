@@ -40,8 +40,8 @@ import traitlets
 
 import gardenkit
 
-from ..core import MalformedInputError
 from ..core import share as _share
+from ..render.svg import THEME_CSS
 from ..tutor.aid import player_aid
 from ..tutor.rule_index import MAX_QUERY, rule_index
 from ._links import _game_id, _h, link_rule_ids, rule_link
@@ -107,7 +107,7 @@ function render({ model, el }) {
 export default { render };
 """
 
-_TOC_CSS = """
+_TOC_CSS = THEME_CSS + """
 .gk-toc{font:14px/1.4 sans-serif;color:var(--gk-ink,#222);border:1px solid var(--gk-line,#d8cfbd);border-radius:6px;
   padding:8px 10px;background:var(--gk-panel,#fbf8f1);max-height:420px;overflow-y:auto}
 .gk-toc .gk-rule-search{width:100%;box-sizing:border-box;padding:5px 8px;font-size:14px;margin-bottom:4px}
@@ -115,6 +115,8 @@ _TOC_CSS = """
 .gk-toc ul{margin:0;padding-left:18px}
 .gk-toc-count{font-size:12px;color:var(--gk-ink2,#555)}
 .gk-toc-sum{color:var(--gk-ink2,#555)}
+.gk-toc a.gk-rule-link,.gk-aid a.gk-rule-link{color:inherit;text-decoration:underline dotted;text-underline-offset:2px}
+.gk-toc code,.gk-aid code{background:var(--gk-chip,#efe8d8);color:var(--gk-ink,#222);padding:0 3px;border-radius:3px}
 """
 
 
@@ -166,7 +168,7 @@ class RuleToc(anywidget.AnyWidget):
 
 
 # ----- the player aid ------------------------------------------------------------------------
-_AID_CSS = """
+_AID_CSS = THEME_CSS + """
 .gk-aid{font:14px/1.4 sans-serif;color:var(--gk-ink,#222);border:2px solid #b58b55;border-radius:8px;padding:10px 14px;
   background:var(--gk-panel,#fbf8f1);max-width:900px;box-sizing:border-box}
 .gk-aid h3{margin:0 0 6px;font-size:18px}
@@ -174,7 +176,8 @@ _AID_CSS = """
 .gk-aid ul{margin:0;padding-left:20px}
 .gk-aid .gk-aid-grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(260px,1fr));gap:4px 16px}
 .gk-aid svg{max-width:100%;height:auto}
-.gk-aid li a.gk-rule-link code{font-size:11px;color:var(--gk-ink2,#555)}
+.gk-aid a.gk-rule-link{color:inherit;text-decoration:underline dotted;text-underline-offset:2px}
+.gk-aid li a.gk-rule-link code{font-size:11px;color:var(--gk-ink2,#555);background:none}
 .gk-aid-print{margin-top:6px}
 @media print{
   body.gk-print-aid *{visibility:hidden !important}
@@ -333,10 +336,10 @@ function render({ model, el }) {
 export default { render };
 """
 
-_PROGRESS_CSS = """
+_PROGRESS_CSS = THEME_CSS + """
 .gk-progress{position:relative;height:20px;border:1px solid var(--gk-line,#b9ad98);border-radius:10px;
   background:var(--gk-panel,#fbf8f1);overflow:hidden;max-width:420px;font:12px/20px sans-serif}
-.gk-progress-fill{position:absolute;left:0;top:0;bottom:0;background:#8fbf8f}
+.gk-progress-fill{position:absolute;left:0;top:0;bottom:0;background:rgba(70,150,70,.35)}
 .gk-progress-label{position:relative;padding-left:10px;color:var(--gk-ink,#222)}
 .gk-progress-reset{margin-top:4px;font-size:12px}
 """
