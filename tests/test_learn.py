@@ -423,3 +423,20 @@ def test_gallery_progress_counts_what_the_browser_keeps_per_game():
         g._on_front_end_msg(g, junk, [])
     assert g.done["miyabi"] == 2
     assert "article.gk-game-card[data-game=" in g._esm and "localStorage" in g._esm
+
+
+def test_a_worked_examples_link_is_the_step_on_view():
+    from gardenkit.widgets import ScenarioPlayer
+    from gardenkit.widgets.learn import share_try_board
+
+    scenario = gardenkit.entry("miyabi").tutor_module().worked_examples()[0]
+    player = ScenarioPlayer(scenario, lazy=True)
+    w = share_try_board(player)
+    first = w.make_url()  # a lazy example is built by the click
+    assert first.startswith("?pos=gk1.") and player.is_built
+    player.forward()
+    second = w.make_url()
+    assert second != first
+    rules = player.rules
+    link = share.decode(share.from_query(second), rules)
+    assert rules.observe(link.state, link.seat) == rules.observe(player.board.state, link.seat)

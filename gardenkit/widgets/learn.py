@@ -560,7 +560,7 @@ class ShareWidget(anywidget.AnyWidget):
         """The page's URL with the position on view in its query string (also set as ``url``)."""
         try:
             text = self.link(seed)
-        except ValueError as e:
+        except Exception as e:  # noqa: BLE001 - a click shows why there is no link, never a traceback
             self.note = f"No link for this position: {e}"
             self.url = ""
             return ""
@@ -628,7 +628,11 @@ def share_try_board(board, *, reads_page: bool = False) -> ShareWidget:
     on this board (by default the page's game view opens it: one reader per page)."""
 
     def position():
-        state = board.state if hasattr(board, "state") else board.board.state
+        if hasattr(board, "state"):  # a try board: its position, built or not
+            state = board.state
+        else:  # a worked example: the position on its board (built by the click, if lazy)
+            board.build()
+            state = board.board.state
         rules = board.rules
         player = rules.current_player(state)
         seat = player if isinstance(player, int) and player is not gardenkit.CHANCE else 0
