@@ -46,8 +46,8 @@ from ..tutor.aid import player_aid
 from ..tutor.rule_index import MAX_QUERY, rule_index
 from ._links import _game_id, _h, link_rule_ids, rule_link
 
-__all__ = ["GalleryProgress", "PlayerAidWidget", "ProgressWidget", "RuleToc", "ShareWidget", "aid_html", "learner_bar", "link_rule_ids",
-           "progress_items", "rule_link", "round_svg", "share_game_view", "share_try_board", "toc_html"]
+__all__ = ["GalleryProgress", "PlayerAidWidget", "ProgressWidget", "RuleToc", "ShareWidget", "aid_html", "learner_bar",
+           "link_rule_ids", "progress_items", "rule_link", "round_svg", "share_game_view", "share_try_board", "toc_html"]
 
 
 # the page-wide click handler: a rule link scrolls to the heading naming its rule (JupyterLab's
