@@ -522,3 +522,16 @@ def _where(a) -> tuple:
     if isinstance(a, (Build, Keep, PlaceChar, MoveChar, TakeToken)):
         return (a.x, a.y)
     return ()
+
+
+def _final_lines(self, s, player: int) -> tuple:
+    """The end-scoring lines ``player`` would get if the game ended in ``s`` (cards, then each of their
+    standing characters): what the end adds to the coins gained in play."""
+    from .engine import final_lines
+
+    self._check_state(s)
+    self._check_player(s, player)
+    return tuple(final_lines(s, player))
+
+
+TangGardenRules.final_lines = _final_lines
