@@ -91,6 +91,10 @@ def position(players: int = 2, *, tiles=None, tops=None, tracks=None, coins=None
     own_l = list(s.own)
     for p, c in (own or {}).items():
         own_l[p] = c
+    named = set((own or {}).values()) | {c[0] for c in placed}
+    for p in range(players):  # a player not named keeps a starting character nobody else has
+        if p not in (own or {}) and own_l[p] in named | set(own_l[:p]):
+            own_l[p] = next(c.id for c in comps.characters if c.starting and c.id not in named | set(own_l))
     placed_l = tuple(sorted((c, o, *parse_space(sp), w, f) for c, o, sp, w, f in placed))
     used = set(own_l) | {c[0] for c in placed_l}
     rest = sorted(c.id for c in comps.characters if c.id not in used)
