@@ -172,6 +172,17 @@ def build_refusal(s, a: Build, tops=None) -> Refusal | None:
     return None
 
 
+def any_build(s, tiles) -> bool:
+    """Whether one of ``tiles`` can be built anywhere now."""
+    for t in tiles:
+        for y in range(SIZE):
+            for x in range(SIZE):
+                if not covered(s.board, x, y) and any(build_refusal(s, Build(t, x, y, r), tiles) is None
+                                                      for r in (0, 90, 180, 270)):
+                    return True
+    return False
+
+
 # ----- the work ------------------------------------------------------------------------------------------
 class Work:
     """A mutable copy of a state that a move is applied to; ``freeze()`` gives the new state."""
@@ -608,14 +619,7 @@ class Work:
 
     def second_builds(self):
         s = self.freeze()
-        for t in face_up(s):
-            if t in s.turn_tops:
-                for y in range(SIZE):
-                    for x in range(SIZE):
-                        if not covered(s.board, x, y) and any(build_refusal(s, Build(t, x, y, r), s.turn_tops) is None
-                                                              for r in (0, 90, 180, 270)):
-                            return True
-        return False
+        return any_build(s, [t for t in face_up(s) if t in s.turn_tops])
 
     def finish(self):
         s = self.freeze()
