@@ -209,3 +209,35 @@ def test_games_end_by_a_trigger_and_a_full_round():
         assert len(t.board_tokens) <= 3 or any(stack_left(t, k) == 0 for k in range(4))
         # every player had the same number of turns: the last turn was the one before the first player's
         assert states[-2].active == (end.first - 1) % players
+
+
+# ----- golden playthroughs ----------------------------------------------------------------------------------------
+PLAYTHROUGHS = Path(__file__).parent / "playthroughs"
+
+
+def write_playthroughs() -> None:
+    from gardenkit.games.tang_garden import GAME
+    from gardenkit.testing import playthrough
+
+    for pt in GAME.playthroughs:
+        (PLAYTHROUGHS / f"{pt.name}.txt").write_text(playthrough(R, players=pt.players, seed=pt.seed,
+                                                                  options=pt.options))
+
+
+def test_every_declared_playthrough_has_a_file_and_no_other_file_exists():
+    from gardenkit.games.tang_garden import GAME
+
+    declared = {f"{pt.name}.txt" for pt in GAME.playthroughs}
+    assert declared == {p.name for p in PLAYTHROUGHS.glob("tang_garden-*.txt")}
+    assert {pt.players for pt in GAME.playthroughs} == {2, 3, 4}
+
+
+@pytest.mark.parametrize("name", ["tang_garden-2p", "tang_garden-3p", "tang_garden-4p"])
+def test_playthrough_is_unchanged(name):
+    from gardenkit.testing import check_playthrough
+
+    check_playthrough(R, (PLAYTHROUGHS / f"{name}.txt").read_text(), name)
+
+
+if __name__ == "__main__" and "--write" in __import__("sys").argv:
+    write_playthroughs()
