@@ -444,7 +444,7 @@ def test_track_threshold():
 
 # ----- influence ------------------------------------------------------------------------------------------------------------
 def test_influence_when():
-    s = position(tiles={"d3": (3, 0)}, right=True, tracks={0: (3, 3, 3)})
+    s = position(tiles={"d3": (3, 0)}, ctoken={0: True}, tracks={0: (3, 3, 3)})
     refused(s, Influence("deck"), "influence.when")
     allowed(after(right=True, tracks={0: (3, 3, 3)}), Influence("deck"))
 

@@ -578,6 +578,7 @@ class Work:
         if self.f["right"] and not self.f["influenced"]:
             self.f["ctoken"][p] = True
             self.effect("the character level is kept as a character token", "influence.token")
+        self.f["right"] = False
         n = self.f["players"]
         nxt = (p + 1) % n
         if self.f["ending"] and nxt == self.f["first"]:

@@ -257,13 +257,76 @@ def state_from_dict(rules, d) -> TangGardenState:
         moved=tuple(_str(e, "moved", ELEMENTS) for e in _list(d.get("moved"), "moved")),
         ending=flag(d["ending"], "ending"), over=over, winners=winners, start_side=side, components=comps,
         unseen=unseen)
-    if s.lantern_mode and not s.lantern_used:
-        _bad("a lantern's effect is on though no lantern was used")
+    _check_turn(s)
     if not over and not todo and step in ("built", "kept") and not pending:
         _bad("a move was left half done")
     if "components" in d:
         pass
     return s
+
+
+def _check_turn(s) -> None:
+    """The turn's bookkeeping must be one play reaches."""
+    comps = s.components
+    if s.lantern_mode and not s.lantern_used:
+        _bad("a lantern's effect is on though no lantern was used")
+    for t in s.todo:
+        shape = {"flip": 2, "draw": 1, "deal": 2, "reveal": 1, "blind": 1, "slot": 2, "show": 2, "first": 1}[t[0]]
+        if len(t) != shape:
+            _bad(f"a malformed chance step {list(t)[:3]}")
+        if t[0] == "flip" and (t[1] not in range(4) or isinstance(t[1], bool) or s.tops[t[1]]
+                               or not (s.piles[t[1]] or s.under[t[1]])):
+            _bad("a flip waits for a stack with no face-down top")
+        if t[0] == "deal" and (t[1] not in range(s.players) or isinstance(t[1], bool) or s.own[t[1]]):
+            _bad("a deal waits for a player who has a character")
+        if t[0] == "slot" and t[1] not in SIDES or t[0] == "show" and t[1] not in SIZES:
+            _bad("a landscape step names no side or size")
+    draws = sum(1 for t in s.todo if t[0] == "draw")
+    if draws > len(s.deck):
+        _bad("more draws wait than the deck holds")
+    if sum(1 for t in s.todo if t[0] in ("reveal", "blind")) > len(s.char_deck):
+        _bad("more characters wait to be revealed than the deck holds")
+    for size in SIZES:
+        i = SIZES.index(size)
+        want = sum(1 for t in s.todo if (t[0] == "show" and t[1] == size) or (t[0] == "slot" and size == "small"))
+        if want > len(s.land_piles[i]):
+            _bad(f"more {size} landscape tiles wait to turn up than the pile holds")
+    for p in s.pending:
+        shape = {"footpath": 2, "landscape": 2, "keep": 1, "advance": 1, "token": 1, "place": 2}[p[0]]
+        if len(p) != shape:
+            _bad(f"a malformed decision {list(p)[:3]}")
+        if p[0] == "footpath" and (isinstance(p[1], bool) or p[1] not in (2, 3, 4)):
+            _bad("a footpath choice is for two to four footpaths")
+        if p[0] == "landscape" and p[1] not in SIZES:
+            _bad("a landscape decision names its size")
+        if p[0] == "place" and not comps.has_character(p[1]):
+            _bad("a character to place is no character")
+    if len(s.pending) > 3:
+        _bad("too many decisions waiting")
+    setting_up = any(t[0] in ("deal", "first", "slot") for t in s.todo)
+    if not setting_up:
+        if s.turn < 1 or any(not c for c in s.own):
+            _bad("after set-up every player has a character on their card and the turns are counted")
+    if s.step == "main" and (s.builds or s.keeps or s.influenced or s.right):
+        _bad("nothing is built, kept or influenced before the main action")
+    if s.step == "build2" and (s.lantern_mode != "build2" or s.builds != 1):
+        _bad("a second build waits only after one build with the build lantern")
+    if s.influenced and s.step != "after":
+        _bad("influence comes after the main action")
+    if s.builds and s.keeps:
+        _bad("a turn builds or decorates, not both")
+    for p in range(s.players):
+        if s.ctoken[p] and not s.reached[p]:
+            _bad(f"player {p + 1} holds a character token without having reached a character level")
+        used = sum(1 for c in s.placed if c[1] == p) + s.ctoken[p] + (p == s.active and (s.right or any(
+            d[0] == "place" for d in s.pending) or any(t[0] == "blind" for t in s.todo)))
+        if used > s.reached[p]:
+            _bad(f"player {p + 1} has more characters standing, held as tokens or being influenced than "
+                 "character levels reached")
+        if s.scores[p] < 0:
+            _bad(f"player {p + 1} has fewer than no coins")
+    if any(s.placed) and not s.turn:
+        _bad("no character stands in the garden before play starts")
 
 
 def _probe(probe, board, decos):
