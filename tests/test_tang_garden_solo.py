@@ -301,6 +301,21 @@ def test_solo_victory():
     assert s2.result == "victory" and R.decision(s2) == "final"
 
 
+def test_solo_victory_comes_before_an_empty_stack():
+    s, (x, y) = filled_but_one()
+    s = dataclasses.replace(s, lantern_mode="tile_only", lantern_used=True)
+    a = next(a for a in R.legal_actions(s) if isinstance(a, Build) and (a.x, a.y) == (x, y))
+    k = s.tops.index(a.tile)
+    o = (k + 2) % 4
+    piles = list(s.piles)
+    spare = piles[k] + piles[o]
+    piles[k] = piles[o] = ()
+    # the last tile empties its stack: the garden is complete all the same
+    s = dataclasses.replace(s, piles=tuple(piles), display=s.display + tuple(spare))
+    done = resolve(R.apply(s, a))
+    assert done.result == "victory"
+
+
 def test_solo_final():
     s, (x, y) = filled_but_one()
     s = dataclasses.replace(s, lantern_mode="tile_only", lantern_used=True)

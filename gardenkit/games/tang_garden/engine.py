@@ -1072,6 +1072,11 @@ def _solo_settle(self):
     if self.f["over"] or self.f["todo"] or self.f["pending"]:
         return
     step = self.f["step"]
+    if step == "built" and all(covered(self.f["board"], x, y) for x, y in solo_bounds(self)):
+        self.f["corner"] = -1  # the garden is complete: no corner to refill, nothing can be lost now
+        self.f["step"] = "after"
+        self.solo_end("victory", "the garden is complete")
+        return
     if step == "built":
         if self.f["corner"] >= 0:
             self.solo_clear_corner()
