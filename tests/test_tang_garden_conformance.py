@@ -4,6 +4,7 @@ observations and the search bot's guesses, hypothesis properties through ``walks
 The game is not registered yet (its board and notebook come later), so this file runs on it what the
 all-games suites run on a registered game.
 """
+import dataclasses
 import json
 import random
 from collections import Counter
@@ -109,7 +110,6 @@ def check_invariants(s):
             continue
         x, y = i % 8, i // 8
         alone = s.board[:i] + (None,) + s.board[i + 1:]
-        import dataclasses
         assert build_refusal(dataclasses.replace(s, board=alone), Build(t[0], x, y, t[1]), [t[0]]) is None
     # cards and decorations conserved
     cards = Counter(s.deck) + Counter(s.discard) + Counter(s.drawn) + Counter(c for cs in s.cards for c in cs)

@@ -9,14 +9,14 @@ agreeing with them; coins the sum of their lines; the turn's steps in an order p
 """
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 
 from ...core import Line, MalformedInputError, Rng
 from ...core.checks import flag, whole
-from .actions import FACINGS, WHERE
+from .actions import FACINGS, WHERE, Build
 from .components import ELEMENTS, load_components, parse_components
-from .engine import SIDES, SIZE, SIZES, SLOTS, START, STEP, build_refusal, covered, spots
-from .actions import Build
+from .engine import SIDES, SIZE, SIZES, SLOTS, START, STEP, build_refusal, spots
 from .state import HIDDEN, TangGardenState
 
 TASKS = ("flip", "draw", "deal", "reveal", "blind", "slot", "show", "first", "pair", "lay", "start2")
@@ -109,7 +109,6 @@ def state_from_dict(rules, d) -> TangGardenState:
         t = full[y * SIZE + x]
         others = list(full)
         others[y * SIZE + x] = None
-        import dataclasses
         why = build_refusal(dataclasses.replace(probe, board=tuple(others)), Build(t[0], x, y, t[1]), [t[0]])
         if why is not None:
             _bad(f"the tile on {x},{y} does not fit: {why.text}")
@@ -363,7 +362,6 @@ def _check_turn(s) -> None:
 
 
 def _probe(probe, board, decos):
-    import dataclasses
     return dataclasses.replace(probe, board=tuple(board), decos=tuple(decos))
 
 
