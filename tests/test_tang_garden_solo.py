@@ -337,3 +337,65 @@ def test_solo_rank():
 def test_conformance_one_player_solo():
     report = check_game(R, seeds=(0, 1), players=[1])
     assert report["games"] == report["ended"] == 2
+
+
+# ----- what solo play keeps true, saves, targets ------------------------------------------------------------
+from collections import Counter  # noqa: E402
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+import walks  # noqa: E402
+from gardenkit.games.tang_garden.engine import build_refusal  # noqa: E402
+from gardenkit.testing import check_targets, load_or_refuse, mutate_save, play_out, random_game  # noqa: E402
+
+
+def check_solo(s):
+    comps = s.components
+    where = [t[0] for t in s.board if t] + [x for p in s.piles for x in p] + [t for t in s.tops if t]
+    where += [x for u in s.under for x in u] + list(s.display)
+    assert sorted(where) == sorted(t.id for t in comps.tiles)
+    central = solo_bounds(s)
+    for i, t in enumerate(s.board):
+        if t is not None:
+            x, y = i % 8, i // 8
+            assert (x, y) in central
+            alone = s.board[:i] + (None,) + s.board[i + 1:]
+            assert build_refusal(dataclasses.replace(s, board=alone), Build(t[0], x, y, t[1]), [t[0]]) is None
+    cards = Counter(s.deck) + Counter(s.discard) + Counter(c for c in s.pairs if c)
+    assert cards == Counter(comps.deck()) and not any(s.cards)
+    gone = Counter(d[3] for d in s.decos) + Counter(s.boxed)
+    assert all(gone[k] <= v for k, v in comps.decorations.items())
+    assert R.scores(s)[0] >= 0 and s.tracks == ((0, 0, 0),)
+    assert len(s.team) <= comps.solo["max_characters"]
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32), st.data())
+def test_solo_components_and_coins_are_kept_under_arbitrary_play(seed, data):
+    s = R.initial_state(players=1, seed=seed)
+    for _before, _a, _e, after in walks.steps(R, s, data, 150):
+        check_solo(after)
+
+
+def test_solo_targets_and_saves():
+    game = random_game(R, 1, 5)
+    checked = 0
+    for s in game[::6]:
+        checked += check_targets(R, s)
+        if R.current_player(s) is not gardenkit.CHANCE and R.decision(s) == "main":
+            checked += check_targets(R, s, (next(t for t in s.tops if t), 0))
+    assert checked > 20
+    import json
+    import random
+
+    rng = random.Random("solo saves")
+    refused_ = 0
+    for s in game[::9] + [game[-1]]:
+        d, what = mutate_save(json.loads(json.dumps(s.to_dict())), rng, times=(1, 2))
+        back = load_or_refuse(R, d, what)
+        if back is None:
+            refused_ += 1
+        else:
+            play_out(R, back, rng, round_trip_every=5)
+    assert refused_ > 5
