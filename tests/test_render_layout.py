@@ -17,6 +17,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import numpy
+import pytest
 
 import gardenkit
 from gardenkit.render import karesansui as rk
@@ -297,3 +298,158 @@ def test_miyabi_frog_targets_are_a_finger_wide_on_a_phone_and_apart():
                     assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
         s = rules.apply(s, rng.choice(rules.legal_actions(s)))
     assert checked >= 5
+
+
+# ----- Samurai Gardener: part of a wide house on a phone -------------------------------------------
+_LATE_SAMURAI: dict = {}
+
+
+def late_samurai(seed: int, players: int = 2):
+    """Player 1's last real choice of a game of greedy bots (as the phone test's late game)."""
+    from gardenkit.bots import GreedyBot
+
+    key = (seed, players)
+    if key not in _LATE_SAMURAI:
+        rules = gardenkit.make("samurai_gardener")
+        s, bot, last = rules.initial_state(players=players, seed=seed), GreedyBot(seed), None
+        while rules.current_player(s) is not None:
+            p = rules.current_player(s)
+            if p is gardenkit.CHANCE:
+                s = rules.apply(s, rules.sample_chance(s)[0])
+                continue
+            if p == 0 and len(rules.legal_actions(s)) >= 3:
+                last = s
+            s = rules.apply(s, bot.choose(rules, s))
+        _LATE_SAMURAI[key] = last
+    return _LATE_SAMURAI[key]
+
+
+def smallest_tap(root) -> float:
+    """The smallest target of a Samurai board on the phone (CSS px): a spot's square, a line-up
+    card, a button (its largest rect: the tap area)."""
+    scale = narrow_scale(root)
+    sizes = [min(float(e.get("width")), float(e.get("height"))) for e in root.iter(f"{SVG}rect")
+             if "gk-spot" in (e.get("class") or "")]
+    for g in root.iter(f"{SVG}g"):
+        if g.get("data-pick") or g.get("data-ui") or g.get("data-action"):
+            rects = [r for r in g.iter(f"{SVG}rect")]
+            sizes.append(max(min(float(r.get("width")), float(r.get("height"))) for r in rects))
+    return min(sizes) * scale
+
+
+def shown_actions(root) -> set:
+    return {e.get("data-action") for e in root.iter() if "gk-spot" in (e.get("class") or "").split()
+            and "gk-illegal" not in (e.get("class") or "")}
+
+
+def test_a_wide_samurai_house_would_be_too_small_to_tap_on_a_phone_drawn_whole():
+    from gardenkit.widgets.samurai_gardener import SamuraiBoard
+
+    s = late_samurai(41)
+    x0, _, x1, _ = rs.board_view(s.houses[0])
+    assert x1 - x0 + 1 == 16  # the widest house of seeds 1-79 with its room
+    b = SamuraiBoard(s)  # never told its room (a desktop): the house is drawn whole
+    b.select(s.lineup[0])
+    assert b.window() is None and smallest_tap(ET.fromstring(b.svg)) < MIN_TAP
+
+
+def test_a_phone_shows_the_part_of_a_late_samurai_house_around_the_spots_and_pans_to_every_one():
+    from gardenkit.widgets.samurai_gardener import SamuraiBoard
+
+    rules = gardenkit.make("samurai_gardener")
+    for seed, players in ((41, 2), (49, 2), (4, 4)):
+        s = late_samurai(seed, players)
+        view = rs.board_view(s.houses[0])
+        b = SamuraiBoard(s)
+        b.set_room(PHONE_ROOM)
+        assert ET.fromstring(b.svg).get("data-room") == str(PHONE_ROOM)
+        for card in s.lineup:
+            for turned in (False, True):
+                b.select(card)
+                if b.turned != turned:
+                    b.turn()
+                legal = {t.action for t in rules.targets(s, (card, turned)) if t.legal}
+                window = b.window()
+                if view[2] - view[0] + 1 <= rs.phone_columns(PHONE_ROOM):
+                    assert window is None  # a house that fits is drawn whole
+                    assert shown_actions(ET.fromstring(b.svg)) == legal
+                    continue
+                assert window[1] - window[0] + 1 == 14
+                while True:  # to the left end
+                    b.pan_left()
+                    if b.window() == window:
+                        break
+                    window = b.window()
+                assert window[0] == view[0]
+                seen, windows = set(), []
+                while True:  # then to the right end, every part finger-sized
+                    root = ET.fromstring(b.svg)
+                    assert smallest_tap(root) >= MIN_TAP, (seed, card, turned, window)
+                    shown = shown_actions(root)
+                    # the spots of this part: those whose card fits in it, nothing else
+                    assert shown == {a for a in legal if window[0] <= rules.parse_action(s, a).x < window[1]}
+                    seen |= shown
+                    windows.append(window)
+                    b.pan_right()
+                    if b.window() == window:
+                        break
+                    window = b.window()
+                assert window[1] == view[2] and seen == legal, (seed, card, turned)
+    assert len(windows) >= 2
+
+
+def test_a_phone_part_of_a_samurai_house_draws_its_columns_buttons_and_the_whole_house_framed():
+    s = late_samurai(41)
+    house = s.houses[0]
+    vx0, _, vx1, _ = rs.board_view(house)
+    for window, left, right in (((vx0, vx0 + 13), 0, 2), ((vx0 + 1, vx0 + 14), 1, 1), ((vx0 + 2, vx1), 2, 0)):
+        root = ET.fromstring(rs.render_board(s, 0, uid="p", window=window))
+        (drawn,) = [g for g in root.iter(f"{SVG}g") if g.get("class") == "gk-house"]
+        squares = [r for r in drawn.iter(f"{SVG}rect") if r.get("class") == "gk-sq"]
+        assert len(squares) == sum(1 for x, _ in house.grid if window[0] <= x <= window[1])
+        ui = {g.get("data-ui"): "".join(g.itertext()) for g in root.iter(f"{SVG}g") if g.get("data-ui")}
+        assert ("pan-left" in ui) == bool(left) and ("pan-right" in ui) == bool(right)
+        if left:
+            assert f"◀ {left} more column" in ui["pan-left"]
+        if right:
+            assert f"{right} more column" in ui["pan-right"]
+        off = [g for g in root.iter(f"{SVG}g") if g.get("class") == "gk-panoff"]
+        assert len(off) == (not left) + (not right)  # a side with nothing more: greyed, not tappable
+        (mini,) = [g for g in root.iter(f"{SVG}g") if g.get("class") == "gk-mini"]
+        assert len([r for r in mini if r.tag == f"{SVG}rect" and r.get("class") != "gk-frame"]) == len(house.grid)
+        (frame,) = [r for r in mini if r.get("class") == "gk-frame"]
+        hx0, _, hx1, _ = house.bounds
+        shown = min(window[1], hx1) - max(window[0], hx0) + 1
+        assert float(frame.get("width")) == shown * rs.MINI + 3
+    with pytest.raises(ValueError, match="a window is the first and last column"):
+        rs.render_board(s, 0, uid="p", window=(5, 2))
+    with pytest.raises(ValueError, match="shows no column"):
+        rs.render_board(s, 0, uid="p", window=(50, 60))
+
+
+def test_a_desktop_samurai_board_is_drawn_as_before():
+    from gardenkit.widgets.samurai_gardener import SamuraiBoard
+
+    s = late_samurai(41)
+    b = SamuraiBoard(s)
+    b.select(s.lineup[0])
+    whole = b.svg
+    assert 'data-room="0"' in whole and "pan-" not in whole and "gk-mini" not in whole
+    b.set_room(800)  # a wide window: the room is known, the house fits
+    assert b.window() is None and b.svg.replace('data-room="800"', 'data-room="0"').replace(
+        f'data-version="{b.version}"', f'data-version="{b.version - 1}"') == whole
+    b.pan_left()  # nothing to pan to
+    assert "nothing more to see" in b.panel.value
+
+
+def test_phone_columns_and_window_refuse_nonsense():
+    assert rs.phone_columns(360) == 14 and rs.phone_columns(100) == rs.MIN_COLUMNS
+    assert 40 * 360 / (8 + 14 * 40 + 6) >= 25 > 40 * 360 / (8 + 15 * 40 + 6)  # 14 columns is the most at 25 px
+    for bad in (0, -3, "360", None, True):
+        with pytest.raises(ValueError, match="room is a width"):
+            rs.phone_columns(bad)
+    assert rs.phone_window((0, 20), 14, focus=(15, 20)) == (7, 20)  # clamped to the view
+    assert rs.phone_window((0, 20), 14, focus=(0, 3), start=-9) == (0, 13)
+    for bad in (0, 2.5, True):
+        with pytest.raises(ValueError, match="columns is a whole number"):
+            rs.phone_window((0, 20), bad)
