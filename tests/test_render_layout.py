@@ -427,6 +427,26 @@ def test_a_phone_part_of_a_samurai_house_draws_its_columns_buttons_and_the_whole
         rs.render_board(s, 0, uid="p", window=(50, 60))
 
 
+def test_a_hint_on_a_phone_shows_the_part_of_the_house_where_it_is():
+    from gardenkit.widgets.samurai_gardener import SamuraiBoard
+
+    rules = gardenkit.make("samurai_gardener")
+    s = late_samurai(41)
+    b = SamuraiBoard(s)
+    b.set_room(PHONE_ROOM)
+    card = s.lineup[0]
+    b.select(card)
+    for _ in range(3):
+        b.pan_right()
+    window = b.window()
+    hidden = [t.action for t in rules.targets(s, (card, False)) if t.legal and t.at[0] < window[0]]
+    assert hidden  # panned away from it
+    b.mark(hidden[0])
+    assert hidden[0] in shown_actions(ET.fromstring(b.svg))
+    marked = [e for e in ET.fromstring(b.svg).iter() if "gk-marked" in (e.get("class") or "")]
+    assert [e.get("data-action") for e in marked] == [hidden[0]]
+
+
 def test_a_desktop_samurai_board_is_drawn_as_before():
     from gardenkit.widgets.samurai_gardener import SamuraiBoard
 

@@ -164,6 +164,7 @@ class SamuraiBoard(BoardWidget):
             a = self.rules.parse_action(self._state, action)
             if hasattr(a, "card") and a.card in self._state.lineup:
                 self.selected, self.turned = a.card, bool(getattr(a, "turned", False))
+            self._pan = None  # where only part of the house fits: the part around the marked spot
         super().mark(action)
 
     def start_pick(self, caption: str = "") -> None:
