@@ -264,10 +264,10 @@ def test_tanuki_texts_drawn_on_its_pictures_read_in_any_theme():
 PHONE_ROOM, MIN_TAP = 360, 24
 
 
-def narrow_scale(root) -> float:
+def narrow_scale(root, room: float = PHONE_ROOM) -> float:
     """What a phone shows one unit of a board as: its narrow drawing (reflow groups moved) scaled to
-    :data:`PHONE_ROOM` (the front end fits the width to what the drawing holds, plus 6)."""
-    return min(1.0, PHONE_ROOM / (max(b[2] for b in boxes(root)) + 6))
+    ``room`` (the front end fits the width to what the drawing holds, plus 6)."""
+    return min(1.0, room / (max(b[2] for b in boxes(root)) + 6))
 
 
 def test_miyabi_frog_targets_are_a_finger_wide_on_a_phone_and_apart():
@@ -324,10 +324,10 @@ def late_samurai(seed: int, players: int = 2):
     return _LATE_SAMURAI[key]
 
 
-def smallest_tap(root) -> float:
+def smallest_tap(root, room: float = PHONE_ROOM) -> float:
     """The smallest target of a Samurai board on the phone (CSS px): a spot's square, a line-up
     card, a button (its largest rect: the tap area)."""
-    scale = narrow_scale(root)
+    scale = narrow_scale(root, room)
     sizes = [min(float(e.get("width")), float(e.get("height"))) for e in root.iter(f"{SVG}rect")
              if "gk-spot" in (e.get("class") or "")]
     for g in root.iter(f"{SVG}g"):
@@ -473,3 +473,40 @@ def test_phone_columns_and_window_refuse_nonsense():
     for bad in (0, 2.5, True):
         with pytest.raises(ValueError, match="columns is a whole number"):
             rs.phone_window((0, 20), bad)
+
+
+def test_lines_waiting_to_be_scored_on_a_narrow_board_are_in_the_part_shown_and_all_have_buttons():
+    from gardenkit.bots import GreedyBot
+    from gardenkit.widgets.samurai_gardener import SamuraiBoard
+
+    rules = gardenkit.make("samurai_gardener")
+    s, bot, widest = rules.initial_state(players=2, seed=5, specialist=True), GreedyBot(5), None
+    while rules.current_player(s) is not None:  # player 1's widest house while choosing an order
+        p = rules.current_player(s)
+        if p is gardenkit.CHANCE:
+            s = rules.apply(s, rules.sample_chance(s)[0])
+            continue
+        if p == 0 and s.phase == "order":
+            x0, _, x1, _ = rs.board_view(s.houses[0], room=False)
+            if widest is None or x1 - x0 > widest[0]:
+                widest = (x1 - x0, s)
+        s = rules.apply(s, bot.choose(rules, s))
+    s = widest[1]
+    b = SamuraiBoard(s)
+    b.set_room(250)  # a narrow window: 9 columns
+    lines = b._waiting_lines()
+    window = b.window()
+    assert window is not None and window[1] - window[0] + 1 == rs.phone_columns(250) == 9
+    span = (min(r.x0 for r in lines), max(r.x1 for r in lines))
+    if span[1] - span[0] + 1 <= 9:
+        assert window[0] <= span[0] and span[1] <= window[1]
+    root = ET.fromstring(b.svg)
+    buttons = {g.get("data-action") for g in root.iter(f"{SVG}g") if "gk-pickbtn" in (g.get("class") or "")}
+    assert buttons == {f"score {r}" for r in lines}  # every line can be scored from its button
+    assert smallest_tap(root, 250) >= MIN_TAP, smallest_tap(root, 250)
+    b.set_room(PHONE_ROOM)  # a phone: the house fits, the lines and their buttons a finger wide (tap areas)
+    root = ET.fromstring(b.svg)
+    assert b.window() is None and smallest_tap(root) >= MIN_TAP, smallest_tap(root)
+    for g in root.iter(f"{SVG}g"):
+        if "gk-pick" in (g.get("class") or "").split():
+            assert g.find(f"{SVG}rect").get("class") == "gk-hit"  # first inside the clickable group

@@ -16,7 +16,7 @@ True
 """
 from __future__ import annotations
 
-from .svg import BODY_END, BODY_START, SvgStr, esc, game_document, new_uid, outlines, spot_marks, title
+from .svg import BODY_END, BODY_START, SvgStr, esc, game_document, hit, new_uid, outlines, spot_marks, title
 
 __all__ = [
     "MIN_TAP", "SAMURAI_CSS", "TYPE_STYLE", "board_view", "pattern_defs", "phone_columns", "phone_window",
@@ -433,6 +433,23 @@ def render_board(state, player: int, *, uid: str, version: int = 0, selected: in
     when the room it has is another (:meth:`~gardenkit.widgets.board_base.BoardWidget.set_room`).
     """
     house = state.houses[player]
+    room = clickable and not pending
+    vx0, vy0, vx1, vy1 = board_view(house, room=room)
+    if proposal is not None:  # make sure the proposed card fits
+        vx0, vy0 = min(vx0, proposal[1] - 1), min(vy0, proposal[2] - 1)
+        vx1, vy1 = max(vx1, proposal[1] + 2), max(vy1, proposal[2] + 3)
+    cols = None
+    if window is not None:
+        c0, c1 = window
+        if not all(type(c) is int for c in window) or c0 > c1:
+            raise ValueError(f"a window is the first and last column to show, e.g. (-2, 11), not {window!r}")
+        c0, c1 = max(c0, vx0), min(c1, vx1)
+        if c0 > c1:
+            raise ValueError(f"the window {window!r} shows no column of the board (columns {vx0} to {vx1})")
+        if (c0, c1) != (vx0, vx1):
+            cols = (c0, c1)
+    # where part of the house is shown (a phone), the lines' buttons keep to its width, in rows
+    wrap = None if cols is None else 8 + (cols[1] - cols[0] + 1) * cell
     parts = [f'<text class="gk-tx gk-status" x="8" y="18" font-weight="bold">{esc(header or _status(state))}</text>']
     top = 30
     lw = 0
@@ -444,9 +461,13 @@ def render_board(state, player: int, *, uid: str, version: int = 0, selected: in
             note = f"score {r}"
             label = pick_label(r)
             w = 7.4 * len(label) + 42
+            if wrap is not None and bx > 8 and bx + w > wrap:
+                bx, by = 8, by + 46
+            # drawn 28 high; its tap area (unseen) 44: a phone shows the board at ~0.6 of its size
             parts.append(
                 f'<g class="gk-pick gk-pickbtn gk-t-{r.type}{" gk-marked" if note == marked else ""}" '
                 f'data-action="{esc(note)}">{title("score this line next: " + r.describe())}'
+                f"{hit(bx - 2, by - 8, w + 4, 44)}"
                 f'<rect x="{bx:g}" y="{by:g}" width="{w:g}" height="28" rx="6"/>'
                 f'<circle cx="{bx + 15:g}" cy="{by + 14:g}" r="9"/>'
                 f'<text class="gk-num" x="{bx + 15:g}" y="{by + 18:g}">{i}</text>'
@@ -454,7 +475,7 @@ def render_board(state, player: int, *, uid: str, version: int = 0, selected: in
             )
             bx += w + 8
         lw = bx - 72
-        top += 62
+        top += 62 + (by - top - 24)
     elif state.lineup:
         parts.append(f'<text class="gk-tx" x="8" y="{top + 14}">Line-up</text>')
         body, lw = _lineup_body([state.components[c] for c in state.lineup], uid, 72, top + 4, selected=selected,
@@ -473,28 +494,15 @@ def render_board(state, player: int, *, uid: str, version: int = 0, selected: in
             )
             lw += 104
         top += 3 * LINEUP_CELL + 34
-    room = clickable and not pending
-    vx0, vy0, vx1, vy1 = board_view(house, room=room)
-    if proposal is not None:  # make sure the proposed card fits
-        vx0, vy0 = min(vx0, proposal[1] - 1), min(vy0, proposal[2] - 1)
-        vx1, vy1 = max(vx1, proposal[1] + 2), max(vy1, proposal[2] + 3)
-    cols = None
-    if window is not None:
-        c0, c1 = window
-        if not all(type(c) is int for c in window) or c0 > c1:
-            raise ValueError(f"a window is the first and last column to show, e.g. (-2, 11), not {window!r}")
-        c0, c1 = max(c0, vx0), min(c1, vx1)
-        if c0 > c1:
-            raise ValueError(f"the window {window!r} shows no column of the board (columns {vx0} to {vx1})")
-        if (c0, c1) != (vx0, vx1):
-            cols = (c0, c1)
-            strip, h = _pan_strip(house, (vx0, vx1), cols, spots, top + 10, 8 + (c1 - c0 + 1) * cell)
-            parts.append(strip)
-            top += h + 14
-            vx0, vx1 = cols
-            spots = [sp for sp in spots if c0 <= sp.at[0] and sp.at[0] + 1 <= c1]
-            if proposal is not None and not c0 <= proposal[1] < proposal[1] + 1 <= c1:
-                proposal = None
+    if cols is not None:
+        c0, c1 = cols
+        strip, h = _pan_strip(house, (vx0, vx1), cols, spots, top + 10, 8 + (c1 - c0 + 1) * cell)
+        parts.append(strip)
+        top += h + 14
+        vx0, vx1 = cols
+        spots = [sp for sp in spots if c0 <= sp.at[0] and sp.at[0] + 1 <= c1]
+        if proposal is not None and not c0 <= proposal[1] < proposal[1] + 1 <= c1:
+            proposal = None
     ox, oy = 8, top + 4
     px = lambda x: ox + (x - vx0) * cell  # noqa: E731
     py = lambda y: oy + (y - vy0) * cell  # noqa: E731
@@ -520,7 +528,7 @@ def render_board(state, player: int, *, uid: str, version: int = 0, selected: in
         cx, cy = (X + 11, Y + cell / 2 + 3) if r.horizontal else (X + cell / 2 + 3, Y + 11)
         parts.append(
             f'<g class="gk-pick gk-t-{r.type}{" gk-marked" if note == marked else ""}" data-action="{esc(note)}">'
-            f'{title(f"{i}: click to score this line next: " + r.describe())}'
+            f'{title(f"{i}: click to score this line next: " + r.describe())}{hit(X, Y, w, h)}'
             f'<rect x="{X + 3:g}" y="{Y + 3:g}" width="{w - 6:g}" height="{h - 6:g}" rx="6"/>'
             f'<circle cx="{cx:g}" cy="{cy:g}" r="8"/><text class="gk-num" x="{cx:g}" y="{cy + 4:g}">{i}</text></g>'
         )

@@ -132,7 +132,7 @@ class SamuraiBoard(BoardWidget):
         front end said the board has less room (``set_room``, a phone) than the whole view needs
         for squares a finger can tap (:func:`~gardenkit.render.samurai_gardener.phone_columns`).
         The part shown is centred on the squares the legal spots' cards would cover (the marked or
-        proposed move's, or the house's when nothing is picked) until the player pans."""
+        proposed move's; the lines waiting to be scored; else the house's) until the player pans."""
         if not self.room:
             return None
         s = self._state
@@ -147,6 +147,8 @@ class SamuraiBoard(BoardWidget):
             xs = [sp.at[0] for sp in self.spots() if sp.points is not None and (self.marked in (None, sp.action))]
             if xs:
                 focus = (min(xs), max(xs) + 1)
+            elif pending:  # the lines waiting to be scored (specialist rule)
+                focus = (min(r.x0 for r in pending), max(r.x1 for r in pending))
             elif house.grid:
                 focus = (house.bounds[0], house.bounds[2])
         return phone_window((vx0, vx1), phone_columns(self.room), focus, self._pan)
