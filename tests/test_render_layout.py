@@ -421,6 +421,16 @@ def test_a_phone_part_of_a_samurai_house_draws_its_columns_buttons_and_the_whole
         hx0, _, hx1, _ = house.bounds
         shown = min(window[1], hx1) - max(window[0], hx0) + 1
         assert float(frame.get("width")) == shown * rs.MINI + 3
+    for window in ((vx0 + 2, vx0 + 15), (vx0 + 2, vx0 + 9)):  # the map between the buttons, or under them
+        root = ET.fromstring(rs.render_board(s, 0, uid="p", window=window))
+        parts = [span(boxes(g)) for g in root.iter(f"{SVG}g")
+                 if g.get("data-ui") or g.get("class") in ("gk-panoff", "gk-mini")]
+        for i, a in enumerate(parts):
+            for b in parts[i + 1:]:
+                assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], ("overlap", window, a, b)
+        (table,) = [r for r in root.iter(f"{SVG}rect") if r.get("class") == "gk-table"]
+        assert max(p[3] for p in parts) < float(table.get("y"))  # all above the part of the house
+        assert max(p[2] for p in parts) <= float(table.get("x")) + float(table.get("width"))  # no wider than it
     with pytest.raises(ValueError, match="a window is the first and last column"):
         rs.render_board(s, 0, uid="p", window=(5, 2))
     with pytest.raises(ValueError, match="shows no column"):

@@ -304,8 +304,8 @@ def board_view(house, *, room: bool = True) -> tuple[int, int, int, int]:
 
 
 #: the least a finger needs on a phone (CSS px; WCAG 2.2's minimum), what a phone view aims at
-#: (a little more, for rounding), and the fewest columns of a house a board shows
-MIN_TAP, PHONE_TAP, MIN_COLUMNS = 24, 25, 6
+#: (a little more, for rounding), and the fewest columns of a house a board shows (room for its two buttons)
+MIN_TAP, PHONE_TAP, MIN_COLUMNS = 24, 25, 8
 #: the part of the house's columns a board shows on a phone: its buttons (drawn, and their tap areas)
 #: and the squares of the whole house's map beside them
 PAN_W, PAN_H, PAN_HIT, MINI = 150, 34, 44, 8
@@ -372,7 +372,7 @@ def _pan_strip(house, view: tuple[int, int], cols: tuple[int, int], spots, y: fl
                    + (f" ({places[side]} place{'s' if places[side] != 1 else ''} for the card there)" if places[side] else ""))
             parts.append(
                 f'<g class="gk-btn gk-pan" data-ui="pan-{side}">{title(tip)}'
-                f'<rect class="gk-hit" x="{x - 2:g}" y="{y + (PAN_H - PAN_HIT) / 2:g}" width="{PAN_W + 4:g}" height="{PAN_HIT:g}"/>'
+                f"{hit(x, y + (PAN_H - PAN_HIT) / 2, PAN_W, PAN_HIT)}"
                 f'<rect x="{x:g}" y="{y:g}" width="{PAN_W:g}" height="{PAN_H:g}" rx="6"/>'
                 f'<text x="{x + PAN_W / 2:g}" y="{y + 22:g}" text-anchor="middle">{esc(label)}</text></g>'
             )
@@ -386,8 +386,10 @@ def _pan_strip(house, view: tuple[int, int], cols: tuple[int, int], spots, y: fl
     if house.grid:
         x0, y0, x1, y1 = house.bounds
         w, h = (x1 - x0 + 1) * MINI, (y1 - y0 + 1) * MINI
-        mx = (8 + PAN_W + right - PAN_W) / 2 - w / 2
-        my = y - (PAN_HIT - PAN_H) / 2
+        if w <= right - 8 - 2 * PAN_W - 16:  # between the buttons, centred on the part shown
+            mx, my = (8 + right) / 2 - w / 2, y - (PAN_HIT - PAN_H) / 2
+        else:  # a narrow part: under the buttons
+            mx, my = 8, y + PAN_H + 10
         squares = "".join(f'<rect x="{mx + (gx - x0) * MINI:g}" y="{my + (gy - y0) * MINI:g}" width="{MINI}" '
                           f'height="{MINI}" fill="{TYPE_STYLE[t][1]}"/>' for (gx, gy), t in sorted(house.grid.items()))
         f0, f1 = max(cols[0], x0), min(cols[1], x1)
@@ -395,7 +397,7 @@ def _pan_strip(house, view: tuple[int, int], cols: tuple[int, int], spots, y: fl
                  f'width="{(f1 - f0 + 1) * MINI + 3:g}" height="{h + 3:g}"/>' if f0 <= f1 else "")
         parts.append(f'<g class="gk-mini">{title("your whole house; the framed part is the one shown below")}'
                      f"{squares}{frame}</g>")
-        height = max(height, h + 2)
+        height = max(height, my - y + h + 2)
     return "".join(parts), height
 
 
