@@ -1,0 +1,188 @@
+"""Tang Garden acceptance: the rulebook read clause by clause (multiplayer, solo, the character list, the
+scoring examples and every IMPORTANT / Exception / REMINDER note), each clause checked through the public
+contract only (``gardenkit.games.tang_garden``, ``setups.position`` and the rules object), both sides."""
+import dataclasses
+
+import pytest
+
+import gardenkit
+from gardenkit import IllegalActionError
+from gardenkit.games.tang_garden import Build, Influence, TangGardenRules
+from gardenkit.games.tang_garden.setups import position
+
+R = TangGardenRules()
+
+
+def resolve(s):
+    while R.current_player(s) is gardenkit.CHANCE:
+        s = R.step_chance(s)
+    return s
+
+
+def refused(s, a, rule):
+    why = R.why_illegal(s, a)
+    assert why is not None, f"{a} was allowed"
+    assert why.rule == "tang_garden." + rule, why
+    with pytest.raises(IllegalActionError):
+        R.apply(s, a)
+
+
+def allowed(s, a):
+    assert R.why_illegal(s, a) is None, R.why_illegal(s, a)
+    return R.apply(s, a)
+
+
+def effects(e, rule):
+    return [x.text for x in e.effects if x.rule == "tang_garden." + rule]
+
+
+def coins(e, rule):
+    return sum(line.points for line in e.lines if line.rule == "tang_garden." + rule)
+
+
+def moved(s, s2, p=0):
+    """How far each cube (greenery, water, rock) of player ``p`` moved."""
+    return tuple(b - a for a, b in zip(s.tracks[p], s2.tracks[p]))
+
+
+def after(**kw):
+    kw.setdefault("tiles", {"d3": (3, 0)})
+    kw.setdefault("step", "after")
+    return position(**kw)
+
+
+# ----- Build the Garden --------------------------------------------------------------------------------------
+# the starting tile (side a): d4 north greenery, e4 north footpath, e4/e5 east water, e5 south footpath,
+# d5 south rock, d5/d4 west rock/greenery.
+
+def test_a_placed_tile_must_touch_a_tile_already_in_the_garden():
+    s = position(tops={0: 1})
+    refused(s, "build 1 a1 r0", "build.adjacent")
+    allowed(s, "build 1 c4 r0")  # greenery against d4's greenery
+
+
+def test_edges_against_neighbours_must_show_the_same_terrain():
+    s = position(tops={0: 1})
+    refused(s, "build 1 f4 r0", "build.match")  # greenery against e4's water
+    refused(s, "build 1 e3 r0", "build.match")  # greenery against e4's footpath
+
+
+def test_a_wall_matches_any_terrain_but_earns_nothing():
+    s = position(tops={0: 5})  # tile 5: greenery on three sides, a wall to the west
+    e = R.explain(s, "build 5 f4 r0")  # the wall against e4's water
+    assert e.legal and e.points == 0 and not effects(e, "build.advance") and not effects(e, "build.enclose")
+    assert moved(s, R.apply(s, "build 5 f4 r0")) == (0, 0, 0)
+    # the same tile turned so greenery meets d4's greenery: that edge advances
+    s2 = R.apply(s, "build 5 c4 r0")
+    assert moved(s, s2) == (1, 0, 0)
+    assert moved(s, R.apply(s, "build 5 c4 r180")) == (0, 0, 0)  # the wall against greenery: nothing
+
+
+def test_each_matching_terrain_edge_advances_its_cube():
+    s = position(tops={0: 6})  # tile 6: greenery on three sides, water on one
+    refused(s, "build 6 c4 r0", "build.match")  # its water (east) against d4's greenery
+    s2 = allowed(s, "build 6 c4 r180")  # turned: greenery meets d4
+    assert moved(s, s2) == (1, 0, 0)
+    s = position(tiles={"c4": (1, 0)}, tops={0: 12})  # tile 12: greenery north and east, water south and west
+    s2 = allowed(s, "build 12 c3 r90")  # c3 touches c4 only (d3 empty): one greenery edge
+    assert moved(s, s2) == (1, 0, 0)
+
+
+def test_terrain_enclosed_by_walls_advances_once_more():
+    # rulebook example: one greenery step for the connection and one for closing; the wall earns nothing
+    s = position(tiles={"d3": (13, 180), "c3": (31, 0)}, tops={0: 10, 1: 17})
+    e = R.explain(s, "build 10 c4 r90")
+    assert effects(e, "build.enclose") and effects(e, "build.advance")
+    assert moved(s, R.apply(s, "build 10 c4 r90"))[0] == 2
+
+
+def test_terrain_left_open_is_not_enclosed():
+    s = position(tiles={"d3": (2, 0)}, tops={0: 10})
+    e = R.explain(s, "build 10 c4 r90")
+    assert e.legal and not effects(e, "build.enclose")
+
+
+def test_terrain_running_to_the_board_edge_is_never_enclosed():
+    s = position(tiles={"c4": (4, 0), "b4": (3, 0)}, tops={0: 13})
+    e = R.explain(s, "build 13 a4 r180")  # its rock faces off the board
+    assert e.legal and not effects(e, "build.enclose")
+
+
+def test_a_temple_encloses_terrain_on_every_side():
+    s = position(tiles={"c5": (45, 0)}, tops={1: 23})
+    e = R.explain(s, "build 23 b5 r90")  # b5's only water edge runs into the temple
+    assert any("water" in t for t in effects(e, "build.enclose"))
+    e = R.explain(s, "build 23 b5 r0")  # the water faces the open b4: nothing closed
+    assert not effects(e, "build.enclose")
+
+
+def test_an_area_enclosed_inside_the_placed_tile_advances_its_cube():
+    s = position(tiles={"d3": (3, 0)}, tops={0: 14})  # tile 14: footpaths around a closed greenery area
+    s2 = allowed(s, "build 14 e3 r0")
+    assert moved(s, s2)[0] == 1
+    assert effects(R.explain(s, "build 14 e3 r0"), "build.inner")
+
+
+def test_one_footpath_match_pays_one_coin():
+    s = position(tops={0: 2})
+    e = R.explain(s, "build 2 e3 r270")  # its footpath meets e4's footpath
+    assert coins(e, "build.footpath") == 1 and e.points == 1
+
+
+def test_two_footpath_matches_pay_two_coins_or_one_step_on_any_track():
+    s = position(tiles={"d3": (3, 0)}, tops={0: 14})
+    s2 = allowed(s, "build 14 e3 r0")  # south meets e4's footpath, west meets d3's footpath
+    assert R.decision(s2) == "footpath"
+    assert {str(a) for a in R.legal_actions(s2)} == {"footpath coins", "footpath greenery", "footpath water",
+                                                     "footpath rock"}
+    assert R.explain(s2, "footpath coins").points == 2
+    s3 = allowed(s2, "footpath rock")
+    assert moved(s2, s3) == (0, 0, 1) and R.scores(s3) == R.scores(s2)
+
+
+def test_a_covered_landscape_token_is_taken_and_a_tile_of_its_size_must_be_inserted():
+    s = position(tiles={"d3": (1, 0)}, tops={0: 2})
+    s2 = allowed(s, "build 2 d2 r0")  # d2 holds a small token
+    assert s2.held[0][1] == s.held[0][1] + 1 and all((x, y) != (3, 1) for x, y, _ in s2.board_tokens)
+    assert R.decision(s2) == "landscape"
+    refused(s2, "end turn", "build.token")
+    shown = s2.land_shown[1]
+    large = s2.land_shown[0][0]
+    refused(s2, f"landscape {large} N l1", "landscape.insert")  # a large tile for a small token
+    refused(s2, f"landscape {shown[0]} N l1", "landscape.insert")  # a small tile in a large slot
+    s3 = allowed(s2, f"landscape {shown[0]} E s1")
+    assert ("E", "s1", shown[0]) in s3.slots
+    s3 = resolve(s3)
+    assert len(s3.land_shown[1]) == 2 and shown[0] not in s3.land_shown[1]  # the display is refilled
+
+
+def test_after_a_build_with_fewer_than_two_tops_face_up_every_top_turns_up():
+    s = position(tops={0: 2, 1: 17, 2: 0, 3: 0})
+    s2 = allowed(s, "build 2 e3 r270")  # one top face up left
+    assert sorted(t for t in s2.todo if t[0] == "flip") == [("flip", 0), ("flip", 2), ("flip", 3)]
+    assert all(resolve(s2).tops)
+    s = position(tops={0: 2, 1: 17, 2: 31, 3: 0})
+    s2 = allowed(s, "build 2 e3 r270")  # two face up left: no flip
+    assert not [t for t in s2.todo if t[0] == "flip"] and s2.tops[0] == 0 and s2.tops[3] == 0
+
+
+# ----- special garden tiles (temples) -------------------------------------------------------------------------
+def test_a_temple_needs_no_matching_edges():
+    s = position(tops={2: 45})
+    allowed(s, "build 45 e3 r0")  # against e4's footpath
+
+
+def test_a_temple_pays_one_coin_plus_one_per_neighbouring_edge_of_its_element():
+    s = position(tops={2: 45})
+    assert R.explain(s, "build 45 c5 r0").points == 2  # d5's west edge is rock
+    assert R.explain(s, "build 45 e3 r0").points == 1  # a footpath neighbour: nothing more
+    assert R.explain(s, "build 45 c4 r0").points == 1  # a greenery neighbour: nothing more
+
+
+def test_a_later_tile_setting_an_edge_of_the_temples_element_against_it_gains_a_coin():
+    s = position(tiles={"c5": (45, 0)}, tops={2: 31, 1: 23, 0: 1})
+    e = R.explain(s, "build 31 c6 r0")
+    assert coins(e, "temple.later") == 1
+    assert not effects(e, "build.advance")  # matching the temple moves no cube
+    e = R.explain(s, "build 1 c6 r0")  # greenery against the rock temple: no coin
+    assert e.legal and coins(e, "temple.later") == 0
