@@ -186,3 +186,83 @@ def test_a_later_tile_setting_an_edge_of_the_temples_element_against_it_gains_a_
     assert not effects(e, "build.advance")  # matching the temple moves no cube
     e = R.explain(s, "build 1 c6 r0")  # greenery against the rock temple: no coin
     assert e.legal and coins(e, "temple.later") == 0
+
+
+# ----- Place a Decoration ------------------------------------------------------------------------------------
+def decorating(drawn, tiles=None, **kw):
+    return position(tiles=tiles or {"d3": (3, 0), "f4": (16, 0)}, drawn=tuple(drawn), pending=(("keep",),), **kw)
+
+
+@pytest.mark.parametrize("down", [0, 1, 2, 3])
+def test_decorating_draws_two_cards_plus_one_per_face_down_top(down):
+    s = position(tops={k: 0 for k in range(down)})
+    s2 = allowed(s, "decorate")
+    assert [t for t in s2.todo if t[0] == "draw"] == [("draw",)] * (2 + down)
+    assert effects(R.explain(s, "decorate"), "decorate.draw") == [f"draws {2 + down} decoration cards"]
+
+
+def test_a_card_whose_area_is_nowhere_free_cannot_be_kept():
+    s = decorating(["fish/water", "birds/rock"], tiles={"d3": (3, 0)})  # no water area in the garden
+    refused(s, "keep fish/water d3", "decorate.supply")
+    allowed(s, "keep birds/rock d3")
+    # the only greenery area already holds a decoration: birds cannot go there either
+    s = decorating(["birds/rock", "fish/water"], tiles={"d3": (3, 0), "f4": (16, 0)}, decos=[("d3", "pine")],
+                   cards={1: ["pine/any"]})
+    refused(s, "keep birds/rock d3", "decorate.supply")
+    allowed(s, "keep fish/water f4")
+
+
+def test_a_card_whose_decorations_have_run_out_cannot_be_kept():
+    spaces = ["f4", "f5", "g4", "g5"]
+    tiles = {"f4": (16, 0), "f5": (20, 270), "g4": (21, 0), "g5": (22, 0), "d3": (3, 0)}
+    s = decorating(["fish/water", "birds/rock"], tiles=tiles, cards={1: ["fish/any", "fish/greenery", "fish/rock",
+                                                                        "fish/token"]},
+                   decos=[(sp, "fish") for sp in spaces])
+    assert s.components.decorations["fish"] == 4
+    refused(s, "keep fish/water f4", "decorate.supply")
+
+
+def test_when_no_drawn_card_can_be_placed_all_are_discarded_and_optional_actions_stay_open():
+    s = decorating(["fish/water", "lotus/rock"], tiles={"d3": (3, 0)}, tops={0: 0}, held={0: (0, 4)}, tokens=[],
+                   lanterns={0: (False, True, True, True)})
+    assert [str(a) for a in R.legal_actions(s)] == ["discard all"]
+    s2 = allowed(s, "discard all")
+    assert s2.drawn == () and {"fish/water", "lotus/rock"} <= set(s2.discard)
+    assert ("flip", 0) in s2.todo  # the face-down top still turns up
+    s2 = resolve(s2)
+    acts = {str(a) for a in R.legal_actions(s2)}
+    assert {"end turn", "refresh build2 small"} <= acts  # the turn's optional steps are still open
+    # with a placeable card, discarding all is refused
+    refused(decorating(["fish/water", "birds/rock"]), "discard all", "decorate.none")
+
+
+def test_the_cards_not_kept_go_to_the_discards():
+    s = decorating(["fish/water", "birds/rock", "pine/rock"])
+    s2 = allowed(s, "keep fish/water f4")
+    assert {"birds/rock", "pine/rock"} <= set(s2.discard) and s2.cards[0] == ("fish/water",)
+
+
+def test_after_decorating_every_face_down_top_turns_up():
+    s = decorating(["fish/water", "birds/rock"], tops={0: 0, 2: 0})
+    s2 = allowed(s, "keep fish/water f4")
+    assert sorted(t for t in s2.todo if t[0] == "flip") == [("flip", 0), ("flip", 2)]
+    assert all(resolve(s2).tops)
+
+
+def test_the_kept_cards_one_time_bonus_is_taken_at_once():
+    s = decorating(["fish/water", "birds/rock"])
+    assert moved(s, allowed(s, "keep birds/rock d3")) == (0, 0, 1)
+    s = decorating(["fish/any", "birds/rock"])
+    s2 = allowed(s, "keep fish/any f4")
+    assert R.decision(s2) == "advance"
+    assert moved(s2, allowed(s2, "advance water")) == (0, 1, 0)
+
+
+def test_the_token_bonus_takes_any_board_token_and_inserts_its_landscape_tile():
+    s = decorating(["fish/token", "birds/rock"])
+    s2 = allowed(s, "keep fish/token f4")
+    assert R.decision(s2) == "token"
+    x, y, size = s2.board_tokens[0]
+    s3 = allowed(s2, f"take token {'abcdefgh'[x]}{y + 1}")
+    assert s3.held[0][("large", "small").index(size)] == s2.held[0][("large", "small").index(size)] + 1
+    assert R.decision(s3) == "landscape"
