@@ -266,3 +266,100 @@ def test_the_token_bonus_takes_any_board_token_and_inserts_its_landscape_tile():
     s3 = allowed(s2, f"take token {'abcdefgh'[x]}{y + 1}")
     assert s3.held[0][("large", "small").index(size)] == s2.held[0][("large", "small").index(size)] + 1
     assert R.decision(s3) == "landscape"
+
+
+# ----- the characters' skills ----------------------------------------------------------------------------------
+ENCLOSING = dict(tiles={"d3": (13, 180), "c3": (31, 0)}, tops={0: 10, 1: 17})  # build 10 c4 r90: two greenery steps
+
+
+def test_student_gains_one_coin_per_placement_however_many_greenery_steps():
+    s = position(own={0: "student"}, **ENCLOSING)
+    s2 = allowed(s, "build 10 c4 r90")
+    assert moved(s, s2)[0] == 2 and coins(R.explain(s, "build 10 c4 r90"), "skill.student") == 1
+    assert R.scores(s2)[0] == R.scores(s)[0] + 1
+    s = position(own={0: "student"}, tops={2: 45})
+    assert coins(R.explain(s, "build 45 c5 r0"), "skill.student") == 0  # no greenery step: no coin
+
+
+def test_hermit_and_poet_gain_one_coin_when_their_element_moves_and_not_for_another():
+    s = position(own={0: "hermit"}, **ENCLOSING)
+    assert coins(R.explain(s, "build 10 c4 r90"), "skill.hermit") == 0  # greenery moved, not rock
+    s = decorating(["birds/rock", "fish/water"], own={0: "hermit"})
+    assert coins(R.explain(s, "keep birds/rock d3"), "skill.hermit") == 1  # a card's rock bonus is a placement
+    s = decorating(["birds/rock", "fish/water"], own={0: "poet"})
+    assert coins(R.explain(s, "keep fish/water f4"), "skill.poet") == 1
+    assert coins(R.explain(s, "keep birds/rock d3"), "skill.poet") == 0
+
+
+def test_a_footpath_step_on_the_same_element_as_the_tile_pays_no_second_coin():
+    s = position(tiles={"d3": (3, 0)}, tops={0: 14}, own={0: "student"})
+    s2 = allowed(s, "build 14 e3 r0")  # the inner greenery moves the cube: a coin; then two footpaths
+    assert R.scores(s2)[0] == R.scores(s)[0] + 1
+    assert R.explain(s2, "footpath greenery").points == 0
+    assert R.explain(s2, "footpath coins").points == 2
+
+
+def test_architect_child_and_empress_gain_two_coins_for_their_decorations():
+    tiles = {"d3": (3, 0), "c5": (31, 0), "f4": (17, 90)}
+    s = decorating(["pavilion/rock", "fish/water", "lotus/rock", "birds/rock"], tiles=tiles, own={0: "architect"})
+    assert coins(R.explain(s, "keep pavilion/rock c5"), "skill.architect") == 2
+    assert coins(R.explain(s, "keep fish/water f4"), "skill.architect") == 0
+    s = decorating(["pavilion/rock", "fish/water", "lotus/rock", "birds/rock"], tiles=tiles, own={0: "child"})
+    assert coins(R.explain(s, "keep fish/water f4"), "skill.child") == 2
+    assert coins(R.explain(s, "keep birds/rock d3"), "skill.child") == 2
+    assert coins(R.explain(s, "keep lotus/rock f4"), "skill.child") == 0
+    s = decorating(["pavilion/rock", "fish/water", "lotus/rock", "birds/rock"], tiles=tiles, own={0: "empress"})
+    assert coins(R.explain(s, "keep lotus/rock f4"), "skill.empress") == 2
+    assert coins(R.explain(s, "keep fish/water f4"), "skill.empress") == 0
+
+
+def test_monk_gains_two_coins_only_when_choosing_among_exactly_two():
+    s = position(own={0: "monk"}, tops={0: 2, 1: 0, 2: 0, 3: 46})  # exactly two tiles face up
+    assert coins(R.explain(s, "build 2 e3 r270"), "skill.monk") == 2
+    s = position(own={0: "monk"}, tops={0: 2, 1: 0, 2: 31, 3: 46})  # three
+    assert coins(R.explain(s, "build 2 e3 r270"), "skill.monk") == 0
+    s = decorating(["fish/water", "birds/rock"], own={0: "monk"})
+    assert coins(R.explain(s, "keep fish/water f4"), "skill.monk") == 2
+    s = decorating(["fish/water", "birds/rock", "pine/rock"], own={0: "monk"})
+    assert coins(R.explain(s, "keep fish/water f4"), "skill.monk") == 0
+
+
+def test_merchant_pays_a_coin_after_the_normal_draw_for_two_more_cards_or_the_top_discard():
+    s = position(own={0: "merchant"}, coins={0: 2}, tiles={"d3": (3, 0), "f4": (16, 0)})
+    s = allowed(s, "decorate")
+    refused(s, "merchant draw", "turn.order")  # the normal draw comes first
+    s = resolve(s)
+    n = len(s.drawn)
+    assert n == 2 and "merchant draw" in {str(a) for a in R.legal_actions(s)}
+    s2 = resolve(allowed(s, "merchant draw"))
+    assert len(s2.drawn) == n + 2 and R.scores(s2)[0] == R.scores(s)[0] - 1
+    refused(s2, "merchant draw", "skill.merchant")  # once per decoration
+    # without the Merchant on the card: refused
+    s3 = resolve(allowed(position(own={0: "monk"}, coins={0: 2}), "decorate"))
+    refused(s3, "merchant draw", "skill.merchant")
+
+
+def test_officer_at_the_start_of_the_turn_pays_a_coin_to_turn_up_every_hidden_top_or_sends_a_top_under():
+    s = position(tops={0: 2, 1: 0, 3: 0}, own={0: "officer"}, coins={0: 1})
+    s2 = allowed(s, "officer flip")
+    assert R.scores(s2)[0] == 0 and sorted(s2.todo) == [("flip", 1), ("flip", 3)]
+    s3 = allowed(s, "officer bottom 2")
+    assert R.scores(s3)[0] == 1 and s3.todo == (("flip", 0),) and s3.tops[0] == 0
+    refused(position(tops={1: 0}, own={0: "officer"}), "officer flip", "skill.officer")  # no coin to pay
+    built = allowed(position(tops={0: 2, 1: 0}, own={0: "officer"}, coins={0: 1}), "build 2 e3 r270")
+    refused(resolve(built), "officer flip", "skill.officer")  # only at the start of the turn
+
+
+def test_sword_dancer_gains_a_coin_per_token_taken():
+    s = position(tiles={"d3": (1, 0)}, tops={0: 2}, own={0: "sword_dancer"})
+    assert coins(R.explain(s, "build 2 d2 r0"), "skill.sword_dancer") == 1
+    s = decorating(["fish/token", "birds/rock"], own={0: "sword_dancer"})
+    s2 = allowed(s, "keep fish/token f4")
+    assert coins(R.explain(s2, R.legal_actions(s2)[0]), "skill.sword_dancer") == 1
+
+
+def test_a_skill_is_gone_once_its_figure_stands_in_the_garden():
+    tiles = {"d3": (3, 0), "c5": (31, 0), "f4": (17, 90)}
+    s = decorating(["pavilion/rock", "fish/water"], tiles=tiles, own={0: "hermit"},
+                   placed=[("architect", 0, "d3", "tile", "N")])
+    assert coins(R.explain(s, "keep pavilion/rock c5"), "skill.architect") == 0
