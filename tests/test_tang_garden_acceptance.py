@@ -363,3 +363,130 @@ def test_a_skill_is_gone_once_its_figure_stands_in_the_garden():
     s = decorating(["pavilion/rock", "fish/water"], tiles=tiles, own={0: "hermit"},
                    placed=[("architect", 0, "d3", "tile", "N")])
     assert coins(R.explain(s, "keep pavilion/rock c5"), "skill.architect") == 0
+
+
+# ----- the player board and influencing a character -------------------------------------------------------------
+def test_a_character_level_needs_all_three_cubes_at_it():
+    s = position(tops={0: 1}, tracks={0: (2, 3, 3)})
+    assert allowed(s, "build 1 d3 r0").right  # the last cube reaches level 3
+    s = position(tops={0: 1}, tracks={0: (2, 2, 9)})
+    assert not allowed(s, "build 1 d3 r0").right  # one cube still short, however far the others
+
+
+def test_each_cube_pays_each_coin_level_and_three_full_tracks_pay_21():
+    comps = position().components
+    assert 3 * sum(comps.coin_bonuses.values()) == 21
+    level, pay = min(comps.coin_bonuses.items())
+    s = position(tops={0: 1}, tracks={0: (level - 1, level, 0)})
+    assert R.explain(s, "build 1 d3 r0").points == pay
+
+
+def test_influence_comes_after_the_main_action():
+    s = position(tiles={"d3": (3, 0)}, ctoken={0: True}, tracks={0: (3, 3, 3)})
+    refused(s, Influence("deck"), "influence.when")
+    allowed(after(ctoken={0: True}), Influence("deck"))
+
+
+def test_taking_a_revealed_character_reveals_a_new_one_and_a_blind_draw_does_not():
+    s = after(right=True, tracks={0: (3, 3, 3)}, shown=("emperor", "lady"))
+    refused(s, "influence shown monk", "influence.take")
+    s2 = resolve(allowed(s, "influence shown lady"))
+    assert "emperor" in s2.char_shown and len(s2.char_shown) == 2 and "lady" not in s2.char_shown
+    s3 = resolve(allowed(s, "influence deck"))
+    assert s3.char_shown == ("emperor", "lady") and R.decision(s3) == "place"
+
+
+def test_the_placed_figure_faces_one_of_the_four_cardinal_directions():
+    s = resolve(allowed(after(right=True, tracks={0: (3, 3, 3)}, shown=("emperor", "lady")), "influence shown lady"))
+    assert {a.facing for a in R.legal_actions(s)} == {"N", "E", "S", "W"}
+
+
+def test_only_one_character_a_turn_even_with_a_token_and_a_new_level():
+    tiles = {"d3": (3, 0), "f4": (17, 90)}
+    s = after(tiles=tiles, right=True, tracks={0: (3, 3, 3)}, shown=("emperor", "lady"))
+    s = resolve(allowed(s, "influence shown lady"))
+    s = allowed(s, "place lady d3 tile N")
+    refused(s, Influence("deck"), "influence.once")
+
+
+def test_declining_or_having_no_free_spot_gives_a_character_token_usable_later():
+    s2 = allowed(after(right=True, tracks={0: (3, 3, 3)}), "end turn")
+    assert s2.ctoken[0]
+    s4 = allowed(after(tiles={"d3": (1, 0)}, right=True, tracks={0: (3, 3, 3)}), "end turn")  # no spot
+    assert s4.ctoken[0]
+    refused(after(tiles={"d3": (1, 0)}, right=True, tracks={0: (3, 3, 3)}), Influence("deck"), "influence.spot")
+
+
+def test_reaching_the_next_level_loses_the_token_held():
+    s = position(tops={0: 1}, tracks={0: (5, 6, 6)}, ctoken={0: True})
+    s2 = allowed(s, "build 1 d3 r0")
+    assert not s2.ctoken[0] and s2.right
+    assert effects(R.explain(s, "build 1 d3 r0"), "influence.token_lost")
+
+
+# ----- lanterns --------------------------------------------------------------------------------------------------
+def test_the_build_lantern_lays_two_tiles_both_face_up_when_the_turn_began_and_scores_both():
+    s = position(tops={0: 2, 2: 31})
+    s = allowed(s, "lantern build2")
+    refused(s, "decorate", "lantern.build2")
+    s1 = allowed(s, "build 2 e3 r270")  # one footpath: a coin
+    assert s1.step == "build2"
+    s2 = allowed(s1, "build 31 c5 r0")  # rock against d5's rock
+    assert s2.step == "after" and R.scores(s2)[0] == R.scores(s)[0] + 1 and moved(s1, s2)[2] >= 1
+
+
+def test_the_build_lantern_refuses_a_second_tile_turned_up_during_the_turn():
+    s = position(tops={0: 2, 1: 0, 2: 0, 3: 0})  # one tile face up at the turn's start
+    refused(s, "lantern build2", "lantern.build2")
+
+
+def test_the_decorate_lantern_keeps_two_cards_with_both_bonuses():
+    s = position(tiles={"d3": (3, 0), "f4": (16, 0)})
+    s = allowed(s, "lantern decorate2")
+    refused(s, f"build {s.tops[0]} e3 r270", "lantern.decorate2")
+    s = R.apply(s, "decorate")
+    s = R.apply(R.apply(s, "draw fish/water"), "draw birds/rock")
+    s1 = allowed(s, "keep fish/water f4")
+    assert R.decision(s1) == "keep"
+    s2 = allowed(s1, "keep birds/rock d3")
+    assert len(s2.cards[0]) == 2 and moved(s, s2) == (0, 1, 1)
+
+
+def test_the_move_lantern_moves_or_turns_one_standing_character():
+    tiles = {"d3": (3, 0), "f4": (17, 90)}
+    s = after(placed=[("lady", 0, "d3", "tile", "N")], tiles=tiles)
+    s2 = allowed(s, "move lady d3 tile E")
+    assert s2.placed[0][5] == "E" and not s2.lanterns[0][2]
+    assert allowed(s, "move lady f4 tile S").placed[0][2:] == (5, 3, "tile", "S")
+    refused(after(tiles=tiles), "move lady f4 tile S", "lantern.move")  # nobody of yours stands
+
+
+def test_the_choose_lantern_picks_a_hidden_character_or_landscape_tile():
+    s = after(right=True, tracks={0: (3, 3, 3)}, shown=("emperor", "lady"))
+    hidden = s.char_deck[0]
+    s2 = allowed(s, f"influence choose {hidden}")
+    assert hidden not in s2.char_deck and not s2.lanterns[0][3]
+    s = allowed(position(tiles={"d3": (1, 0)}, tops={0: 2}), "build 2 d2 r0")
+    hidden = s.land_piles[1][0]
+    refused(s, f"landscape {hidden} N s1", "landscape.insert")
+    s3 = allowed(s, f"landscape {hidden} N s1 lantern")
+    assert ("N", "s1", hidden) in s3.slots
+
+
+def test_reminder_only_one_lantern_a_turn():
+    s = allowed(position(), "lantern build2")
+    refused(s, "lantern decorate2", "lantern.once")
+    refused(position(lanterns={0: (False, True, True, True)}), "lantern build2", "lantern.once")
+
+
+def test_refreshing_takes_three_same_size_tokens_or_four_with_two_players():
+    s = after(players=3, lanterns={0: (False, True, True, True)}, held={0: (2, 1)}, tokens=[])
+    refused(s, "refresh build2 large", "lantern.refresh")  # 2 large + 1 small are not three of one size
+    refused(s, "refresh build2 small", "lantern.refresh")
+    s = after(players=3, lanterns={0: (False, True, True, True)}, held={0: (3, 0)}, tokens=[])
+    s2 = allowed(s, "refresh build2 large")
+    assert s2.lanterns[0][0] and s2.held[0] == (0, 0)
+    s = after(players=2, lanterns={0: (False, True, True, True)}, held={0: (3, 0)}, tokens=[])
+    refused(s, "refresh build2 large", "lantern.refresh")
+    s = after(players=2, lanterns={0: (False, True, True, True)}, held={0: (4, 0)}, tokens=[])
+    assert allowed(s, "refresh build2 large").held[0] == (0, 0)
