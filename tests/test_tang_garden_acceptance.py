@@ -9,6 +9,7 @@ import gardenkit
 from gardenkit import IllegalActionError
 from gardenkit.games.tang_garden import Build, Influence, TangGardenRules
 from gardenkit.games.tang_garden.setups import position
+from test_tang_garden_rules import grow  # tiles that fit, found by the rules themselves
 
 R = TangGardenRules()
 
@@ -490,3 +491,87 @@ def test_refreshing_takes_three_same_size_tokens_or_four_with_two_players():
     refused(s, "refresh build2 large", "lantern.refresh")
     s = after(players=2, lanterns={0: (False, True, True, True)}, held={0: (4, 0)}, tokens=[])
     assert allowed(s, "refresh build2 large").held[0] == (0, 0)
+
+
+# ----- the end -------------------------------------------------------------------------------------------------
+def test_three_or_fewer_tokens_on_the_board_trigger_the_end():
+    s = position(tiles={"d3": (1, 0)}, tops={0: 2}, tokens=["d2", "e2", "b4", "g4"])
+    assert not s.ending and allowed(s, "build 2 d2 r0").ending  # four tokens -> three
+    s = position(tiles={"d3": (1, 0)}, tops={0: 2}, tokens=["d2", "e2", "b4", "g4", "g5"])
+    assert not allowed(s, "build 2 d2 r0").ending  # five -> four
+
+
+def test_an_empty_stack_triggers_the_end():
+    from gardenkit.bots import RandomBot
+
+    s, bot = R.initial_state(players=2, seed=1), RandomBot(1)
+    while not s.ending:
+        s = R.step_chance(s) if R.current_player(s) is gardenkit.CHANCE else R.apply(s, bot.choose(R, s))
+    if len(s.board_tokens) > 3:
+        assert any(not s.tops[k] and not s.piles[k] and not s.under[k] for k in range(4))
+
+
+@pytest.mark.parametrize("first,trigger,then", [(0, 2, ()), (0, 0, (1, 2)), (1, 2, (0,)), (1, 0, ())])
+def test_the_round_is_finished_up_to_the_player_before_the_engineer(first, trigger, then):
+    s = dataclasses.replace(after(players=3, active=trigger, first=first), ending=True)
+    for p in then:
+        s = allowed(s, "end turn")
+        assert not s.over and s.active == p
+        s = dataclasses.replace(s, step="after", acted=True)
+    s = allowed(s, "end turn")
+    assert s.over and R.current_player(s) is None and R.outcome(s) is not None
+
+
+def finished(players=2, **kw):
+    kw.setdefault("tiles", {"d3": (3, 0)})
+    s = position(players=players, step="after", active=players - 1, first=0, **kw)
+    return allowed(dataclasses.replace(s, ending=True), "end turn")
+
+
+def lines(s, p, rule):
+    return [line.points for line in R.score_breakdown(s, p) if line.rule == "tang_garden." + rule]
+
+
+def test_the_most_coins_wins():
+    s = finished(coins={0: 5, 1: 9})
+    assert R.outcome(s).winners == (1,) and R.scores(s) == (5, 9)
+
+
+def test_a_tie_goes_to_more_landscape_tokens_then_to_cubes_further_along_then_is_shared():
+    s = finished(coins={0: 5, 1: 5}, held={0: (8, 1), 1: (0, 7)}, tokens=[])
+    assert R.outcome(s).winners == (0,) and R.outcome(s).reason.rule == "tang_garden.end.tie_tokens"
+    s = finished(coins={0: 5, 1: 5}, held={0: (4, 4), 1: (4, 4)}, tokens=[], tracks={0: (6, 1, 1), 1: (5, 5, 5)})
+    assert R.outcome(s).winners == (0,) and R.outcome(s).reason.rule == "tang_garden.end.tie_tracks"
+    s = finished(coins={0: 5, 1: 5}, held={0: (4, 4), 1: (4, 4)}, tokens=[], tracks={0: (5, 2, 1), 1: (1, 5, 2)})
+    assert R.outcome(s).winners == (0, 1) and R.outcome(s).reason.rule == "tang_garden.end.tie_shared"
+
+
+# ----- scoring ----------------------------------------------------------------------------------------------------
+GREEN = grow(("d3", "greenery"), ("c3", "greenery"), ("d2", "greenery"), ("c4", "greenery"), ("f4", "water"),
+             ("f5", "water"), ("f3", "bridge"), ("g4", "bridge"))
+
+
+def test_a_birds_and_fish_pair_is_worth_six_and_extra_single_cards_nothing():
+    tiles = GREEN
+    s = finished(cards={0: ["birds/rock", "fish/water", "birds/any"], 1: ["fish/any"]}, tiles=tiles,
+                 decos=[("d3", "birds"), ("f4", "fish"), ("c3", "birds"), ("f5", "fish")])
+    assert lines(s, 0, "score.birds_fish") == [6] and lines(s, 1, "score.birds_fish") == []
+
+
+def test_each_lotus_and_peony_pair_is_worth_six():
+    tiles = GREEN
+    s = finished(cards={0: ["lotus/rock", "peony/any", "lotus/water", "peony/rock"]}, tiles=tiles,
+                 decos=[("d3", "peony"), ("c3", "peony"), ("f4", "lotus"), ("f5", "lotus")])
+    assert lines(s, 0, "score.lotus_peony") == [12]
+
+
+def test_each_bridge_card_is_worth_two():
+    s = finished(cards={0: ["bridge/rock", "bridge/any"]}, tiles=GREEN, decos=[("f3", "bridge"), ("g4", "bridge")])
+    assert lines(s, 0, "score.bridge") == [4]
+
+
+def test_tree_sets_pay_one_four_nine_sixteen_twentyfive_each_set_counted():
+    cards = {0: ["pine/any", "maple/water", "bamboo/any", "pine/rock"]}
+    s = finished(cards=cards, tiles=GREEN,
+                 decos=[("c3", "pine"), ("d3", "maple"), ("d2", "bamboo"), ("c4", "pine")])
+    assert sorted(lines(s, 0, "score.trees")) == [1, 9]
