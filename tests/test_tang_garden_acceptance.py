@@ -575,3 +575,107 @@ def test_tree_sets_pay_one_four_nine_sixteen_twentyfive_each_set_counted():
     s = finished(cards=cards, tiles=GREEN,
                  decos=[("c3", "pine"), ("d3", "maple"), ("d2", "bamboo"), ("c4", "pine")])
     assert sorted(lines(s, 0, "score.trees")) == [1, 9]
+
+
+def pavilions(players, counts):
+    names = ["pavilion/greenery", "pavilion/greenery", "pavilion/rock", "pavilion/token", "pavilion/water",
+             "pavilion/any"]
+    spaces = ["c5", "d6", "c6", "b5", "c7", "b6"]
+    tiles = grow(*[(sp, "rock") for sp in spaces], players=players)
+    cards, decos, k = {}, [], 0
+    for p, n in enumerate(counts):
+        cards[p] = names[k:k + n]
+        decos += [(spaces[i], "pavilion") for i in range(k, k + n)]
+        k += n
+    s = finished(players=players, cards=cards, decos=decos, tiles=tiles)
+    return [lines(s, p, "score.pavilion") for p in range(players)]
+
+
+def test_most_pavilion_cards_twelve_second_most_six():
+    assert pavilions(3, (2, 1, 0)) == [[12], [6], []]  # (four pavilion decorations in all)
+    assert pavilions(2, (1, 0)) == [[12], []]  # no card, no second place
+
+
+def test_a_tie_for_most_pavilions_splits_eighteen_and_no_second_is_paid():
+    assert pavilions(3, (2, 2, 0)) == [[9], [9], []]
+    assert pavilions(4, (1, 1, 1, 0)) == [[6], [6], [6], []]
+    assert pavilions(4, (1, 1, 1, 1)) == [[4], [4], [4], [4]]
+
+
+def test_a_tie_for_second_most_pavilions_splits_six_dropping_the_remainder():
+    assert pavilions(4, (2, 1, 1, 0)) == [[12], [3], [3], []]
+
+
+LINE = grow(("d3", ("spot", "greenery")), ("d2", ("spot", "greenery")), ("d1", ("spot", "greenery")))
+
+
+def test_a_character_sees_every_decoration_along_its_facing_its_own_tile_included():
+    decos = [("d3", "birds"), ("d2", "pine"), ("d1", "maple")]
+    cards = {0: ["birds/rock"], 1: ["pine/any", "maple/water"]}
+    s = finished(placed=[("lady", 0, "d2", "tile", "N")], decos=decos, cards=cards, tiles=LINE)
+    assert lines(s, 0, "score.sight") == [2]  # d2 (its own) and d1; d3 is behind it
+    s = finished(placed=[("lady", 0, "d2", "tile", "E")], decos=decos, cards=cards, tiles=LINE)
+    assert lines(s, 0, "score.sight") == [1]  # only its own tile
+    s = finished(placed=[("lady", 0, "d1", "tile", "S")], decos=decos, cards=cards, tiles=LINE)
+    assert lines(s, 0, "score.sight") == [3]  # over the starting tile to the board's edge
+
+
+def test_hermit_poet_student_earn_two_per_tile_of_their_element_in_sight_at_most_ten():
+    s = finished(placed=[("student", 0, "d1", "tile", "S")], tiles=LINE, own={0: "hermit"})
+    assert lines(s, 0, "score.prefer_terrain") == [6]  # d1, d2, d3 show greenery
+    s = finished(placed=[("student", 0, "d1", "tile", "W")], tiles=LINE, own={0: "hermit"})
+    assert lines(s, 0, "score.prefer_terrain") == [2]
+    col = grow(("f4", "water"), ("f3", "water"), ("f2", "water"), ("f1", "water"), ("f5", "water"), ("f6", "water"),
+               ("f7", ("water", "spot")))
+    s = finished(placed=[("poet", 0, "f7", "tile", "N")], tiles=col, own={0: "hermit"})
+    assert lines(s, 0, "score.prefer_terrain") == [10]  # seven water tiles in sight, capped at ten
+
+
+SLOTS = {("N", "l1"): "L1", ("N", "l2"): "L2", ("N", "s1"): "S1", ("N", "s2"): "S4", ("N", "s3"): "S3",
+         ("E", "s2"): "S5", ("S", "s2"): "S6", ("W", "s2"): "S7"}
+
+
+def test_a_landscape_preference_counts_the_icons_on_the_five_tiles_of_the_side_faced():
+    s = finished(placed=[("emperor", 0, "d1", "tile", "N")], tiles=LINE, slots=SLOTS)
+    n = sum(s.components.landscape(t).icons.count("dragon") for side, _, t in s.slots if side == "N")
+    assert n >= 2 and lines(s, 0, "score.prefer_icon") == [5 * n]
+    s = finished(placed=[("emperor", 0, "d1", "tile", "E")], tiles=LINE, slots=SLOTS)
+    east = sum(s.components.landscape(t).icons.count("dragon") for side, _, t in s.slots if side == "E")
+    assert lines(s, 0, "score.prefer_icon") == [5 * east]
+    s = finished(placed=[("officer", 0, "d1", "tile", "N")], tiles=LINE, slots=SLOTS, own={0: "hermit"})
+    icons = sum(len(s.components.landscape(t).icons) for side, _, t in s.slots if side == "N")
+    assert lines(s, 0, "score.prefer_any_icon") == [icons]
+
+
+def test_the_empress_earns_nine_less_three_for_each_of_emperor_and_lady_in_her_sight():
+    base = dict(tiles=LINE, own={0: "hermit", 1: "poet"})
+    s = finished(placed=[("empress", 0, "d3", "tile", "N")], **base)
+    assert lines(s, 0, "score.prefer_empress") == [9]
+    s = finished(placed=[("empress", 0, "d3", "tile", "N"), ("emperor", 1, "d2", "tile", "N"),
+                         ("lady", 1, "d1", "tile", "E")], **base)
+    assert lines(s, 0, "score.prefer_empress") == [3]
+    s = finished(placed=[("empress", 0, "d3", "tile", "S"), ("emperor", 1, "d2", "tile", "N"),
+                         ("lady", 1, "d1", "tile", "E")], **base)
+    assert lines(s, 0, "score.prefer_empress") == [9]  # both behind her
+
+
+def test_the_lady_earns_six_for_sun_or_moon_and_twelve_for_both():
+    slots = dict(SLOTS)
+    slots[("E", "l1")] = "L4"  # the sun
+    slots[("S", "l1")] = "L5"  # the moon
+    s = finished(placed=[("lady", 0, "d1", "tile", "E")], tiles=LINE, slots=slots)
+    assert lines(s, 0, "score.prefer_sun_moon") == [6]
+    s = finished(placed=[("lady", 0, "d1", "tile", "W")], tiles=LINE, slots=slots)
+    assert lines(s, 0, "score.prefer_sun_moon") == [0]
+    del slots[("S", "l1")]
+    slots[("E", "l2")] = "L5"
+    s = finished(placed=[("lady", 0, "d1", "tile", "E")], tiles=LINE, slots=slots)
+    assert lines(s, 0, "score.prefer_sun_moon") == [12]
+
+
+def test_the_breakdown_sums_to_the_score():
+    decos = [("d3", "birds"), ("d2", "pine")]
+    s = finished(placed=[("lady", 0, "d2", "tile", "S")], decos=decos, coins={0: 4},
+                 cards={0: ["birds/rock", "pine/any"]}, tiles=LINE)
+    for p in range(2):
+        assert sum(line.points for line in R.score_breakdown(s, p)) == R.scores(s)[p]
