@@ -679,3 +679,151 @@ def test_the_breakdown_sums_to_the_score():
                  cards={0: ["birds/rock", "pine/any"]}, tiles=LINE)
     for p in range(2):
         assert sum(line.points for line in R.score_breakdown(s, p)) == R.scores(s)[p]
+
+
+# ----- solo "Yin & Yang" ----------------------------------------------------------------------------------------
+def solo(seed=0):
+    s = resolve(R.initial_state(players=1, seed=seed))
+    return resolve(R.apply(s, Influence("shown", s.char_shown[0])))
+
+
+def solo_builds(s):
+    return [a for a in R.legal_actions(s) if isinstance(a, Build)]
+
+
+CENTRAL = ({"c2", "d2", "e2", "f2", "c7", "d7", "e7", "f7"} | {f"{c}{r}" for r in "3456" for c in "bcdefg"}) - {
+    "d4", "e4", "d5", "e5"}
+
+
+def test_solo_keeps_one_of_two_starting_characters_and_the_other_waits_as_a_neutral_figure():
+    s = resolve(R.initial_state(players=1, seed=3))
+    assert len(s.char_shown) == 2 and all(s.components.character(c).starting for c in s.char_shown)
+    kept, other = s.char_shown
+    s2 = resolve(R.apply(s, Influence("shown", kept)))
+    assert s2.own[0] == kept and other in s2.aside and len(s2.char_deck) + len(s2.char_shown) == 10
+
+
+def test_solo_tiles_go_only_on_the_28_spaces_of_the_central_garden():
+    s = solo()
+    names = {"abcdefgh"[a.x] + str(a.y + 1) for a in solo_builds(s)}
+    assert names and names <= CENTRAL
+    assert len(s.components.central) == 28
+
+
+def test_solo_each_turn_takes_a_tile_with_the_card_beside_it_and_the_opposite_corner_is_cleared_and_refilled():
+    s = solo()
+    a = solo_builds(s)[0]
+    k = s.tops.index(a.tile)
+    o = (k + 2) % 4
+    s2 = R.apply(s, a)
+    while R.decision(s2) in ("landscape", "skeep"):
+        s2 = R.apply(s2, R.legal_actions(s2)[0])
+    assert any(d[3] == s.components.card(s.pairs[k]).kind for d in s2.decos)  # the card's decoration is placed
+    assert s.tops[o] in s2.display and {s.pairs[k], s.pairs[o]} <= set(s2.discard)
+    s3 = resolve(s2)
+    assert all(s3.tops) and all(s3.pairs)  # four pairs again
+
+
+def test_solo_a_pair_whose_decoration_cannot_be_placed_cannot_be_taken():
+    s = solo()
+    k = next(k for k in range(4) if "rock" not in s.components.tile(s.tops[k]).areas)
+    s = dataclasses.replace(s, pairs=tuple("pavilion/rock" if i == k else c for i, c in enumerate(s.pairs)))
+    assert not any(a.tile == s.tops[k] for a in solo_builds(s))  # no rock area for the pavilion anywhere
+    a = next(Build(s.tops[k], x, y, r) for x in range(8) for y in range(8) for r in (0, 90, 180, 270)
+             if R.why_illegal(dataclasses.replace(s, lantern_mode="tile_only"), Build(s.tops[k], x, y, r)) is None)
+    refused(s, a, "solo.pair")
+
+
+def test_solo_coins_for_matching_terrain_edges_and_none_for_footpaths_and_no_cube_moves():
+    seen = set()
+    for seed in range(6):
+        s = solo(seed)
+        for a in solo_builds(s):
+            e = R.explain(s, a)
+            if coins(e, "solo.coins"):
+                seen.add("coins")
+                assert R.apply(s, a).tracks == s.tracks  # no player board
+            if effects(e, "solo.footpath"):
+                seen.add("footpath")
+                assert not any("footpath" in line.text for line in e.lines)
+    assert seen == {"coins", "footpath"}
+
+
+def test_solo_a_token_brings_both_landscape_tiles_of_its_size_the_second_directly_across():
+    for seed in range(10):
+        s, cover = solo(seed), []
+        for _ in range(12):
+            if R.is_terminal(s) or R.decision(s) != "main":
+                break
+            cover = [a for a in solo_builds(s) if any((a.x, a.y) == (x, y) for x, y, _ in s.board_tokens)]
+            if cover:
+                break
+            s = R.apply(s, solo_builds(s)[0])
+            while R.current_player(s) is not None and R.decision(s) not in ("main",):
+                s = resolve(R.apply(s, R.legal_actions(s)[0]))
+        if not cover:
+            continue
+        s2 = R.apply(s, cover[0])
+        size = s2.pending[0][1]
+        first, second = s2.land_shown[("large", "small").index(size)]
+        slot = ("s1", "l1")[size == "large"]
+        s3 = R.apply(s2, f"landscape {first} N {slot}")
+        assert ("N", slot, first) in s3.slots and ("S", slot, second) in s3.slots
+        assert len(resolve(s3).land_shown[("large", "small").index(size)]) == 2
+        return
+    pytest.fail("no token under a legal pair")
+
+
+def test_solo_tokens_never_refresh_a_lantern():
+    s = dataclasses.replace(solo(), held=((0, 4),), lanterns=((False, True, True, True),))
+    refused(s, "refresh build2 small", "solo.no_refresh")
+
+
+def test_solo_characters_join_at_10_20_and_30_coins_four_at_most():
+    s = solo()
+    s = R.apply(s, solo_builds(s)[0])
+    while R.decision(s) not in ("after",):
+        s = resolve(R.apply(s, R.legal_actions(s)[0]))
+    c = s.char_shown[0]
+
+    def rich(n, team):
+        return dataclasses.replace(s, lines=((gardenkit.Line(n, "coins", "tang_garden.solo.coins", 1),),),
+                                   team=team)
+
+    one = s.team
+    refused(rich(9, one), Influence("shown", c), "solo.influence")
+    allowed(rich(10, one), Influence("shown", c))
+    two = one + ("x",)
+    refused(rich(19, two), Influence("shown", c), "solo.influence")
+    allowed(rich(20, two), Influence("shown", c))
+    refused(rich(29, two + ("y",)), Influence("shown", c), "solo.influence")
+    allowed(rich(30, two + ("y",)), Influence("shown", c))
+    refused(rich(99, two + ("y", "z")), Influence("shown", c), "solo.influence")
+
+
+def finished_solo(coins_won):
+    s = solo()
+    central = sorted(s.components.central)
+    spare = [t for p in s.piles for t in p]
+    board = list(s.board)
+    last = (3, 2)
+    for x, y in central:
+        if (x, y) != last and board[y * 8 + x] is None and (x, y) not in {(3, 3), (4, 3), (3, 4), (4, 4)}:
+            board[y * 8 + x] = (spare.pop(), 0)
+    s = dataclasses.replace(s, board=tuple(board), board_tokens=(), lantern_mode="tile_only", lantern_used=True,
+                            team=(), lines=((gardenkit.Line(coins_won, "coins", "tang_garden.solo.coins", 1),),))
+    a = next(a for a in solo_builds(s) if (a.x, a.y) == last)
+    s = resolve(R.apply(s, a))
+    while not R.is_terminal(s):
+        s = resolve(R.apply(s, R.legal_actions(s)[0]))
+    return s
+
+
+@pytest.mark.parametrize("score,rank", [(60, "Craftsman"), (61, "Designer"), (75, "Designer"), (76, "Engineer"),
+                                        (95, "Engineer"), (96, "Inspector")])
+def test_solo_covering_all_28_spaces_wins_and_the_score_gives_the_rank(score, rank):
+    s = finished_solo(0)
+    got = R.scores(s)[0]
+    s = finished_solo(score - got)
+    o = R.outcome(s)
+    assert o.winners == (0,) and R.scores(s)[0] == score and rank in o.reason.text
