@@ -6,6 +6,7 @@ import dataclasses
 import pytest
 
 import gardenkit
+import gardenkit.testing
 from gardenkit import IllegalActionError
 from gardenkit.games.tang_garden import Build, Influence, TangGardenRules
 from gardenkit.games.tang_garden.setups import position
@@ -827,3 +828,69 @@ def test_solo_covering_all_28_spaces_wins_and_the_score_gives_the_rank(score, ra
     s = finished_solo(score - got)
     o = R.outcome(s)
     assert o.winners == (0,) and R.scores(s)[0] == score and rank in o.reason.text
+
+
+def solo_after_a_pair(seed=0):
+    s = solo(seed)
+    s = R.apply(s, solo_builds(s)[0])
+    while R.decision(s) not in ("after",):
+        s = resolve(R.apply(s, R.legal_actions(s)[0]))
+    return s
+
+
+def test_solo_four_tokens_of_one_size_send_any_decoration_back_to_the_box_at_any_time():
+    s = solo_after_a_pair()
+    x, y, area, kind = s.decos[0]
+    where = f"{'abcdefgh'[x]}{y + 1} {area}"
+    refused(dataclasses.replace(s, held=((0, 3),)), f"remove {where} small", "solo.remove")
+    refused(dataclasses.replace(s, held=((2, 2),)), f"remove {where} small", "solo.remove")  # mixed sizes
+    s2 = allowed(dataclasses.replace(s, held=((4, 0),)), f"remove {where} large")
+    assert not s2.decos and s2.held == ((0, 0),) and kind in s2.boxed
+    s3 = resolve(allowed(s2, "end turn"))
+    assert R.decision(s3) == "main"
+    allowed(dataclasses.replace(s3, held=((0, 4),), decos=s.decos), f"remove {where} small")  # before the pair too
+
+
+def test_solo_neutral_figures_take_a_spot_and_score_nothing():
+    for seed in range(10):
+        s = solo(seed)
+        for _ in range(10):
+            if R.is_terminal(s):
+                break
+            if R.decision(s) == "neutral":
+                cid = s.pending[0][1]
+                s2 = R.apply(s, R.legal_actions(s)[0])
+                stand = next(c for c in s2.placed if c[0] == cid)
+                assert stand[1] == -1  # owned by nobody
+                assert all(line.subject != s.components.character(cid).name for line in R.score_breakdown(s2, 0))
+                return
+            s = R.apply(s, solo_builds(s)[0]) if R.decision(s) == "main" else resolve(
+                R.apply(s, R.legal_actions(s)[0]))
+            s = resolve(s)
+    pytest.fail("no neutral figure stood")
+
+
+def test_solo_reuse_lantern_repeats_only_an_exhausted_lantern():
+    s = solo()
+    refused(s, "lantern reuse_redraw", "solo.lantern_reuse")
+    s = dataclasses.replace(s, lanterns=((True, True, False, True),))  # redraw used on an earlier turn
+    s2 = resolve(allowed(s, "lantern reuse_redraw"))
+    assert not s2.lanterns[0][3] and set(s.pairs) <= set(s2.discard) and all(s2.pairs)
+    refused(s2, "lantern tile_only", "lantern.once")  # one lantern a turn
+
+
+def test_solo_redraw_lantern_replaces_the_four_cards():
+    s = solo()
+    s2 = resolve(allowed(s, "lantern redraw"))
+    assert set(s.pairs) <= set(s2.discard) and all(s2.pairs) and R.decision(s2) == "main"
+
+
+def test_solo_a_defeat_has_no_winner_and_no_rank():
+    o = None
+    for seed in range(4):
+        end = gardenkit.testing.random_game(R, 1, seed)[-1]
+        o = R.outcome(end)
+        if o.reason.rule == "tang_garden.solo.defeat":
+            break
+    assert o.reason.rule == "tang_garden.solo.defeat" and o.winners == ()
+    assert not any(r in o.reason.text for r in ("Craftsman", "Designer", "Engineer", "Inspector"))
