@@ -894,3 +894,45 @@ def test_solo_a_defeat_has_no_winner_and_no_rank():
             break
     assert o.reason.rule == "tang_garden.solo.defeat" and o.winners == ()
     assert not any(r in o.reason.text for r in ("Craftsman", "Designer", "Engineer", "Inspector"))
+
+
+def test_solo_tile_only_lantern_lays_the_tile_and_discards_both_corner_cards():
+    s = solo()
+    s2 = allowed(s, "lantern tile_only")
+    a = solo_builds(s2)[0]
+    k = s2.tops.index(a.tile)
+    s3 = R.apply(s2, a)
+    while R.decision(s3) == "landscape":
+        s3 = R.apply(s3, R.legal_actions(s3)[0])
+    assert not s3.decos and {s.pairs[k], s.pairs[(k + 2) % 4]} <= set(s3.discard)
+    assert s.tops[(k + 2) % 4] in s3.display and all(resolve(s3).pairs)
+
+
+def test_solo_display_lantern_lays_a_tile_from_the_garden_tile_display():
+    s = solo_after_a_pair()
+    s = resolve(allowed(s, "end turn"))
+    assert s.display
+    refused(s, Build(s.display[0], 0, 0, 0), "solo.pair")  # not without the lantern
+    s2 = allowed(s, "lantern display")
+    got = solo_builds(s2)
+    assert got and all(a.tile in s.display for a in got)
+    s3 = allowed(s2, got[0])
+    assert got[0].tile not in s3.display
+
+
+def test_merchant_may_instead_pay_a_coin_for_the_top_discard():
+    s = position(own={0: "merchant"}, coins={0: 2}, tiles={"d3": (3, 0), "f4": (16, 0)})
+    s = resolve(allowed(s, "decorate"))
+    deck = list(s.deck)
+    card = deck.pop()  # a card moved from the deck to the discards, as an earlier turn would have left it
+    s = dataclasses.replace(s, deck=tuple(deck), discard=s.discard + (card,))
+    top = s.discard[-1]
+    s2 = allowed(s, "merchant discard")
+    assert top in s2.drawn and len(s2.drawn) == len(s.drawn) + 1 and R.scores(s2)[0] == R.scores(s)[0] - 1
+
+
+def test_a_blind_character_draw_is_any_hidden_card_alike():
+    s = allowed(after(right=True, tracks={0: (3, 3, 3)}, shown=("emperor", "lady")), "influence deck")
+    outs = R.chance_outcomes(s)
+    assert sorted(a.char for a, _ in outs) == sorted(s.char_deck)
+    assert len({p for _, p in outs}) == 1
