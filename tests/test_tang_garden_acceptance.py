@@ -936,3 +936,22 @@ def test_a_blind_character_draw_is_any_hidden_card_alike():
     outs = R.chance_outcomes(s)
     assert sorted(a.char for a, _ in outs) == sorted(s.char_deck)
     assert len({p for _, p in outs}) == 1
+
+
+def test_the_build_lantern_refuses_a_first_tile_the_officer_turned_up_this_turn():
+    # both tiles must have been face up when the turn began: a tile turned up by the Officer at the start of
+    # the turn is neither the first nor the second of the two
+    s = position(tops={0: 2, 1: 17, 2: 0, 3: 0}, own={0: "officer"}, coins={0: 1})
+    s = resolve(allowed(s, "officer flip"))
+    fresh = [t for t in s.tops if t not in (2, 17)]
+    assert len(fresh) == 2
+    s = allowed(s, "lantern build2")
+    for t in fresh:
+        a = next((a for a in R.legal_actions(dataclasses.replace(s, lantern_mode="")) if isinstance(a, Build)
+                  and a.tile == t), None)
+        if a is not None:
+            refused(s, a, "lantern.build2")
+            break
+    else:
+        pytest.fail("no fresh tile fits anywhere")
+    allowed(s, "build 2 e3 r270")
