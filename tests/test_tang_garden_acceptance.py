@@ -505,11 +505,14 @@ def test_three_or_fewer_tokens_on_the_board_trigger_the_end():
 def test_an_empty_stack_triggers_the_end():
     from gardenkit.bots import RandomBot
 
-    s, bot = R.initial_state(players=2, seed=1), RandomBot(1)
+    def empty(s):
+        return any(not s.tops[k] and not s.piles[k] and not s.under[k] for k in range(4))
+
+    s, bot = R.initial_state(players=3, seed=0), RandomBot(0)
     while not s.ending:
+        assert not empty(s) or R.current_player(s) is gardenkit.CHANCE
         s = R.step_chance(s) if R.current_player(s) is gardenkit.CHANCE else R.apply(s, bot.choose(R, s))
-    if len(s.board_tokens) > 3:
-        assert any(not s.tops[k] and not s.piles[k] and not s.under[k] for k in range(4))
+    assert empty(s) and len(s.board_tokens) > 3  # the stack, not the tokens, ended it
 
 
 @pytest.mark.parametrize("first,trigger,then", [(0, 2, ()), (0, 0, (1, 2)), (1, 2, (0,)), (1, 0, ())])
