@@ -958,3 +958,12 @@ def test_the_build_lantern_refuses_a_first_tile_the_officer_turned_up_this_turn(
     else:
         pytest.fail("no fresh tile fits anywhere")
     allowed(s, "build 2 e3 r270")
+
+
+def test_the_drawn_cards_are_seen_by_the_drawing_player_only():
+    s = decorating(["fish/water", "birds/rock", "pine/rock"])
+    mine, theirs = R.observe(s, 0), R.observe(s, 1)
+    assert sorted(mine.drawn) == ["birds/rock", "fish/water", "pine/rock"] and mine.rng is None
+    assert not set(theirs.drawn) & {"birds/rock", "fish/water", "pine/rock"} and len(theirs.drawn) == 3
+    s2 = allowed(s, "keep fish/water f4")  # the cards not kept go face up to the discards: all see them
+    assert {"birds/rock", "pine/rock"} <= set(R.observe(s2, 1).discard)
