@@ -339,11 +339,14 @@ class TangGardenRules(GameRules):
             return R("the main action of this turn is done", "turn.main")
         if s.lantern_mode == "decorate2":
             return R("the decorate lantern was turned: decorate this turn", "lantern.decorate2")
-        if s.step == "build2":
+        if s.step == "build2" or s.lantern_mode == "build2":
+            # with the build lantern both tiles, the first as well as the second, were face up when the turn
+            # began (not turned up this turn, e.g. by the Officer)
             allowed = [t for t in face_up(s) if t in s.turn_tops]
             if a.tile in face_up(s) and a.tile not in allowed:
-                return R(f"tile {a.tile} turned up this turn: the second tile must have been face up when the turn "
-                         "began", "lantern.build2")
+                which = "second" if s.step == "build2" else "first"
+                return R(f"tile {a.tile} turned up this turn: with the build lantern the {which} tile must have been "
+                         "face up when the turn began", "lantern.build2")
             return build_refusal(s, a, allowed)
         return build_refusal(s, a)
 
