@@ -133,6 +133,9 @@ def test_one_footpath_match_pays_one_coin():
 
 def test_two_footpath_matches_pay_two_coins_or_one_step_on_any_track():
     s = position(tiles={"d3": (3, 0)}, tops={0: 14})
+    e = R.explain(s, "build 14 e3 r0")  # the build says a choice follows, citing the rule
+    assert any(f.rule == "tang_garden.build.footpath_two" and "choose" in f.text for f in e.effects)
+    assert "tang_garden.build.footpath_two" in e.rules
     s2 = allowed(s, "build 14 e3 r0")  # south meets e4's footpath, west meets d3's footpath
     assert R.decision(s2) == "footpath"
     assert {str(a) for a in R.legal_actions(s2)} == {"footpath coins", "footpath greenery", "footpath water",

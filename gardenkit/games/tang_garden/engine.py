@@ -418,6 +418,9 @@ class Work:
         if foot == 1:
             self.coin(p, 1, "one footpath joined", "build.footpath")
         elif foot >= 2:
+            rest = f" and {foot - 2} coin(s)" if foot > 2 else ""
+            self.effect(f"{foot} footpaths joined: next you choose {foot} coins, or one step on any track{rest}",
+                        "build.footpath_two")
             self.push(("footpath", foot))
         for x, y, size in self.f["board_tokens"]:
             if (x, y) == (a.x, a.y):
