@@ -17,6 +17,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import numpy
+import pytest
 
 import gardenkit
 from gardenkit.render import karesansui as rk
@@ -263,10 +264,10 @@ def test_tanuki_texts_drawn_on_its_pictures_read_in_any_theme():
 PHONE_ROOM, MIN_TAP = 360, 24
 
 
-def narrow_scale(root) -> float:
+def narrow_scale(root, room: float = PHONE_ROOM) -> float:
     """What a phone shows one unit of a board as: its narrow drawing (reflow groups moved) scaled to
-    :data:`PHONE_ROOM` (the front end fits the width to what the drawing holds, plus 6)."""
-    return min(1.0, PHONE_ROOM / (max(b[2] for b in boxes(root)) + 6))
+    ``room`` (the front end fits the width to what the drawing holds, plus 6)."""
+    return min(1.0, room / (max(b[2] for b in boxes(root)) + 6))
 
 
 def test_miyabi_frog_targets_are_a_finger_wide_on_a_phone_and_apart():
@@ -297,3 +298,225 @@ def test_miyabi_frog_targets_are_a_finger_wide_on_a_phone_and_apart():
                     assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
         s = rules.apply(s, rng.choice(rules.legal_actions(s)))
     assert checked >= 5
+
+
+# ----- Samurai Gardener: part of a wide house on a phone -------------------------------------------
+_LATE_SAMURAI: dict = {}
+
+
+def late_samurai(seed: int, players: int = 2):
+    """Player 1's last real choice of a game of greedy bots (as the phone test's late game)."""
+    from gardenkit.bots import GreedyBot
+
+    key = (seed, players)
+    if key not in _LATE_SAMURAI:
+        rules = gardenkit.make("samurai_gardener")
+        s, bot, last = rules.initial_state(players=players, seed=seed), GreedyBot(seed), None
+        while rules.current_player(s) is not None:
+            p = rules.current_player(s)
+            if p is gardenkit.CHANCE:
+                s = rules.apply(s, rules.sample_chance(s)[0])
+                continue
+            if p == 0 and len(rules.legal_actions(s)) >= 3:
+                last = s
+            s = rules.apply(s, bot.choose(rules, s))
+        _LATE_SAMURAI[key] = last
+    return _LATE_SAMURAI[key]
+
+
+def smallest_tap(root, room: float = PHONE_ROOM) -> float:
+    """The smallest target of a Samurai board on the phone (CSS px): a spot's square, a line-up
+    card, a button (its largest rect: the tap area)."""
+    scale = narrow_scale(root, room)
+    sizes = [min(float(e.get("width")), float(e.get("height"))) for e in root.iter(f"{SVG}rect")
+             if "gk-spot" in (e.get("class") or "")]
+    for g in root.iter(f"{SVG}g"):
+        if g.get("data-pick") or g.get("data-ui") or g.get("data-action"):
+            rects = [r for r in g.iter(f"{SVG}rect")]
+            sizes.append(max(min(float(r.get("width")), float(r.get("height"))) for r in rects))
+    return min(sizes) * scale
+
+
+def shown_actions(root) -> set:
+    return {e.get("data-action") for e in root.iter() if "gk-spot" in (e.get("class") or "").split()
+            and "gk-illegal" not in (e.get("class") or "")}
+
+
+def test_a_wide_samurai_house_would_be_too_small_to_tap_on_a_phone_drawn_whole():
+    from gardenkit.widgets.samurai_gardener import SamuraiBoard
+
+    s = late_samurai(41)
+    x0, _, x1, _ = rs.board_view(s.houses[0])
+    assert x1 - x0 + 1 == 16  # the widest house of seeds 1-79 with its room
+    b = SamuraiBoard(s)  # never told its room (a desktop): the house is drawn whole
+    b.select(s.lineup[0])
+    assert b.window() is None and smallest_tap(ET.fromstring(b.svg)) < MIN_TAP
+
+
+def test_a_phone_shows_the_part_of_a_late_samurai_house_around_the_spots_and_pans_to_every_one():
+    from gardenkit.widgets.samurai_gardener import SamuraiBoard
+
+    rules = gardenkit.make("samurai_gardener")
+    for seed, players in ((41, 2), (49, 2), (4, 4)):
+        s = late_samurai(seed, players)
+        view = rs.board_view(s.houses[0])
+        b = SamuraiBoard(s)
+        b.set_room(PHONE_ROOM)
+        assert ET.fromstring(b.svg).get("data-room") == str(PHONE_ROOM)
+        for card in s.lineup:
+            for turned in (False, True):
+                b.select(card)
+                if b.turned != turned:
+                    b.turn()
+                legal = {t.action for t in rules.targets(s, (card, turned)) if t.legal}
+                window = b.window()
+                if view[2] - view[0] + 1 <= rs.phone_columns(PHONE_ROOM):
+                    assert window is None  # a house that fits is drawn whole
+                    assert shown_actions(ET.fromstring(b.svg)) == legal
+                    continue
+                assert window[1] - window[0] + 1 == 14
+                while True:  # to the left end
+                    b.pan_left()
+                    if b.window() == window:
+                        break
+                    window = b.window()
+                assert window[0] == view[0]
+                seen, windows = set(), []
+                while True:  # then to the right end, every part finger-sized
+                    root = ET.fromstring(b.svg)
+                    assert smallest_tap(root) >= MIN_TAP, (seed, card, turned, window)
+                    shown = shown_actions(root)
+                    # the spots of this part: those whose card fits in it, nothing else
+                    assert shown == {a for a in legal if window[0] <= rules.parse_action(s, a).x < window[1]}
+                    seen |= shown
+                    windows.append(window)
+                    b.pan_right()
+                    if b.window() == window:
+                        break
+                    window = b.window()
+                assert window[1] == view[2] and seen == legal, (seed, card, turned)
+    assert len(windows) >= 2
+
+
+def test_a_phone_part_of_a_samurai_house_draws_its_columns_buttons_and_the_whole_house_framed():
+    s = late_samurai(41)
+    house = s.houses[0]
+    vx0, _, vx1, _ = rs.board_view(house)
+    for window, left, right in (((vx0, vx0 + 13), 0, 2), ((vx0 + 1, vx0 + 14), 1, 1), ((vx0 + 2, vx1), 2, 0)):
+        root = ET.fromstring(rs.render_board(s, 0, uid="p", window=window))
+        (drawn,) = [g for g in root.iter(f"{SVG}g") if g.get("class") == "gk-house"]
+        squares = [r for r in drawn.iter(f"{SVG}rect") if r.get("class") == "gk-sq"]
+        assert len(squares) == sum(1 for x, _ in house.grid if window[0] <= x <= window[1])
+        ui = {g.get("data-ui"): "".join(g.itertext()) for g in root.iter(f"{SVG}g") if g.get("data-ui")}
+        assert ("pan-left" in ui) == bool(left) and ("pan-right" in ui) == bool(right)
+        if left:
+            assert f"◀ {left} more column" in ui["pan-left"]
+        if right:
+            assert f"{right} more column" in ui["pan-right"]
+        off = [g for g in root.iter(f"{SVG}g") if g.get("class") == "gk-panoff"]
+        assert len(off) == (not left) + (not right)  # a side with nothing more: greyed, not tappable
+        (mini,) = [g for g in root.iter(f"{SVG}g") if g.get("class") == "gk-mini"]
+        assert len([r for r in mini if r.tag == f"{SVG}rect" and r.get("class") != "gk-frame"]) == len(house.grid)
+        (frame,) = [r for r in mini if r.get("class") == "gk-frame"]
+        hx0, _, hx1, _ = house.bounds
+        shown = min(window[1], hx1) - max(window[0], hx0) + 1
+        assert float(frame.get("width")) == shown * rs.MINI + 3
+    for window in ((vx0 + 2, vx0 + 15), (vx0 + 2, vx0 + 9)):  # the map between the buttons, or under them
+        root = ET.fromstring(rs.render_board(s, 0, uid="p", window=window))
+        parts = [span(boxes(g)) for g in root.iter(f"{SVG}g")
+                 if g.get("data-ui") or g.get("class") in ("gk-panoff", "gk-mini")]
+        for i, a in enumerate(parts):
+            for b in parts[i + 1:]:
+                assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], ("overlap", window, a, b)
+        (table,) = [r for r in root.iter(f"{SVG}rect") if r.get("class") == "gk-table"]
+        assert max(p[3] for p in parts) < float(table.get("y"))  # all above the part of the house
+        assert max(p[2] for p in parts) <= float(table.get("x")) + float(table.get("width"))  # no wider than it
+    with pytest.raises(ValueError, match="a window is the first and last column"):
+        rs.render_board(s, 0, uid="p", window=(5, 2))
+    with pytest.raises(ValueError, match="shows no column"):
+        rs.render_board(s, 0, uid="p", window=(50, 60))
+
+
+def test_a_hint_on_a_phone_shows_the_part_of_the_house_where_it_is():
+    from gardenkit.widgets.samurai_gardener import SamuraiBoard
+
+    rules = gardenkit.make("samurai_gardener")
+    s = late_samurai(41)
+    b = SamuraiBoard(s)
+    b.set_room(PHONE_ROOM)
+    card = s.lineup[0]
+    b.select(card)
+    for _ in range(3):
+        b.pan_right()
+    window = b.window()
+    hidden = [t.action for t in rules.targets(s, (card, False)) if t.legal and t.at[0] < window[0]]
+    assert hidden  # panned away from it
+    b.mark(hidden[0])
+    assert hidden[0] in shown_actions(ET.fromstring(b.svg))
+    marked = [e for e in ET.fromstring(b.svg).iter() if "gk-marked" in (e.get("class") or "")]
+    assert [e.get("data-action") for e in marked] == [hidden[0]]
+
+
+def test_a_desktop_samurai_board_is_drawn_as_before():
+    from gardenkit.widgets.samurai_gardener import SamuraiBoard
+
+    s = late_samurai(41)
+    b = SamuraiBoard(s)
+    b.select(s.lineup[0])
+    whole = b.svg
+    assert 'data-room="0"' in whole and "pan-" not in whole and "gk-mini" not in whole
+    b.set_room(800)  # a wide window: the room is known, the house fits
+    assert b.window() is None and b.svg.replace('data-room="800"', 'data-room="0"').replace(
+        f'data-version="{b.version}"', f'data-version="{b.version - 1}"') == whole
+    b.pan_left()  # nothing to pan to
+    assert "nothing more to see" in b.panel.value
+
+
+def test_phone_columns_and_window_refuse_nonsense():
+    assert rs.phone_columns(360) == 14 and rs.phone_columns(100) == rs.MIN_COLUMNS
+    assert 40 * 360 / (8 + 14 * 40 + 6) >= 25 > 40 * 360 / (8 + 15 * 40 + 6)  # 14 columns is the most at 25 px
+    for bad in (0, -3, "360", None, True):
+        with pytest.raises(ValueError, match="room is a width"):
+            rs.phone_columns(bad)
+    assert rs.phone_window((0, 20), 14, focus=(15, 20)) == (7, 20)  # clamped to the view
+    assert rs.phone_window((0, 20), 14, focus=(0, 3), start=-9) == (0, 13)
+    for bad in (0, 2.5, True):
+        with pytest.raises(ValueError, match="columns is a whole number"):
+            rs.phone_window((0, 20), bad)
+
+
+def test_lines_waiting_to_be_scored_on_a_narrow_board_are_in_the_part_shown_and_all_have_buttons():
+    from gardenkit.bots import GreedyBot
+    from gardenkit.widgets.samurai_gardener import SamuraiBoard
+
+    rules = gardenkit.make("samurai_gardener")
+    s, bot, widest = rules.initial_state(players=2, seed=5, specialist=True), GreedyBot(5), None
+    while rules.current_player(s) is not None:  # player 1's widest house while choosing an order
+        p = rules.current_player(s)
+        if p is gardenkit.CHANCE:
+            s = rules.apply(s, rules.sample_chance(s)[0])
+            continue
+        if p == 0 and s.phase == "order":
+            x0, _, x1, _ = rs.board_view(s.houses[0], room=False)
+            if widest is None or x1 - x0 > widest[0]:
+                widest = (x1 - x0, s)
+        s = rules.apply(s, bot.choose(rules, s))
+    s = widest[1]
+    b = SamuraiBoard(s)
+    b.set_room(250)  # a narrow window: 9 columns
+    lines = b._waiting_lines()
+    window = b.window()
+    assert window is not None and window[1] - window[0] + 1 == rs.phone_columns(250) == 9
+    span = (min(r.x0 for r in lines), max(r.x1 for r in lines))
+    if span[1] - span[0] + 1 <= 9:
+        assert window[0] <= span[0] and span[1] <= window[1]
+    root = ET.fromstring(b.svg)
+    buttons = {g.get("data-action") for g in root.iter(f"{SVG}g") if "gk-pickbtn" in (g.get("class") or "")}
+    assert buttons == {f"score {r}" for r in lines}  # every line can be scored from its button
+    assert smallest_tap(root, 250) >= MIN_TAP, smallest_tap(root, 250)
+    b.set_room(PHONE_ROOM)  # a phone: the house fits, the lines and their buttons a finger wide (tap areas)
+    root = ET.fromstring(b.svg)
+    assert b.window() is None and smallest_tap(root) >= MIN_TAP, smallest_tap(root)
+    for g in root.iter(f"{SVG}g"):
+        if "gk-pick" in (g.get("class") or "").split():
+            assert g.find(f"{SVG}rect").get("class") == "gk-hit"  # first inside the clickable group

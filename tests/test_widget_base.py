@@ -572,3 +572,39 @@ def test_a_new_game_with_more_or_fewer_players_shows_the_right_seats(game_id):
         assert g.state.players == players and len(g.names) == players and g.seat == players - 1
         assert len(g.chart_data()) == players and g.players_in.value == players
         still_playable(g)
+
+
+@pytest.mark.parametrize("content", [
+    {"kind": "room", "width": 360},                                  # no version
+    {"kind": "room", "width": 360, "version": 1, "extra": 0},        # a key too many
+    {"kind": "room", "value": 360, "version": 1},                    # another kind's key
+    {"kind": "room", "width": "360", "version": 1},                  # not a number
+    {"kind": "room", "width": 360.0, "version": 1},                  # not a whole number
+    {"kind": "room", "width": True, "version": 1},
+    {"kind": "room", "width": 0, "version": 1},                      # no room at all
+    {"kind": "room", "width": -5, "version": 1},
+    {"kind": "room", "width": 10**6, "version": 1},                  # more than any screen
+])
+def test_a_malformed_room_message_is_dropped(board, content):
+    board.panel.value, version = "before", board.version
+    send(board, content)
+    assert board.room == 0 and board.version == version and board.panel.value == "before"
+
+
+def test_a_room_message_sets_the_room_whatever_its_version_and_only_a_change_redraws():
+    redrawn = []
+
+    class RoomBoard(DotBoard):
+        def _room_changed(self):
+            redrawn.append(self.room)
+
+    b = RoomBoard(dealt())
+    send(b, {"kind": "room", "width": 360, "version": b.version - 5})  # the room is no click: never stale
+    send(b, {"kind": "room", "width": 360, "version": b.version})
+    assert b.room == 360 and redrawn == [360]
+    b.set_room(844)
+    assert redrawn == [360, 844]
+    for bad in (0, -1, 2.5, "390", True, None, 100_001):
+        with pytest.raises(ValueError, match="room is a whole number of CSS px"):
+            b.set_room(bad)
+    assert b.room == 844

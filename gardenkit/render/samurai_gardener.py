@@ -16,11 +16,11 @@ True
 """
 from __future__ import annotations
 
-from .svg import BODY_END, BODY_START, SvgStr, esc, game_document, new_uid, outlines, spot_marks, title
+from .svg import BODY_END, BODY_START, SvgStr, esc, game_document, hit, new_uid, outlines, spot_marks, title
 
 __all__ = [
-    "SAMURAI_CSS", "TYPE_STYLE", "board_view", "pattern_defs", "pick_label", "render_board", "render_card",
-    "render_house", "render_lineup", "render_state", "square_patterns",
+    "MIN_TAP", "SAMURAI_CSS", "TYPE_STYLE", "board_view", "pattern_defs", "phone_columns", "phone_window",
+    "pick_label", "render_board", "render_card", "render_house", "render_lineup", "render_state", "square_patterns",
 ]
 
 CELL = 40
@@ -72,6 +72,9 @@ SAMURAI_CSS = (
     ".gk-pick text{font:13px sans-serif;fill:#2b2b2b}.gk-pick text.gk-num{font:bold 11px sans-serif;fill:#fff;"
     "text-anchor:middle;pointer-events:none}"
     ".gk-pickbtn rect{fill:#fff;stroke-width:2}.gk-pickbtn:hover rect{fill:#fff3cc}"
+    # a phone's part of the house: a side with nothing more to show, and the frame on the house's map
+    ".gk-panoff rect{fill:#f3efe6;stroke:#b9ad99;stroke-width:1.3}.gk-panoff text{font:13px sans-serif;fill:#595959}"
+    ".gk-frame{fill:none;stroke:#b07d00;stroke-width:2}"
     ".gk-t-F rect{stroke:#9a6a2f}.gk-t-F circle{fill:#9a6a2f}.gk-t-T rect{stroke:#6f7d12}.gk-t-T circle{fill:#6f7d12}"
     ".gk-t-P rect{stroke:#2d6fa8}.gk-t-P circle{fill:#2d6fa8}.gk-t-G rect{stroke:#2e7a2b}.gk-t-G circle{fill:#2e7a2b}"
 )
@@ -117,31 +120,59 @@ def _owners(placed) -> tuple[dict, dict]:
     return owner, ids
 
 
-def _outlines(placed, owner: dict, cell: float, px, py) -> str:
-    """One path with the visible edges of every card (covered parts hide under later cards)."""
-    d = outlines(owner, px, py, cell)
+def _outlines(placed, owner: dict, cell: float, px, py, cols=None) -> str:
+    """One path with the visible edges of every card (covered parts hide under later cards);
+    ``cols``: only the edges of the squares in columns ``(c0, c1)`` (a phone's part of the house:
+    where a card goes on past the part shown, no edge is drawn at the cut)."""
+    if cols is None:
+        d = outlines(owner, px, py, cell)
+    else:
+        d = "".join(_square_edges(owner, x, y, px, py, cell) for x, y in owner if cols[0] <= x <= cols[1])
     return f'<path class="gk-card" d="{d}"/>' if d else ""
 
 
-def _runs(runs, cell: float, px, py) -> list[str]:
-    """A bar through the middle of every protected line (3+ in a row of one type)."""
+def _square_edges(owner: dict, x: int, y: int, px, py, cell: float) -> str:
+    """The edges of square (x, y) that :func:`~gardenkit.render.svg.outlines` draws."""
+    i, X, Y, d = owner[(x, y)], px(x), py(y), []
+    if owner.get((x, y - 1)) != i:
+        d.append(f"M{X:g} {Y:g}h{cell:g}")
+    if owner.get((x, y + 1)) != i:
+        d.append(f"M{X:g} {Y + cell:g}h{cell:g}")
+    if owner.get((x - 1, y)) != i:
+        d.append(f"M{X:g} {Y:g}v{cell:g}")
+    if owner.get((x + 1, y)) != i:
+        d.append(f"M{X + cell:g} {Y:g}v{cell:g}")
+    return "".join(d)
+
+
+def _runs(runs, cell: float, px, py, cols=None) -> list[str]:
+    """A bar through the middle of every protected line (3+ in a row of one type); ``cols``: the
+    part of each line in columns ``(c0, c1)`` (its tooltip still names the whole line)."""
     out = []
     h = cell / 2
     for r in runs:
+        x0, x1 = r.x0, r.x1
+        if cols is not None:
+            x0, x1 = max(x0, cols[0]), min(x1, cols[1])
+            if x0 > x1:
+                continue
         tip = f"protected: {r.describe()}; no new card may cover it [samurai_gardener.place.protect]"
         out.append(
-            f'<path class="gk-run" d="M{px(r.x0) + h:g} {py(r.y0) + h:g}L{px(r.x1) + h:g} {py(r.y1) + h:g}">'
+            f'<path class="gk-run" d="M{px(x0) + h:g} {py(r.y0) + h:g}L{px(x1) + h:g} {py(r.y1) + h:g}">'
             f"{title(tip)}</path>"
         )
     return out
 
 
-def _house_body(house, uid: str, cell: float, px, py, *, protected: bool = True, tips: bool = True) -> str:
+def _house_body(house, uid: str, cell: float, px, py, *, protected: bool = True, tips: bool = True,
+                cols=None) -> str:
+    """The house's squares, card edges and protected lines; ``cols``: only columns ``(c0, c1)``."""
     owner, ids = _owners(house.placed)
-    parts = _squares(house.grid, uid, cell, px, py, ids if tips else None)
-    parts.append(_outlines(house.placed, owner, cell, px, py))
+    grid = house.grid if cols is None else {k: t for k, t in house.grid.items() if cols[0] <= k[0] <= cols[1]}
+    parts = _squares(grid, uid, cell, px, py, ids if tips else None)
+    parts.append(_outlines(house.placed, owner, cell, px, py, cols))
     if protected and house.grid:
-        parts += _runs(house.runs(), cell, px, py)
+        parts += _runs(house.runs(), cell, px, py, cols)
     return "".join(parts)
 
 
@@ -272,6 +303,104 @@ def board_view(house, *, room: bool = True) -> tuple[int, int, int, int]:
     return (x0 - 2, y0 - 3, x1 + 2, y1 + 3)
 
 
+#: the least a finger needs on a phone (CSS px; WCAG 2.2's minimum), what a phone view aims at
+#: (a little more, for rounding), and the fewest columns of a house a board shows (room for its two buttons)
+MIN_TAP, PHONE_TAP, MIN_COLUMNS = 24, 25, 8
+#: the part of the house's columns a board shows on a phone: its buttons (drawn, and their tap areas)
+#: and the squares of the whole house's map beside them
+PAN_W, PAN_H, PAN_HIT, MINI = 150, 34, 44, 8
+
+
+def phone_columns(room, *, cell: float = CELL) -> int:
+    """How many columns of a house a board may show in ``room`` CSS px (the width a phone gives
+    it) with every square, the target of a spot, at least :data:`PHONE_TAP` px: the board's front
+    end fits a drawing wider than its room to what it holds (the table's right edge,
+    ``8 + columns × cell``, plus 6) and scales that to the room. At least :data:`MIN_COLUMNS`.
+
+    >>> phone_columns(360)       # a 390 px phone: 14 columns, squares of 25.1 px
+    14
+    >>> phone_columns(800)
+    31
+    """
+    if isinstance(room, bool) or not isinstance(room, (int, float)) or not room > 0:
+        raise ValueError(f"the room is a width in CSS px, more than 0, not {room!r}")
+    fits = room * cell / PHONE_TAP
+    return max(MIN_COLUMNS, int((fits - 14) // cell))
+
+
+def phone_window(view: tuple[int, int], columns: int, focus: tuple[int, int] | None = None,
+                 start: int | None = None) -> tuple[int, int] | None:
+    """The columns ``(c0, c1)`` a board shows of its ``view`` (its first and last column, as
+    :func:`board_view`) where only ``columns`` fit; None where the whole view fits.
+
+    ``start``: the first column the player panned to. Without it the part shown is centred on
+    ``focus`` (the first and last column of what matters now: the squares the legal spots' cards
+    would cover, or the house). Either way it stays inside the view.
+
+    >>> phone_window((-2, 13), 14, focus=(-2, 12))    # 16 columns, 14 fit: the spots' columns first
+    (-2, 11)
+    >>> phone_window((-2, 13), 14, start=5), phone_window((-2, 9), 14)
+    ((0, 13), None)
+    """
+    v0, v1 = view
+    if isinstance(columns, bool) or not isinstance(columns, int) or columns < 1:
+        raise ValueError(f"columns is a whole number of at least 1, not {columns!r}")
+    if v1 - v0 + 1 <= columns:
+        return None
+    if start is None:
+        f0, f1 = focus if focus is not None else view
+        start = (f0 + f1 + 1 - columns) // 2
+    start = min(max(start, v0), v1 - columns + 1)
+    return start, start + columns - 1
+
+
+def _pan_strip(house, view: tuple[int, int], cols: tuple[int, int], spots, y: float, right: float) -> tuple[str, float]:
+    """What a board showing part of the house (a phone) draws above it: a button per side with the
+    columns hidden there (``data-ui="pan-left"``/``"pan-right"``; greyed, with no ``data-ui``, where
+    none is) and, between them, a map of the whole house with the part shown framed. Returns the
+    markup and its height."""
+    parts = []
+    hidden = {"left": cols[0] - view[0], "right": view[1] - cols[1]}
+    places = {"left": sum(1 for sp in spots if sp.points is not None and sp.at[0] < cols[0]),
+              "right": sum(1 for sp in spots if sp.points is not None and sp.at[0] + 1 > cols[1])}
+    for side, x in (("left", 8), ("right", right - PAN_W)):
+        n = hidden[side]
+        words = f"{n} more column{'s' if n != 1 else ''}"
+        label = f"◀ {words}" if side == "left" else f"{words} ▶"
+        if n:
+            tip = (f"show {words} of your house on the {side}"
+                   + (f" ({places[side]} place{'s' if places[side] != 1 else ''} for the card there)" if places[side] else ""))
+            parts.append(
+                f'<g class="gk-btn gk-pan" data-ui="pan-{side}">{title(tip)}'
+                f"{hit(x, y + (PAN_H - PAN_HIT) / 2, PAN_W, PAN_HIT)}"
+                f'<rect x="{x:g}" y="{y:g}" width="{PAN_W:g}" height="{PAN_H:g}" rx="6"/>'
+                f'<text x="{x + PAN_W / 2:g}" y="{y + 22:g}" text-anchor="middle">{esc(label)}</text></g>'
+            )
+        else:
+            parts.append(
+                f'<g class="gk-panoff">{title(f"nothing more of your house on the {side}")}'
+                f'<rect x="{x:g}" y="{y:g}" width="{PAN_W:g}" height="{PAN_H:g}" rx="6"/>'
+                f'<text x="{x + PAN_W / 2:g}" y="{y + 22:g}" text-anchor="middle">{esc(label.replace(words, "no more"))}</text></g>'
+            )
+    height = PAN_H + (PAN_HIT - PAN_H) / 2
+    if house.grid:
+        x0, y0, x1, y1 = house.bounds
+        w, h = (x1 - x0 + 1) * MINI, (y1 - y0 + 1) * MINI
+        if w <= right - 8 - 2 * PAN_W - 16:  # between the buttons, centred on the part shown
+            mx, my = (8 + right) / 2 - w / 2, y - (PAN_HIT - PAN_H) / 2
+        else:  # a narrow part: under the buttons
+            mx, my = 8, y + PAN_H + 10
+        squares = "".join(f'<rect x="{mx + (gx - x0) * MINI:g}" y="{my + (gy - y0) * MINI:g}" width="{MINI}" '
+                          f'height="{MINI}" fill="{TYPE_STYLE[t][1]}"/>' for (gx, gy), t in sorted(house.grid.items()))
+        f0, f1 = max(cols[0], x0), min(cols[1], x1)
+        frame = (f'<rect class="gk-frame" x="{mx + (f0 - x0) * MINI - 1.5:g}" y="{my - 1.5:g}" '
+                 f'width="{(f1 - f0 + 1) * MINI + 3:g}" height="{h + 3:g}"/>' if f0 <= f1 else "")
+        parts.append(f'<g class="gk-mini">{title("your whole house; the framed part is the one shown below")}'
+                     f"{squares}{frame}</g>")
+        height = max(height, my - y + h + 2)
+    return "".join(parts), height
+
+
 def pick_label(run) -> str:
     """A waiting line in words, e.g. ``pond row of 4``."""
     return f"{TYPE_NAMES[run.type]} {'row' if run.horizontal else 'column'} of {run.length}"
@@ -280,7 +409,8 @@ def pick_label(run) -> str:
 def render_board(state, player: int, *, uid: str, version: int = 0, selected: int | None = None,
                  turned: bool = False, spots=(), marked: str | None = None, proposal=None, pending=(),
                  header: str | None = None, cell: float = CELL, clickable: bool = True,
-                 style: bool = True, patterns: bool = True) -> SvgStr:
+                 style: bool = True, patterns: bool = True, window: tuple[int, int] | None = None,
+                 made_for: int | None = None) -> SvgStr:
     """The interactive board: a status line, the line-up (``data-pick``, and ``data-card``), a turn control
     (``data-ui="turn"``), ``player``'s house and a badge per spot (``data-action``): ``spots`` are
     the :class:`~gardenkit.core.types.Target` values of ``rules.targets(state, (card, turned))``.
@@ -295,8 +425,33 @@ def render_board(state, player: int, *, uid: str, version: int = 0, selected: in
     ``pending``: specialist lines waiting to be scored. While there are some, the board shows
     them instead of the line-up: each line highlighted on the house with a number, and a
     button per line naming its type and length; both are ``score ...`` actions.
+
+    ``window``: the first and last column of the house to show (a phone, where the whole house
+    would make its squares too small to tap: :func:`phone_columns`, :func:`phone_window`). The
+    board then draws only those columns, the spots whose card fits in them, and above them a
+    button per side to see more (``data-ui="pan-left"``/``"pan-right"``) with a map of the whole
+    house between them, the part shown framed. ``made_for``: the room (CSS px) the drawing was
+    made for, on the root as ``data-room`` (0: drawn whole), so the front end tells the widget
+    when the room it has is another (:meth:`~gardenkit.widgets.board_base.BoardWidget.set_room`).
     """
     house = state.houses[player]
+    room = clickable and not pending
+    vx0, vy0, vx1, vy1 = board_view(house, room=room)
+    if proposal is not None:  # make sure the proposed card fits
+        vx0, vy0 = min(vx0, proposal[1] - 1), min(vy0, proposal[2] - 1)
+        vx1, vy1 = max(vx1, proposal[1] + 2), max(vy1, proposal[2] + 3)
+    cols = None
+    if window is not None:
+        c0, c1 = window
+        if not all(type(c) is int for c in window) or c0 > c1:
+            raise ValueError(f"a window is the first and last column to show, e.g. (-2, 11), not {window!r}")
+        c0, c1 = max(c0, vx0), min(c1, vx1)
+        if c0 > c1:
+            raise ValueError(f"the window {window!r} shows no column of the board (columns {vx0} to {vx1})")
+        if (c0, c1) != (vx0, vx1):
+            cols = (c0, c1)
+    # where part of the house is shown (a phone), the lines' buttons keep to its width, in rows
+    wrap = None if cols is None else 8 + (cols[1] - cols[0] + 1) * cell
     parts = [f'<text class="gk-tx gk-status" x="8" y="18" font-weight="bold">{esc(header or _status(state))}</text>']
     top = 30
     lw = 0
@@ -308,9 +463,13 @@ def render_board(state, player: int, *, uid: str, version: int = 0, selected: in
             note = f"score {r}"
             label = pick_label(r)
             w = 7.4 * len(label) + 42
+            if wrap is not None and bx > 8 and bx + w > wrap:
+                bx, by = 8, by + 46
+            # drawn 28 high; its tap area (unseen) 44: a phone shows the board at ~0.6 of its size
             parts.append(
                 f'<g class="gk-pick gk-pickbtn gk-t-{r.type}{" gk-marked" if note == marked else ""}" '
                 f'data-action="{esc(note)}">{title("score this line next: " + r.describe())}'
+                f"{hit(bx - 2, by - 8, w + 4, 44)}"
                 f'<rect x="{bx:g}" y="{by:g}" width="{w:g}" height="28" rx="6"/>'
                 f'<circle cx="{bx + 15:g}" cy="{by + 14:g}" r="9"/>'
                 f'<text class="gk-num" x="{bx + 15:g}" y="{by + 18:g}">{i}</text>'
@@ -318,7 +477,7 @@ def render_board(state, player: int, *, uid: str, version: int = 0, selected: in
             )
             bx += w + 8
         lw = bx - 72
-        top += 62
+        top += 62 + (by - top - 24)
     elif state.lineup:
         parts.append(f'<text class="gk-tx" x="8" y="{top + 14}">Line-up</text>')
         body, lw = _lineup_body([state.components[c] for c in state.lineup], uid, 72, top + 4, selected=selected,
@@ -337,11 +496,15 @@ def render_board(state, player: int, *, uid: str, version: int = 0, selected: in
             )
             lw += 104
         top += 3 * LINEUP_CELL + 34
-    room = clickable and not pending
-    vx0, vy0, vx1, vy1 = board_view(house, room=room)
-    if proposal is not None:  # make sure the proposed card fits
-        vx0, vy0 = min(vx0, proposal[1] - 1), min(vy0, proposal[2] - 1)
-        vx1, vy1 = max(vx1, proposal[1] + 2), max(vy1, proposal[2] + 3)
+    if cols is not None:
+        c0, c1 = cols
+        strip, h = _pan_strip(house, (vx0, vx1), cols, spots, top + 10, 8 + (c1 - c0 + 1) * cell)
+        parts.append(strip)
+        top += h + 14
+        vx0, vx1 = cols
+        spots = [sp for sp in spots if c0 <= sp.at[0] and sp.at[0] + 1 <= c1]
+        if proposal is not None and not c0 <= proposal[1] < proposal[1] + 1 <= c1:
+            proposal = None
     ox, oy = 8, top + 4
     px = lambda x: ox + (x - vx0) * cell  # noqa: E731
     py = lambda y: oy + (y - vy0) * cell  # noqa: E731
@@ -349,7 +512,7 @@ def render_board(state, player: int, *, uid: str, version: int = 0, selected: in
     parts.append(f'<rect class="gk-table" x="{ox}" y="{oy}" width="{W:g}" height="{H:g}" rx="6"/>')
     # the house is the drawing's body (between markers): a widget sends it again only when it
     # changed, and its front end keeps the house's DOM when only the spots change
-    parts.append(f'{BODY_START}<g class="gk-house" data-player="{player}">{_house_body(house, uid, cell, px, py)}</g>{BODY_END}')
+    parts.append(f'{BODY_START}<g class="gk-house" data-player="{player}">{_house_body(house, uid, cell, px, py, cols=cols)}</g>{BODY_END}')
     ghost = selected is not None and selected in state.components.by_id and not pending
     defs = []
     if ghost:
@@ -358,13 +521,16 @@ def render_board(state, player: int, *, uid: str, version: int = 0, selected: in
         card, x, y, t = proposal
         parts.append(f'<g class="gk-proposal" opacity="0.85">{_card_body(state.components[card], t, uid, cell, px(x), py(y), "gk-card gk-prop")}</g>')
     for i, r in enumerate(pending, 1):
-        X, Y = px(r.x0), py(r.y0)
-        w, h = (r.x1 - r.x0 + 1) * cell, (r.y1 - r.y0 + 1) * cell
+        x0, x1 = (r.x0, r.x1) if cols is None else (max(r.x0, cols[0]), min(r.x1, cols[1]))
+        if x0 > x1:
+            continue  # out of the part shown: its button above still scores it
+        X, Y = px(x0), py(r.y0)
+        w, h = (x1 - x0 + 1) * cell, (r.y1 - r.y0 + 1) * cell
         note = f"score {r}"
         cx, cy = (X + 11, Y + cell / 2 + 3) if r.horizontal else (X + cell / 2 + 3, Y + 11)
         parts.append(
             f'<g class="gk-pick gk-t-{r.type}{" gk-marked" if note == marked else ""}" data-action="{esc(note)}">'
-            f'{title(f"{i}: click to score this line next: " + r.describe())}'
+            f'{title(f"{i}: click to score this line next: " + r.describe())}{hit(X, Y, w, h)}'
             f'<rect x="{X + 3:g}" y="{Y + 3:g}" width="{w - 6:g}" height="{h - 6:g}" rx="6"/>'
             f'<circle cx="{cx:g}" cy="{cy:g}" r="8"/><text class="gk-num" x="{cx:g}" y="{cy + 4:g}">{i}</text></g>'
         )
@@ -377,4 +543,5 @@ def render_board(state, player: int, *, uid: str, version: int = 0, selected: in
         body = f"<defs>{''.join(defs)}</defs>" + body
     width = max(ox + W + 8, 72 + lw + 8, 8 * len(header or _status(state)) + 16)
     return _document(width, oy + H + 8, body, uid, label=header or _status(state),
-                     attrs=f' data-version="{version}"', style=style, patterns=patterns)
+                     attrs=f' data-version="{version}"' + (f' data-room="{made_for:d}"' if made_for is not None else ""),
+                     style=style, patterns=patterns)

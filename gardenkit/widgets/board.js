@@ -30,11 +30,24 @@ function render({ model, el }) {
     const r = host.getBoundingClientRect();
     return r.left + host.clientLeft + host.clientWidth - (parseFloat(getComputedStyle(host).paddingRight) || 0) - left;
   };
+  // A drawing that says which room it was made for (data-room, CSS px; 0: drawn whole) is told
+  // the room it has when that is another (it may then draw less, e.g. part of a wide house on a phone)
+  let toldRoom = 0;
+  const tellRoom = (svg, space) => {
+    const made = svg.getAttribute("data-room");
+    const width = Math.round(space);
+    if (made === null || !(width > 0) || width === toldRoom) return;
+    const wanted = Number(made) === 0 ? narrow : Math.abs(width - Number(made)) > 4;
+    if (!wanted) return;
+    toldRoom = width;
+    model.send({ kind: "room", width, version: Number(svg.getAttribute("data-version")) });
+  };
   const fit = (svg) => {
     const movers = svg.querySelectorAll(".gk-reflow[data-reflow]");
     wideWidth = Number(svg.getAttribute("width")) || 0;
     const space = room();
     narrow = space > 0 && space < wideWidth;
+    tellRoom(svg, space);
     if (!narrow) return;
     for (const g of movers) {
       const [dx, dy] = g.getAttribute("data-reflow").split(" ").map(Number);
@@ -79,6 +92,7 @@ function render({ model, el }) {
       if (!svg) return;
       const space = room();
       if (space > 0 && (space < wideWidth) !== narrow) schedule();
+      else tellRoom(svg, space);
     });
   });
   watch.observe(el);

@@ -18,6 +18,9 @@ kind        sent by                            calls
 ==========  =================================  =======================================
 
 Each carries the ``version`` of the drawing it was sent from; Python checks every field.
+A drawing whose root carries ``data-room`` (the width, in CSS px, it was made for; 0: any) also
+gets a ``room`` message (``width``, a whole number of CSS px) when the board's room is another:
+:meth:`BoardWidget.set_room`, whatever the version (a board that draws part of itself on a phone).
 
 A click is read and checked once: :meth:`BoardWidget.play` asks ``rules.play(state, text)``,
 which parses the notation, decides legality and applies the move in one go; the board (or, with
@@ -129,6 +132,7 @@ class BoardWidget(anywidget.AnyWidget):
         self.version = 0
         self.marked: str | None = None
         self.locked: str | None = None  # a polite refusal while e.g. a bot is thinking
+        self.room = 0  # the width (CSS px) the front end has for the board, if it said (set_room)
         self._uid = new_uid("gkb")
         self._fixed_player = player
         self._state = None
@@ -153,6 +157,18 @@ class BoardWidget(anywidget.AnyWidget):
     def _state_changed(self, s, keep_selection: bool) -> None:
         """Hook, before the redraw of a new state: forget what was picked (or keep it where
         ``keep_selection`` and it still makes sense)."""
+
+    def _room_changed(self) -> None:
+        """Hook: the front end said the board has another width (``self.room``); redraw if it matters."""
+
+    def set_room(self, width: int) -> None:
+        """The width, in CSS px, the board has in the page (what the front end measures for a
+        drawing that carries ``data-room``): a board may draw less where it has little (a phone)."""
+        if isinstance(width, bool) or not isinstance(width, int) or not 0 < width <= 100_000:
+            raise ValueError(f"the room is a whole number of CSS px from 1 to 100000, not {width!r}")
+        if width != self.room:
+            self.room = width
+            self._room_changed()
 
     def _pick(self, value: str) -> None:
         """Hook: a ``data-pick`` element was clicked (a card, a tile …)."""
@@ -315,6 +331,11 @@ class BoardWidget(anywidget.AnyWidget):
         if not isinstance(content, dict) or not isinstance(content.get("kind"), str):
             return
         kind = content["kind"]
+        if kind == "room":
+            width = content.get("width")
+            if set(content) == {"kind", "version", "width"} and type(width) is int and 0 < width <= 100_000:
+                self.set_room(width)
+            return
         field = _MESSAGES.get(kind)
         if field is None or set(content) != {"kind", "version", field}:
             return

@@ -34,7 +34,8 @@ True
 from __future__ import annotations
 
 from ..core import CHANCE
-from ..render.samurai_gardener import SAMURAI_CSS, pattern_defs, render_board, render_house
+from ..render.samurai_gardener import (SAMURAI_CSS, board_view, pattern_defs, phone_columns, phone_window, render_board,
+                                      render_house)
 from . import base
 from .base import BoardWidget, guarded
 
@@ -52,7 +53,7 @@ class SamuraiBoard(BoardWidget):
 
     game_id = "samurai_gardener"
     notation_hint = "17@3,-2 (card 17 with its top-left square at x=3, y=-2)"
-    _ui_actions = {"turn": "turn"}
+    _ui_actions = {"turn": "turn", "pan-left": "pan_left", "pan-right": "pan_right"}
     _css = BoardWidget._css + SAMURAI_CSS  # loaded once; redraws leave their <style> out
 
     def __init__(self, state, *, player: int | None = None, panel=None, on_play=None, clickable: bool = True,
@@ -61,12 +62,14 @@ class SamuraiBoard(BoardWidget):
         self.selected: int | None = None
         self.turned = False
         self.proposal = None  # (card, x, y, turned) drawn as a fixed ghost (a quiz's move)
+        self._pan = None  # the first column shown where only part of the house fits (None: centred)
         super().__init__(state, player=player, panel=panel, on_play=on_play, clickable=clickable, header=header,
                          **kwargs)
 
     def _state_changed(self, s, keep_selection: bool) -> None:
         self._pick_help_shown = False
         self._cache = {}
+        self._pan = None  # a new house: its part around the spots again
         if not keep_selection or self.selected not in s.lineup:
             self.selected, self.turned = None, False
 
@@ -105,6 +108,51 @@ class SamuraiBoard(BoardWidget):
         self.marked = None
         self.refresh()
 
+    def pan_left(self) -> None:
+        """Where only part of the house fits (a phone): show the columns on its left."""
+        self._pan_by(-1)
+
+    def pan_right(self) -> None:
+        """Where only part of the house fits (a phone): show the columns on its right."""
+        self._pan_by(1)
+
+    def _pan_by(self, direction: int) -> None:
+        window = self.window()
+        if window is None:
+            self.show_message("The whole house is in sight: there is nothing more to see on either side.", "warn")
+            return
+        self._pan = window[0] + direction * max(1, (window[1] - window[0] + 1) // 2)
+        self.refresh()
+
+    def _room_changed(self) -> None:
+        self.refresh()
+
+    def window(self) -> tuple[int, int] | None:
+        """The columns of the house the board shows, or None for all of them: all fit unless the
+        front end said the board has less room (``set_room``, a phone) than the whole view needs
+        for squares a finger can tap (:func:`~gardenkit.render.samurai_gardener.phone_columns`).
+        The part shown is centred on the squares the legal spots' cards would cover (the marked or
+        proposed move's; the lines waiting to be scored; else the house's) until the player pans."""
+        if not self.room:
+            return None
+        s = self._state
+        house = s.houses[self.player]
+        pending = self._waiting_lines()
+        vx0, _, vx1, _ = board_view(house, room=self.clickable and not pending)
+        focus = None
+        if self.proposal is not None:
+            focus = (self.proposal[1], self.proposal[1] + 1)
+            vx0, vx1 = min(vx0, focus[0] - 1), max(vx1, focus[1] + 1)
+        else:
+            xs = [sp.at[0] for sp in self.spots() if sp.points is not None and (self.marked in (None, sp.action))]
+            if xs:
+                focus = (min(xs), max(xs) + 1)
+            elif pending:  # the lines waiting to be scored (specialist rule)
+                focus = (min(r.x0 for r in pending), max(r.x1 for r in pending))
+            elif house.grid:
+                focus = (house.bounds[0], house.bounds[2])
+        return phone_window((vx0, vx1), phone_columns(self.room), focus, self._pan)
+
     def _pick(self, value: str) -> None:
         """A line-up card was clicked (``data-pick`` holds its number)."""
         if not (value.isascii() and value.isdigit()):
@@ -118,6 +166,7 @@ class SamuraiBoard(BoardWidget):
             a = self.rules.parse_action(self._state, action)
             if hasattr(a, "card") and a.card in self._state.lineup:
                 self.selected, self.turned = a.card, bool(getattr(a, "turned", False))
+            self._pan = None  # where only part of the house fits: the part around the marked spot
         super().mark(action)
 
     def start_pick(self, caption: str = "") -> None:
@@ -179,7 +228,7 @@ class SamuraiBoard(BoardWidget):
             self._state, self.player, uid=self._uid, version=self.version, selected=self.selected,
             turned=self.turned, spots=self.spots() if self.clickable else (), marked=self.marked,
             proposal=self.proposal, pending=self._waiting_lines(), header=self.header or self.default_header(),
-            clickable=self.clickable, style=False, patterns=False,
+            clickable=self.clickable, style=False, patterns=False, window=self.window(), made_for=self.room,
         )
 
 

@@ -1,0 +1,1104 @@
+"""Tang Garden's rules worked out on a mutable copy of a state (:class:`Work`): the garden's geometry
+(edges, matching, areas closed off, lines of sight), what every move does, and the end scoring.
+
+The rules object (``rules.py``) asks :func:`refusal` whether a move is allowed and lets a
+:class:`Work` apply it; an explanation is the lines and effects that same work wrote.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+from ...core import Effect, Line, Refusal
+from .actions import (
+    Advance, Build, Decorate, DiscardAll, DrawCard, EndTurn, First, Flip, Footpath, Influence, Keep, Landscape,
+    Lantern, Lay, Merchant, MoveChar, Officer, PlaceChar, Refresh, Remove, Reveal, TakeToken, Turnup, FACINGS, WHERE,
+)
+from .components import ELEMENTS, LANTERNS, TREES, space_name
+
+SIZE = 8
+START = frozenset({(3, 3), (4, 3), (3, 4), (4, 4)})
+#: the starting tile's 8 perimeter edges, clockwise from d4's top: (x, y, side) -> index
+START_EDGE = {(3, 3, 0): 0, (4, 3, 0): 1, (4, 3, 1): 2, (4, 4, 1): 3, (4, 4, 2): 4, (3, 4, 2): 5, (3, 4, 3): 6,
+              (3, 3, 3): 7}
+STEP = ((0, -1), (1, 0), (0, 1), (-1, 0))
+SLOTS = {"small": ("s1", "s2", "s3"), "large": ("l1", "l2")}
+SIDES = ("N", "E", "S", "W")
+SIZES = ("large", "small")
+ALL_CELLS = frozenset((x, y) for y in range(SIZE) for x in range(SIZE))
+
+
+def R(text: str, rule: str) -> Refusal:
+    return Refusal(text, "tang_garden." + rule)
+
+
+# ----- geometry ------------------------------------------------------------------------------------------
+def edge_at(s, board, x, y, d):
+    """The terrain on side ``d`` of whatever covers (x, y): a tile, the starting tile, or None."""
+    if (x, y) in START:
+        i = START_EDGE.get((x, y, d))
+        return None if i is None else s.components.start_sides[s.start_side][i]
+    t = board[y * SIZE + x]
+    return None if t is None else s.components.tile(t[0]).edge(t[1], d)
+
+
+def covered(board, x, y) -> bool:
+    return (x, y) in START or board[y * SIZE + x] is not None
+
+
+def is_temple(s, board, x, y):
+    if (x, y) in START:
+        return None
+    t = board[y * SIZE + x]
+    return None if t is None else s.components.tile(t[0]).temple
+
+
+def _node_sides(s, board, node):
+    if node[0] == "S":
+        return [(x, y, d) for (x, y, d), i in START_EDGE.items() if s.components.start_sides[s.start_side][i] == node[1]]
+    _, x, y, terr = node
+    return [(x, y, d) for d in range(4) if edge_at(s, board, x, y, d) == terr]
+
+
+def node_of(x, y, terr):
+    return ("S", terr) if (x, y) in START else ("t", x, y, terr)
+
+
+def region(s, board, node, bounds=ALL_CELLS):
+    """The area of one element that ``node`` belongs to, and whether it is closed off for good."""
+    terr = node[-1]
+    seen, todo, closed = {node}, [node], True
+    while todo:
+        n = todo.pop()
+        for x, y, d in _node_sides(s, board, n):
+            nx, ny = x + STEP[d][0], y + STEP[d][1]
+            if (nx, ny) in START and (x, y) in START:
+                continue
+            if (nx, ny) not in bounds and (nx, ny) not in START:
+                closed = False  # the garden's edge: never closed
+                continue
+            if not covered(board, nx, ny):
+                closed = False
+                continue
+            if is_temple(s, board, nx, ny):
+                continue
+            f = edge_at(s, board, nx, ny, (d + 2) % 4)
+            if f == terr:
+                m = node_of(nx, ny, terr)
+                if m not in seen:
+                    seen.add(m)
+                    todo.append(m)
+    return frozenset(seen), closed
+
+
+def sight_cells(x, y, facing):
+    dx, dy = STEP[FACINGS.index(facing)]
+    out = []
+    while 0 <= x < SIZE and 0 <= y < SIZE:
+        out.append((x, y))
+        x, y = x + dx, y + dy
+    return out
+
+
+def free_areas(s, kind_area):
+    used = {(x, y, a) for x, y, a, _ in s.decos}
+    out = []
+    for i, t in enumerate(s.board):
+        if t is not None and kind_area in s.components.tile(t[0]).areas:
+            x, y = i % SIZE, i // SIZE
+            if (x, y, kind_area) not in used:
+                out.append((x, y))
+    return out
+
+
+def supply_left(s, kind) -> int:
+    return s.components.decorations[kind] - sum(1 for d in s.decos if d[3] == kind)
+
+
+def card_places(s, card):
+    c = s.components.card(card)
+    if supply_left(s, c.kind) <= 0:
+        return []
+    return free_areas(s, c.area)
+
+
+def spots(s):
+    """Every character spot in the garden ``(x, y, where)``, free or not."""
+    out = []
+    for i, t in enumerate(s.board):
+        if t is not None and s.components.tile(t[0]).spot:
+            out.append((i % SIZE, i // SIZE, "tile"))
+    for x, y, _, kind in s.decos:
+        if kind in ("bridge", "pavilion"):
+            out.append((x, y, kind))
+    return sorted(out, key=lambda p: (p[1], p[0], WHERE.index(p[2])))
+
+
+def free_spots(s):
+    taken = {(x, y, w) for _, _, x, y, w, _ in s.placed}
+    return [p for p in spots(s) if p not in taken]
+
+
+def face_up(s):
+    return [t for t in s.tops if t]
+
+
+def stack_left(s, k) -> int:
+    return len(s.piles[k]) + len(s.under[k]) + (1 if s.tops[k] else 0)
+
+
+def build_refusal(s, a: Build, tops=None) -> Refusal | None:
+    comps = s.components
+    if not comps.has_tile(a.tile) or a.tile not in (tops if tops is not None else face_up(s)):
+        return R(f"tile {a.tile} is not face up on top of a stack", "build.stack")
+    if a.rot not in (0, 90, 180, 270):
+        return R("a tile turns by 0, 90, 180 or 270 degrees", "build.stack")
+    if not (0 <= a.x < SIZE and 0 <= a.y < SIZE) or covered(s.board, a.x, a.y):
+        return R(f"{space_name(a.x, a.y) if 0 <= a.x < SIZE and 0 <= a.y < SIZE else 'that space'} is not an empty "
+                 "space of the garden", "build.space")
+    tile = comps.tile(a.tile)
+    touching = False
+    for d in range(4):
+        nx, ny = a.x + STEP[d][0], a.y + STEP[d][1]
+        if not (0 <= nx < SIZE and 0 <= ny < SIZE) or not covered(s.board, nx, ny):
+            continue
+        touching = True
+        if tile.temple or is_temple(s, s.board, nx, ny):
+            continue
+        mine, theirs = tile.edge(a.rot, d), edge_at(s, s.board, nx, ny, (d + 2) % 4)
+        if mine != theirs and "wall" not in (mine, theirs):
+            return R(f"its {FACINGS[d]} edge ({mine}) meets {theirs} on {space_name(nx, ny)}", "build.match")
+    if not touching:
+        return R(f"{space_name(a.x, a.y)} touches no tile of the garden", "build.adjacent")
+    return None
+
+
+def any_build(s, tiles) -> bool:
+    """Whether one of ``tiles`` can be built anywhere now."""
+    for t in tiles:
+        for y in range(SIZE):
+            for x in range(SIZE):
+                if not covered(s.board, x, y) and any(build_refusal(s, Build(t, x, y, r), tiles) is None
+                                                      for r in (0, 90, 180, 270)):
+                    return True
+    return False
+
+
+# ----- the work ------------------------------------------------------------------------------------------
+class Work:
+    """A mutable copy of a state that a move is applied to; ``freeze()`` gives the new state."""
+
+    LISTS = ("board", "tops", "cards", "tracks", "lines", "lanterns", "held", "spent", "own", "reached", "ctoken",
+             "piles", "land_piles", "land_shown", "under", "pairs")
+
+    def __init__(self, s):
+        self.s0 = s
+        self.f = {f.name: getattr(s, f.name) for f in dataclasses.fields(s)}
+        for k in self.LISTS:
+            self.f[k] = [list(v) if isinstance(v, tuple) and k in ("tracks", "lanterns", "held", "spent") else v
+                         for v in self.f[k]]
+        self.f["lines"] = [list(ls) for ls in s.lines]
+        self.new_lines = {}
+        self.effects = []
+
+    # reading the work as a state (the geometry helpers read these)
+    def __getattr__(self, name):
+        f = self.__dict__.get("f")
+        if f is not None and name in f:
+            return f[name]
+        raise AttributeError(name)
+
+    def view(self):
+        return self.freeze()
+
+    def freeze(self):
+        f = dict(self.f)
+        for k in self.LISTS:
+            f[k] = tuple(tuple(v) if isinstance(v, list) else v for v in f[k])
+        f["board"] = tuple(f["board"])
+        return dataclasses.replace(self.s0, **f)
+
+    def set(self, **kw):
+        self.f.update(kw)
+
+    # ----- bookkeeping ---------------------------------------------------------------------------------
+    def coin(self, p, n, text, rule):
+        if n == 0:
+            return
+        line = Line(n, text, "tang_garden." + rule, self.f["turn"])
+        self.f["lines"][p].append(line)
+        self.new_lines.setdefault(p, []).append(line)
+
+    def effect(self, text, rule):
+        self.effects.append(Effect(text, "tang_garden." + rule))
+
+    def skill(self, p):
+        return self.f["own"][p]
+
+    def advance(self, p, elem, n, why, rule, skill=True):
+        comps = self.f["components"]
+        k = ELEMENTS.index(elem)
+        tr = self.f["tracks"][p]
+        before = tr[k]
+        after = min(comps.levels, before + n)
+        if after < before + n:
+            self.effect(f"the {elem} cube is at the end of its track: {before + n - after} step(s) lost", "track.end")
+        if after == before:
+            return 0
+        tr[k] = after
+        self.effect(f"{elem} {before} -> {after} ({why})", rule)
+        for level, coins in sorted(comps.coin_bonuses.items()):
+            if before < level <= after:
+                self.coin(p, coins, f"{elem} cube reaches level {level}", "track.coins")
+        reached = sum(1 for t in comps.thresholds if min(tr) >= t)
+        if reached > self.f["reached"][p]:
+            self.f["reached"][p] = reached
+            if self.f["ctoken"][p]:
+                self.f["ctoken"][p] = False
+                self.effect("a new character level: the character token held is lost", "influence.token_lost")
+            if p == self.f["active"]:
+                self.f["right"] = True
+            self.effect(f"all three cubes reach level {comps.thresholds[reached - 1]}: a character may be "
+                        "influenced", "track.threshold")
+        own = self.f["own"][p]
+        own_skill = comps.character(own).skill if own else None
+        if skill and own_skill == f"track_{elem}" and elem not in self.f["moved"]:
+            self.f["moved"] = tuple(sorted(self.f["moved"] + (elem,)))
+            self.coin(p, 1, f"{comps.character(own).name}: this placement moved the {elem} cube", f"skill.{own}")
+        return after - before
+
+    def todo(self, *tasks):
+        self.f["todo"] = tuple(self.f["todo"]) + tuple(tasks)
+
+    def push(self, *decisions):
+        self.f["pending"] = tuple(decisions) + tuple(self.f["pending"])
+
+    def pop(self):
+        self.f["pending"] = tuple(self.f["pending"][1:])
+
+    def pop_todo(self):
+        self.f["todo"] = tuple(self.f["todo"][1:])
+
+    # ----- moves ---------------------------------------------------------------------------------------
+    def do(self, a):
+        p = self.f["active"]
+        kind = type(a)
+        if kind in (Flip, DrawCard, Reveal, Turnup, First, Lay):
+            self.chance(a)
+        else:
+            if kind is not Officer:
+                self.f["acted"] = True
+            name = kind.__name__.lower()
+            if self.f["solo"] and name in ("build", "keep", "landscape"):
+                getattr(self, "solo_do_" + name)(p, a)
+            else:
+                getattr(self, "do_" + name)(p, a)
+        if self.f["solo"]:
+            self.solo_settle()
+        else:
+            self.settle()
+
+    def chance(self, a):
+        task = self.f["todo"][0]
+        self.pop_todo()
+        what = task[0]
+        if what == "flip":
+            k = task[1]
+            pile = list(self.f["piles"][k])
+            if a.tile in pile:
+                pile.remove(a.tile)
+                self.f["piles"][k] = tuple(pile)
+            else:
+                self.f["under"][k] = tuple(self.f["under"][k][1:])
+            self.f["tops"][k] = a.tile
+            self.effect(f"tile {a.tile} turns up on the {('greenery', 'water', 'rock', 'mixed')[k]} stack", "build.flip")
+        elif what == "pair":
+            deck = list(self.f["deck"])
+            deck.remove(a.card)
+            self.f["deck"] = tuple(deck)
+            self.f["pairs"][task[1]] = a.card
+        elif what == "lay":
+            x, y, _ = self.f["components"].tokens["solo"][task[1]]
+            self.f["board_tokens"] = tuple(sorted(self.f["board_tokens"] + ((x, y, a.size),)))
+        elif what == "start2":
+            self.f["char_deck"] = tuple(c for c in self.f["char_deck"] if c != a.char)
+            self.f["char_shown"] = tuple(sorted(self.f["char_shown"] + (a.char,)))
+            if len(self.f["char_shown"]) == 2:
+                self.push(("start",))
+        elif what == "draw":
+            deck = list(self.f["deck"])
+            deck.remove(a.card)
+            self.f["deck"] = tuple(deck)
+            self.f["drawn"] = tuple(self.f["drawn"]) + (a.card,)
+        elif what in ("deal", "reveal", "blind"):
+            deck = list(self.f["char_deck"])
+            deck.remove(a.char)
+            self.f["char_deck"] = tuple(deck)
+            if what == "deal":
+                p = task[1]
+                self.f["own"][p] = a.char
+                c = self.f["components"].character(a.char)
+                self.advance(p, c.bonus, 1, f"{c.name}'s starting bonus", "setup.characters", skill=False)
+                self.f["moved"] = ()
+            elif what == "reveal":
+                self.f["char_shown"] = tuple(sorted(self.f["char_shown"] + (a.char,)))
+            else:
+                self.push(("place", a.char))
+        elif what in ("slot", "show"):
+            size = "small" if what == "slot" else task[1]
+            i = SIZES.index(size)
+            pile = list(self.f["land_piles"][i])
+            pile.remove(a.tile)
+            self.f["land_piles"][i] = tuple(pile)
+            if what == "slot":
+                self.f["slots"] = tuple(sorted(self.f["slots"] + ((task[1], "s2", a.tile),)))
+            else:
+                self.f["land_shown"][i] = tuple(sorted(self.f["land_shown"][i] + (a.tile,)))
+        elif what == "first":
+            self.f["first"] = self.f["active"] = a.player
+            self.f["turn"] = 1
+            self.f["turn_tops"] = tuple(sorted(face_up(self)))
+
+    def do_build(self, p, a):
+        s = self
+        comps = self.f["components"]
+        tile = comps.tile(a.tile)
+        if self.f["step"] == "main" and len(face_up(self)) == 2 and self.skill(p) == "monk":
+            self.coin(p, 2, "Monk: the choice was between only two garden tiles", "skill.monk")
+        k = self.f["tops"].index(a.tile)
+        self.f["tops"][k] = 0
+        board = self.f["board"] = list(self.f["board"])
+        board[a.y * SIZE + a.x] = (a.tile, a.rot)
+        self.f["builds"] += 1
+        self.f["moved"] = ()
+        foot = 0
+        temple_pay = 0
+        for d in range(4):
+            nx, ny = a.x + STEP[d][0], a.y + STEP[d][1]
+            if not (0 <= nx < SIZE and 0 <= ny < SIZE) or not covered(board, nx, ny):
+                continue
+            theirs = edge_at(s, board, nx, ny, (d + 2) % 4)
+            if tile.temple:
+                if theirs == tile.temple:
+                    temple_pay += 1
+                continue
+            mine = tile.edge(a.rot, d)
+            other_temple = is_temple(s, board, nx, ny)
+            if other_temple:
+                if mine == other_temple:
+                    self.coin(p, 1, f"a {mine} edge set against the {other_temple} temple on {space_name(nx, ny)}",
+                              "temple.later")
+                continue
+            if mine == theirs and mine in ELEMENTS:
+                self.advance(p, mine, 1, f"{mine} edge matched with {space_name(nx, ny)}", "build.advance")
+            elif mine == theirs == "footpath":
+                foot += 1
+        if tile.temple:
+            self.coin(p, 1 + temple_pay, f"the {tile.temple} temple: one coin and {temple_pay} for neighbouring "
+                                         f"{tile.temple} edges", "temple.coins")
+        for terr in tile.inner:
+            self.advance(p, terr, 1, f"the tile shows a closed {terr} area", "build.inner")
+        # areas closed off by this placement
+        nodes = [node_of(a.x, a.y, t) for t in sorted({tile.edge(a.rot, d) for d in range(4)} & set(ELEMENTS))]
+        for d in range(4):
+            nx, ny = a.x + STEP[d][0], a.y + STEP[d][1]
+            if 0 <= nx < SIZE and 0 <= ny < SIZE and covered(board, nx, ny) and not is_temple(s, board, nx, ny):
+                f = edge_at(s, board, nx, ny, (d + 2) % 4)
+                if f in ELEMENTS:
+                    nodes.append(node_of(nx, ny, f))
+        done = set()
+        for n in nodes:
+            if n in done:
+                continue
+            members, closed = region(self, board, n)
+            done |= members
+            if closed:
+                why = "walls and the temple" if tile.temple else "this tile"
+                self.advance(p, n[-1], 1, f"a {n[-1]} area is closed off by {why}",
+                             "temple.enclose" if tile.temple else "build.enclose")
+        if foot == 1:
+            self.coin(p, 1, "one footpath joined", "build.footpath")
+        elif foot >= 2:
+            rest = f" and {foot - 2} coin(s)" if foot > 2 else ""
+            self.effect(f"{foot} footpaths joined: next you choose {foot} coins, or one step on any track{rest}",
+                        "build.footpath_two")
+            self.push(("footpath", foot))
+        for x, y, size in self.f["board_tokens"]:
+            if (x, y) == (a.x, a.y):
+                self.take_token(p, x, y, size, "build.token")
+        self.f["step"] = "built"
+
+    def take_token(self, p, x, y, size, rule):
+        self.f["board_tokens"] = tuple(t for t in self.f["board_tokens"] if (t[0], t[1]) != (x, y))
+        self.f["held"][p][SIZES.index(size)] += 1
+        self.effect(f"takes the {size} landscape token on {space_name(x, y)}", rule)
+        if self.skill(p) == "sword_dancer":
+            self.coin(p, 1, "Sword Dancer: a landscape token taken", "skill.sword_dancer")
+        self.push(("landscape", size))
+
+    def do_footpath(self, p, a):
+        n = self.f["pending"][0][1]
+        self.pop()
+        if a.choice == "coins":
+            self.coin(p, n, f"{n} footpaths joined", "build.footpath_two")
+        else:
+            if n > 2:
+                self.coin(p, n - 2, f"{n - 2} more footpath(s) joined", "build.footpath")
+            self.advance(p, a.choice, 1, "two footpaths joined", "build.footpath_two")
+
+    def do_landscape(self, p, a):
+        size = self.f["pending"][0][1]
+        self.pop()
+        i = SIZES.index(size)
+        if a.lantern:
+            self.use_lantern(p, "choose")
+            self.f["land_piles"][i] = tuple(t for t in self.f["land_piles"][i] if t != a.tile)
+        else:
+            self.f["land_shown"][i] = tuple(t for t in self.f["land_shown"][i] if t != a.tile)
+            if self.f["land_piles"][i]:
+                self.todo(("show", size))
+        self.f["slots"] = tuple(sorted(self.f["slots"] + ((a.side, a.slot, a.tile),)))
+        self.effect(f"landscape {a.tile} goes into slot {a.slot} on side {a.side}", "landscape.insert")
+
+    def use_lantern(self, p, kind):
+        self.f["lanterns"][p][LANTERNS.index(kind)] = False
+        self.f["lantern_used"] = True
+        self.effect(f"the {kind} lantern is turned face down", "lantern." + kind)
+
+    def do_lantern(self, p, a):
+        if self.f["solo"]:
+            kind = a.kind
+            if kind.startswith("reuse_"):
+                self.f["lanterns"][p][SOLO_LANTERNS.index("reuse")] = False
+                kind = kind[len("reuse_"):]
+                self.effect(f"the reuse lantern repeats the {kind} lantern", "solo.lantern_reuse")
+            else:
+                self.f["lanterns"][p][SOLO_LANTERNS.index(kind)] = False
+            self.f["lantern_used"] = True
+            self.effect(f"the {kind} lantern is used", "solo.lantern_" + kind)
+            if kind == "redraw":
+                self.f["discard"] = tuple(self.f["discard"]) + tuple(c for c in self.f["pairs"] if c)
+                self.f["pairs"] = ["", "", "", ""]
+                self.solo_draw([0, 1, 2, 3])
+            else:
+                self.f["lantern_mode"] = kind
+            return
+        self.use_lantern(p, a.kind)
+        self.f["lantern_mode"] = a.kind
+
+    def do_decorate(self, p, a):
+        n = 2 + sum(1 for k in range(4) if not self.f["tops"][k] and stack_left(self, k))
+        self.draw_cards(n)
+        self.push(("keep",))
+        self.effect(f"draws {n} decoration cards", "decorate.draw")
+
+    def draw_cards(self, n):
+        deck = len(self.f["deck"])
+        if deck < n and self.f["discard"]:
+            self.f["deck"] = tuple(sorted(self.f["deck"] + self.f["discard"]))
+            self.f["discard"] = ()
+            self.effect("the discards are shuffled into a new deck", "decorate.reshuffle")
+            deck = len(self.f["deck"])
+        self.todo(*[("draw",)] * min(n, deck))
+
+    def do_merchant(self, p, a):
+        self.f["merchant_used"] = True
+        self.coin(p, -1, f"Merchant: a coin paid to {a.choice}", "skill.merchant")
+        if a.choice == "draw":
+            self.draw_cards(2)
+        else:
+            top = self.f["discard"][-1]
+            self.f["discard"] = self.f["discard"][:-1]
+            self.f["drawn"] = tuple(self.f["drawn"]) + (top,)
+
+    def do_keep(self, p, a):
+        comps = self.f["components"]
+        card = comps.card(a.card)
+        if len(self.f["drawn"]) == 2 and self.f["keeps"] == 0 and self.skill(p) == "monk":
+            self.coin(p, 2, "Monk: the choice was between only two decoration cards", "skill.monk")
+        self.pop()
+        drawn = list(self.f["drawn"])
+        drawn.remove(a.card)
+        self.f["drawn"] = tuple(drawn)
+        self.f["cards"][p] = tuple(sorted(self.f["cards"][p] + (a.card,)))
+        self.f["decos"] = tuple(sorted(self.f["decos"] + ((a.x, a.y, card.area, card.kind),)))
+        self.f["keeps"] += 1
+        self.f["moved"] = ()
+        self.effect(f"a {card.kind} decoration on {space_name(a.x, a.y)} ({card.area} area)", "decorate.area")
+        own = self.skill(p)
+        pays = {"architect": ("pavilion", "bridge"), "child": ("birds", "fish"), "empress": ("lotus", "peony")}
+        if own in pays and card.kind in pays[own]:
+            self.coin(p, 2, f"{comps.character(own).name}: a {card.kind} placed", f"skill.{own}")
+        if card.bonus in ELEMENTS:
+            self.advance(p, card.bonus, 1, "the card's one-time bonus", "decorate.bonus")
+        elif card.bonus == "any":
+            self.push(("advance",))
+        elif card.bonus == "token" and self.f["board_tokens"]:
+            self.push(("token",))
+        self.f["step"] = "kept"
+
+    def do_advance(self, p, a):
+        self.pop()
+        self.advance(p, a.track, 1, "the card's bonus: a track of your choice", "decorate.bonus")
+
+    def do_taketoken(self, p, a):
+        self.pop()
+        size = next(t[2] for t in self.f["board_tokens"] if (t[0], t[1]) == (a.x, a.y))
+        self.take_token(p, a.x, a.y, size, "decorate.bonus")
+
+    def do_discardall(self, p, a):
+        self.pop()
+        self.f["discard"] = tuple(self.f["discard"]) + tuple(self.f["drawn"])
+        self.f["drawn"] = ()
+        self.effect("no drawn card can be placed: all are discarded", "decorate.none")
+        self.flip_all("decorate.flip")
+        self.f["step"] = "after"
+
+    def flip_all(self, rule):
+        for k in range(4):
+            if not self.f["tops"][k] and stack_left(self, k):
+                self.todo(("flip", k))
+
+    def do_officer(self, p, a):
+        self.f["acted"] = True
+        if not a.tile:
+            self.coin(p, -1, "Officer: a coin paid to turn up every face-down top", "skill.officer")
+            self.flip_all("skill.officer")
+        else:
+            k = self.f["tops"].index(a.tile)
+            self.f["tops"][k] = 0
+            self.f["under"][k] = tuple(self.f["under"][k]) + (a.tile,)
+            self.effect(f"Officer: tile {a.tile} goes face down under its stack", "skill.officer")
+            self.todo(("flip", k))
+
+    def do_influence(self, p, a):
+        if self.f["solo"]:
+            return self.solo_influence(p, a)
+        self.f["influenced"] = True
+        if self.f["right"]:
+            self.f["right"] = False
+        else:
+            self.f["ctoken"][p] = False
+            self.effect("the character token is used", "influence.token")
+        if a.source == "shown":
+            self.f["char_shown"] = tuple(c for c in self.f["char_shown"] if c != a.char)
+            if self.f["char_deck"]:
+                self.todo(("reveal",))
+            self.push(("place", a.char))
+        elif a.source == "choose":
+            self.use_lantern(p, "choose")
+            self.f["char_deck"] = tuple(c for c in self.f["char_deck"] if c != a.char)
+            self.push(("place", a.char))
+        else:
+            self.todo(("blind",))
+        self.effect("influences a character", "influence.take")
+
+    def do_placechar(self, p, a):
+        if self.f["solo"]:
+            kind, cid = self.f["pending"][0]
+            self.pop()
+            owner = -1 if kind == "neutral" else 0
+            if kind == "neutral":
+                self.f["aside"] = tuple(c for c in self.f["aside"] if c != cid)
+            self.f["placed"] = tuple(sorted(self.f["placed"] + ((a.char, owner, a.x, a.y, a.where, a.facing),)))
+            self.effect(f"{a.char} stands on the {a.where} spot of {space_name(a.x, a.y)} facing {a.facing}"
+                        + (" (neutral)" if owner < 0 else ""), "solo.neutral" if owner < 0 else "solo.final")
+            if kind == "final" and not self.f["pending"]:
+                self.solo_finish()
+            return
+        new = self.f["pending"][0][1]
+        self.pop()
+        keep = new if a.char == self.f["own"][p] else self.f["own"][p]
+        self.f["own"][p] = keep
+        self.f["placed"] = tuple(sorted(self.f["placed"] + ((a.char, p, a.x, a.y, a.where, a.facing),)))
+        self.effect(f"{a.char} stands on the {a.where} spot of {space_name(a.x, a.y)} facing {a.facing}",
+                    "influence.spot")
+        if keep:
+            self.effect(f"{keep} stays on the card: its skill is the active one", "influence.skill_gone")
+
+    def do_movechar(self, p, a):
+        self.use_lantern(p, "move")
+        self.f["placed"] = tuple(sorted(
+            ((a.char, p, a.x, a.y, a.where, a.facing) if c[0] == a.char else c) for c in self.f["placed"]))
+
+    def do_refresh(self, p, a):
+        need = 4 if self.f["players"] == 2 else 3
+        i = SIZES.index(a.size)
+        self.f["held"][p][i] -= need
+        self.f["spent"][p][i] += need
+        self.f["lanterns"][p][LANTERNS.index(a.kind)] = True
+        self.effect(f"{need} {a.size} tokens handed in: the {a.kind} lantern is face up again", "lantern.refresh")
+
+    def solo_influence(self, p, a):
+        if self.f["pending"] and self.f["pending"][0][0] == "start":
+            self.pop()
+            self.f["own"][0] = a.char
+            self.f["team"] = (a.char,)
+            self.f["aside"] = tuple(c for c in self.f["char_shown"] if c != a.char)
+            self.f["char_shown"] = ()
+            self.effect(f"{a.char} is kept; the other waits to stand as a neutral figure", "solo.setup")
+            comps = self.f["components"]
+            self.todo(*[("reveal",)] * 2, *[("slot", side) for side in SIDES], *[("show", "large")] * 2,
+                      *[("show", "small")] * 2, *[("pair", k) for k in range(4)],
+                      *[("lay", i) for i in range(len(comps.tokens["solo"]))])
+            self.f["acted"] = False
+            return
+        self.f["influenced"] = True
+        self.f["team"] = tuple(self.f["team"]) + (a.char,)
+        others = tuple(c for c in self.f["char_shown"] if c != a.char)
+        self.f["aside"] = tuple(self.f["aside"]) + others
+        self.f["char_shown"] = ()
+        self.effect(f"{a.char} joins you; {', '.join(others) or 'no other'} will stand as a neutral figure",
+                    "solo.influence")
+        for _ in range(min(2, len(self.f["char_deck"]))):
+            self.todo(("reveal",))
+
+    def do_remove(self, p, a):
+        need = self.f["components"].solo["remove_tokens"]
+        i = SIZES.index(a.size)
+        self.f["held"][p][i] -= need
+        self.f["spent"][p][i] += need
+        gone = next(d for d in self.f["decos"] if (d[0], d[1], d[2]) == (a.x, a.y, a.area))
+        self.f["decos"] = tuple(d for d in self.f["decos"] if d != gone)
+        self.f["boxed"] = tuple(sorted(self.f["boxed"] + (gone[3],)))
+        self.f["placed"] = tuple(c for c in self.f["placed"] if not (c[2], c[3]) == (a.x, a.y) or c[4] != gone[3])
+        self.effect(f"{need} {a.size} tokens send the {gone[3]} on {space_name(a.x, a.y)} back to the box",
+                    "solo.remove")
+
+    def do_endturn(self, p, a):
+        if self.f["solo"]:
+            self.f.update(turn=self.f["turn"] + 1, lantern_used=False, lantern_mode="", builds=0, keeps=0,
+                          influenced=False, acted=False, step="main", moved=())
+            return
+        if self.f["right"] and not self.f["influenced"]:
+            self.f["ctoken"][p] = True
+            self.effect("the character level is kept as a character token", "influence.token")
+        self.f["right"] = False
+        n = self.f["players"]
+        nxt = (p + 1) % n
+        if self.f["ending"] and nxt == self.f["first"]:
+            self.finish()
+            return
+        self.f.update(active=nxt, turn=self.f["turn"] + 1, right=False, lantern_used=False, lantern_mode="",
+                      builds=0, keeps=0, influenced=False, acted=False, merchant_used=False, step="main", moved=(),
+                      turn_tops=tuple(sorted(face_up(self))))
+
+    # ----- what follows a move -------------------------------------------------------------------------
+    def settle(self):
+        if self.f["over"]:
+            return
+        if not self.f["todo"] and not self.f["pending"]:
+            step = self.f["step"]
+            if step == "built":
+                if self.f["lantern_mode"] == "build2" and self.f["builds"] == 1 and self.second_builds():
+                    self.f["step"] = "build2"
+                else:
+                    if len(face_up(self)) < 2:
+                        self.flip_all("build.flip")
+                    self.f["step"] = "after"
+            elif step == "kept":
+                if (self.f["lantern_mode"] == "decorate2" and self.f["keeps"] == 1 and self.f["drawn"]
+                        and any(card_places(self, c) for c in self.f["drawn"])):
+                    self.push(("keep",))
+                    self.f["step"] = "kept"
+                else:
+                    if self.f["drawn"]:
+                        self.effect(f"{len(self.f['drawn'])} card(s) not kept go to the discards", "decorate.discard")
+                    self.f["discard"] = tuple(self.f["discard"]) + tuple(self.f["drawn"])
+                    self.f["drawn"] = ()
+                    self.flip_all("decorate.flip")
+                    self.f["step"] = "after"
+        if not self.f["ending"]:
+            if len(self.f["board_tokens"]) <= 3 or any(stack_left(self, k) == 0 for k in range(4)):
+                self.f["ending"] = True
+                self.effect("the end is triggered: the round is played to its end", "end.trigger")
+
+    def second_builds(self):
+        s = self.freeze()
+        return any_build(s, [t for t in face_up(s) if t in s.turn_tops])
+
+    def finish(self):
+        s = self.freeze()
+        for p in range(s.players):
+            self.f["lines"][p].extend(final_lines(s, p))
+        self.f["over"] = True
+        s = self.freeze()
+        self.f["winners"] = winners(s)
+        self.effect("the last round is over: end scoring", "end.round")
+
+
+# ----- the end ---------------------------------------------------------------------------------------------
+def pavilion_lines(s):
+    counts = [sum(1 for c in s.cards[p] if c.startswith("pavilion/")) for p in range(s.players)]
+    out = {}
+    ranked = sorted({c for c in counts if c > 0}, reverse=True)
+    if not ranked:
+        return out
+    top = [p for p in range(s.players) if counts[p] == ranked[0]]
+    if len(top) > 1:
+        for p in top:
+            out[p] = (18 // len(top), f"most pavilion cards ({ranked[0]}), tied by {len(top)}: 18 split", 1)
+        return out
+    out[top[0]] = (12, f"most pavilion cards ({ranked[0]})", 1)
+    if len(ranked) > 1:
+        second = [p for p in range(s.players) if counts[p] == ranked[1]]
+        for p in second:
+            pts = 6 // len(second)
+            out[p] = (pts, f"second most pavilion cards ({ranked[1]})" + (f", tied by {len(second)}: 6 split"
+                                                                             if len(second) > 1 else ""), 2)
+    return out
+
+
+def character_lines(s, cid, owner, x, y, where, facing):
+    comps = s.components
+    c = comps.character(cid)
+    cells = sight_cells(x, y, facing)
+    cellset = set(cells)
+    out = []
+    seen = sum(1 for d in s.decos if (d[0], d[1]) in cellset)
+    out.append(Line(seen, f"{c.name} ({space_name(x, y)} facing {facing}): {seen} decoration(s) in sight",
+                    "tang_garden.score.sight", None, c.name))
+    icons = [i for side, _, lid in s.slots if side == facing for i in comps.landscape(lid).icons]
+    sight = c.sight
+    kind = sight["kind"]
+    if kind == "landscape":
+        n = icons.count(sight["icon"])
+        out.append(Line(n * sight["each"], f"{c.name}: {n} {sight['icon']} icon(s) on side {facing}",
+                        "tang_garden.score.prefer_icon", None, c.name))
+    elif kind == "any_icon":
+        out.append(Line(len(icons) * sight["each"], f"{c.name}: {len(icons)} icon(s) on side {facing}",
+                        "tang_garden.score.prefer_any_icon", None, c.name))
+    elif kind == "sun_moon":
+        n = ("sun" in icons) + ("moon" in icons)
+        pts = sight["both"] if n == 2 else sight["one"] if n == 1 else 0
+        out.append(Line(pts, f"{c.name}: {'sun and moon' if n == 2 else 'sun or moon' if n else 'no sun or moon'} "
+                             f"on side {facing}", "tang_garden.score.prefer_sun_moon", None, c.name))
+    elif kind == "line":
+        terr = sight["terrain"]
+        n = sum(1 for cx, cy in cells if s.board[cy * SIZE + cx] is not None
+                and terr in comps.tile(s.board[cy * SIZE + cx][0]).terrains())
+        pts = min(sight["cap"], n * sight["each"])
+        out.append(Line(pts, f"{c.name}: {n} tile(s) with {terr} in sight" + (" (capped)" if pts < n * sight["each"]
+                                                                            else ""),
+                        "tang_garden.score.prefer_terrain", None, c.name))
+    elif kind == "empress":
+        rivals = [r for r, _, rx, ry, _, _ in s.placed if r in sight["rivals"] and (rx, ry) in cellset]
+        pts = sight["coins"] - sight["penalty"] * len(rivals)
+        out.append(Line(pts, f"{c.name}: {sight['coins']}" + (f", less {sight['penalty']} for each of "
+                                                               f"{', '.join(sorted(rivals))} in sight" if rivals else ""),
+                        "tang_garden.score.prefer_empress", None, c.name))
+    return out
+
+
+def final_lines(s, p):
+    out = []
+    kinds = [c.split("/")[0] for c in s.cards[p]]
+    n = min(kinds.count("birds"), kinds.count("fish"))
+    if n:
+        out.append(Line(6 * n, f"{n} pair(s) of birds and fish", "tang_garden.score.birds_fish", None, "birds+fish"))
+    n = min(kinds.count("lotus"), kinds.count("peony"))
+    if n:
+        out.append(Line(6 * n, f"{n} pair(s) of lotus and peony", "tang_garden.score.lotus_peony", None,
+                        "lotus+peony"))
+    n = kinds.count("bridge")
+    if n:
+        out.append(Line(2 * n, f"{n} bridge card(s)", "tang_garden.score.bridge", None, "bridges"))
+    pav = pavilion_lines(s).get(p)
+    if pav:
+        out.append(Line(pav[0], pav[1], "tang_garden.score.pavilion", None, "pavilions", pav[2]))
+    counts = [kinds.count(t) for t in TREES]
+    k = 1
+    while True:
+        size = sum(1 for c in counts if c >= k)
+        if not size:
+            break
+        out.append(Line(size * size, f"tree set {k}: {size} different tree(s)", "tang_garden.score.trees", None,
+                        "trees"))
+        k += 1
+    for cid, owner, x, y, where, facing in s.placed:
+        if owner == p:
+            out += character_lines(s, cid, owner, x, y, where, facing)
+    return out
+
+
+def winners(s):
+    scores = s.scores
+    best = max(scores)
+    tied = [p for p in range(s.players) if scores[p] == best]
+    if len(tied) > 1:
+        most = max(sum(s.held[p]) for p in tied)
+        tied = [p for p in tied if sum(s.held[p]) == most]
+    if len(tied) > 1:
+        key = {p: tuple(sorted(s.tracks[p], reverse=True)) for p in tied}
+        most = max(key.values())
+        tied = [p for p in tied if key[p] == most]
+    return tuple(tied)
+
+
+# ----- solo "Yin & Yang" -------------------------------------------------------------------------------------
+from .components import SOLO_LANTERNS  # noqa: E402
+
+
+def solo_bounds(s):
+    return frozenset(s.components.central)
+
+
+def solo_source(s, tile):
+    """Where a solo tile would come from: ``("top", k)``, ``("display", -1)`` or None."""
+    if s.lantern_mode == "display":
+        return ("display", -1) if tile in s.display else None
+    if tile in s.tops and tile:
+        return ("top", s.tops.index(tile))
+    return None
+
+
+def solo_build_refusal(s, a):
+    comps = s.components
+    if not comps.has_tile(a.tile) or solo_source(s, a.tile) is None:
+        where = "the garden-tile display" if s.lantern_mode == "display" else "a stack's top"
+        return R(f"tile {a.tile} is not on {where}", "solo.lantern_display" if s.lantern_mode == "display"
+                 else "solo.pair")
+    if (a.x, a.y) not in solo_bounds(s):
+        return R(f"{space_name(a.x, a.y) if 0 <= a.x < SIZE and 0 <= a.y < SIZE else 'that space'} is outside the "
+                 "central garden", "solo.central")
+    why = build_refusal(s, a, [a.tile])
+    if why is not None:
+        return why
+    kind, k = solo_source(s, a.tile)
+    if kind == "top" and s.lantern_mode != "tile_only" and s.pairs[k]:
+        board = list(s.board)
+        board[a.y * SIZE + a.x] = (a.tile, a.rot)
+        after = dataclasses.replace(s, board=tuple(board))
+        if not card_places(after, s.pairs[k]):
+            return R(f"the card beside it ({s.pairs[k]}) could not be placed then", "solo.pair")
+    return None
+
+
+def solo_builds(s):
+    tiles = list(s.display) if s.lantern_mode == "display" else [t for t in s.tops if t]
+    cells = [(x, y) for x, y in sorted(solo_bounds(s), key=lambda c: (c[1], c[0])) if not covered(s.board, x, y)]
+    out = []
+    for t in tiles:
+        for x, y in cells:
+            for r in (0, 90, 180, 270):
+                a = Build(t, x, y, r)
+                if solo_build_refusal(s, a) is None:
+                    out.append(a)
+    return out
+
+
+def solo_supply_left(s, kind) -> int:
+    return supply_left(s, kind) - sum(1 for k in s.boxed if k == kind)
+
+
+def solo_can_go_on(s) -> bool:
+    """Whether a solo turn has any way forward: a pair, or a lantern or the tokens that may open one."""
+    if solo_builds(s):
+        return True
+    lan = s.lanterns[0]
+    free = not s.lantern_used
+    if free and lan[SOLO_LANTERNS.index("redraw")] and (s.deck or s.discard):
+        return True
+    if free and (lan[SOLO_LANTERNS.index("tile_only")] or lan[SOLO_LANTERNS.index("reuse")]):
+        if solo_builds(dataclasses.replace(s, lantern_mode="tile_only")):
+            return True
+    if free and (lan[SOLO_LANTERNS.index("display")] or lan[SOLO_LANTERNS.index("reuse")]) and s.display:
+        if solo_builds(dataclasses.replace(s, lantern_mode="display")):
+            return True
+    need = s.components.solo["remove_tokens"]
+    return bool(s.decos) and any(h >= need for h in s.held[0])
+
+
+def solo_rank(s, coins):
+    for top, name in s.components.solo["ranks"]:
+        if top is None or coins <= top:
+            return name
+    return s.components.solo["ranks"][-1][1]
+
+
+def _solo_do_build(self, p, a):
+    comps = self.f["components"]
+    s = self
+    tile = comps.tile(a.tile)
+    kind, k = solo_source(self.freeze(), a.tile)
+    if kind == "top":
+        self.f["tops"][k] = 0
+    else:
+        self.f["display"] = tuple(t for t in self.f["display"] if t != a.tile)
+    board = self.f["board"]
+    board[a.y * SIZE + a.x] = (a.tile, a.rot)
+    self.f["builds"] += 1
+    bounds = solo_bounds(self)
+    temple_pay = 0
+    for d in range(4):
+        nx, ny = a.x + STEP[d][0], a.y + STEP[d][1]
+        if not (0 <= nx < SIZE and 0 <= ny < SIZE) or not covered(board, nx, ny):
+            continue
+        theirs = edge_at(s, board, nx, ny, (d + 2) % 4)
+        if tile.temple:
+            temple_pay += theirs == tile.temple
+            continue
+        mine = tile.edge(a.rot, d)
+        other = is_temple(s, board, nx, ny)
+        if other:
+            if mine == other:
+                self.coin(p, 1, f"a {mine} edge against the {other} temple on {space_name(nx, ny)}", "temple.later")
+            continue
+        if mine == theirs and mine in ELEMENTS:
+            self.coin(p, 1, f"{mine} edge matched with {space_name(nx, ny)}", "solo.coins")
+        elif mine == theirs == "footpath":
+            self.effect("a footpath joined: no coin in the solo game", "solo.footpath")
+    if tile.temple:
+        self.coin(p, 1 + temple_pay, f"the {tile.temple} temple", "temple.coins")
+    for terr in tile.inner:
+        self.coin(p, 1, f"the tile shows a closed {terr} area", "solo.enclose")
+    nodes = [node_of(a.x, a.y, t) for t in sorted({tile.edge(a.rot, d) for d in range(4)} & set(ELEMENTS))]
+    for d in range(4):
+        nx, ny = a.x + STEP[d][0], a.y + STEP[d][1]
+        if 0 <= nx < SIZE and 0 <= ny < SIZE and covered(board, nx, ny) and not is_temple(s, board, nx, ny):
+            f = edge_at(s, board, nx, ny, (d + 2) % 4)
+            if f in ELEMENTS:
+                nodes.append(node_of(nx, ny, f))
+    done = set()
+    for n in nodes:
+        if n in done:
+            continue
+        members, closed = region(self, board, n, bounds)
+        done |= members
+        if closed:
+            self.coin(p, 1, f"a {n[-1]} area closed off", "solo.enclose")
+    for x, y, size in self.f["board_tokens"]:
+        if (x, y) == (a.x, a.y):
+            self.f["board_tokens"] = tuple(t for t in self.f["board_tokens"] if (t[0], t[1]) != (x, y))
+            self.f["held"][p][SIZES.index(size)] += 1
+            self.effect(f"takes the {size} landscape token on {space_name(x, y)}", "solo.landscape")
+            self.push(("landscape", size))
+    if kind == "top":
+        self.f["corner"] = k
+        if self.f["lantern_mode"] != "tile_only" and self.f["pairs"][k]:
+            self.f["pending"] = tuple(self.f["pending"]) + (("skeep", k),)
+    self.f["step"] = "built"
+
+
+def _solo_do_landscape(self, p, a):
+    size = self.f["pending"][0][1]
+    self.pop()
+    i = SIZES.index(size)
+    shown = [t for t in self.f["land_shown"][i] if t != a.tile]
+    self.f["slots"] = tuple(sorted(self.f["slots"] + ((a.side, a.slot, a.tile),)))
+    self.effect(f"landscape {a.tile} goes into slot {a.slot} on side {a.side}", "landscape.insert")
+    taken = 1
+    if shown:
+        other = shown[0]
+        opposite = SIDES[(SIDES.index(a.side) + 2) % 4]
+        free = [(sd, sl) for sd in [opposite] + [x for x in SIDES if x != opposite] for sl in SLOTS[size]
+                if not any((q[0], q[1]) == (sd, sl) for q in self.f["slots"])]
+        spot = (opposite, a.slot) if (opposite, a.slot) in free else free[0] if free else None
+        if spot:
+            self.f["slots"] = tuple(sorted(self.f["slots"] + ((spot[0], spot[1], other),)))
+            self.effect(f"landscape {other} goes across, into slot {spot[1]} on side {spot[0]}", "solo.landscape")
+            taken = 2
+            shown = shown[1:]
+    self.f["land_shown"][i] = tuple(t for t in self.f["land_shown"][i] if t not in (a.tile,) and (taken < 2 or
+                                                                                               t != other))
+    for _ in range(min(taken, len(self.f["land_piles"][i]))):
+        self.todo(("show", size))
+
+
+def _solo_do_keep(self, p, a):
+    comps = self.f["components"]
+    card = comps.card(a.card)
+    k = self.f["pending"][0][1]
+    self.pop()
+    self.f["pairs"][k] = ""
+    self.f["discard"] = tuple(self.f["discard"]) + (a.card,)
+    self.f["decos"] = tuple(sorted(self.f["decos"] + ((a.x, a.y, card.area, card.kind),)))
+    self.effect(f"a {card.kind} decoration on {space_name(a.x, a.y)}; the card is discarded", "solo.pair")
+
+
+def _solo_clear_corner(self):
+    k = self.f["corner"]
+    self.f["corner"] = -1
+    o = (k + 2) % 4
+    gone = [c for c in (self.f["pairs"][k], self.f["pairs"][o]) if c]
+    self.f["discard"] = tuple(self.f["discard"]) + tuple(gone)
+    self.f["pairs"][k] = self.f["pairs"][o] = ""
+    if self.f["tops"][o]:
+        self.f["display"] = tuple(sorted(self.f["display"] + (self.f["tops"][o],)))
+        self.effect(f"tile {self.f['tops'][o]} moves from the opposite corner to the display", "solo.opposite")
+        self.f["tops"][o] = 0
+    for j in (k, o):
+        if not stack_left(self, j):
+            self.solo_end("defeat", f"the {('greenery', 'water', 'rock', 'mixed')[j]} stack has run out")
+            return
+    self.todo(("flip", k), ("flip", o))
+    self.solo_draw([k, o])
+
+
+def _solo_draw(self, corners):
+    for j in corners:
+        if not self.f["deck"] and self.f["discard"]:
+            self.f["deck"] = tuple(sorted(self.f["deck"] + self.f["discard"]))
+            self.f["discard"] = ()
+            self.effect("the discards are shuffled into a new deck", "decorate.reshuffle")
+        pending_draws = sum(1 for t in self.f["todo"] if t[0] == "pair")
+        if len(self.f["deck"]) > pending_draws:
+            self.todo(("pair", j))
+
+
+def _solo_end(self, result, why):
+    self.f["result"] = result
+    if result == "victory":
+        self.effect(f"all 28 spaces of the central garden are covered: {why}", "solo.victory")
+        self.f["pending"] = tuple(("final", c) for c in self.f["team"] if not any(q[0] == c for q in self.f["placed"]))
+        if not self.f["pending"]:
+            self.solo_finish()
+        return
+    self.effect(f"defeat: {why}", "solo.defeat")
+    self.f["over"] = True
+    self.f["todo"] = ()
+    self.f["pending"] = ()
+
+
+def _solo_finish(self):
+    s = self.freeze()
+    for cid, owner, x, y, where, facing in s.placed:
+        if owner == 0:
+            pref = character_lines(s, cid, owner, x, y, where, facing)[1:]
+            self.f["lines"][0].extend(pref)
+    self.f["over"] = True
+    self.f["winners"] = (0,)
+    s = self.freeze()
+    self.effect(f"final score {s.scores[0]}: {solo_rank(s, s.scores[0])}", "solo.rank")
+
+
+def _solo_settle(self):
+    if self.f["over"] or self.f["todo"] or self.f["pending"]:
+        return
+    step = self.f["step"]
+    if step == "built" and all(covered(self.f["board"], x, y) for x, y in solo_bounds(self)):
+        self.f["corner"] = -1  # the garden is complete: no corner to refill, nothing can be lost now
+        self.f["step"] = "after"
+        self.solo_end("victory", "the garden is complete")
+        return
+    if step == "built":
+        if self.f["corner"] >= 0:
+            self.solo_clear_corner()
+            if self.f["over"]:
+                return
+        self.f["step"] = "after"
+        if self.f["todo"]:
+            return
+    if self.f["step"] == "after" and not self.f["result"]:
+        central = solo_bounds(self)
+        if all(covered(self.f["board"], x, y) for x, y in central):
+            self.solo_end("victory", "the garden is complete")
+            return
+        if self.f["aside"] and free_spots(self):
+            self.push(("neutral", self.f["aside"][0]))
+    if self.f["step"] == "main" and not self.f["result"] and not solo_can_go_on(self.freeze()):
+        self.solo_end("defeat", "no pair of tile and card can be placed, and no lantern helps")
+
+
+for _name, _fn in list(globals().items()):
+    if _name.startswith("_solo_"):
+        setattr(Work, _name[1:], _fn)
