@@ -440,3 +440,18 @@ def test_a_worked_examples_link_is_the_step_on_view():
     rules = player.rules
     link = share.decode(share.from_query(second), rules)
     assert rules.observe(link.state, link.seat) == rules.observe(player.board.state, link.seat)
+
+
+def test_every_game_package_with_rules_has_an_aid_of_its_own_ids():
+    """Also the games still being written (not yet registered): their aid is ready when they are."""
+    from pathlib import Path
+
+    from gardenkit.tutor.aid import AID_SECTIONS
+
+    packages = sorted(p.parent.name for p in Path(gardenkit.__file__).parent.glob("games/*/rules_text.py"))
+    assert set(GAMES) <= set(packages)
+    for name in packages:
+        module = importlib.import_module(f"gardenkit.games.{name}.rules_text")
+        assert {"turn", "points", "missed"} <= set(module.AID) <= set(AID_SECTIONS), name
+        for key, ids in module.AID.items():
+            assert ids and all(i in module.RULES for i in ids), (name, key)

@@ -137,3 +137,15 @@ RULES = {
                               "their liking.",
     "tang_garden.solo.rank": "Solo: the final coins give a title, from craftsman to inspector.",
 }
+
+#: The player aid (one screen, ``gardenkit.tutor.aid``): the rule ids each section shows, in order.
+#: The words are the summaries above; nothing is written twice.
+AID = {
+    "turn": ("tang_garden.turn.main", "tang_garden.build.stack", "tang_garden.build.adjacent", "tang_garden.build.match",
+             "tang_garden.decorate.draw", "tang_garden.decorate.keep", "tang_garden.influence.when"),
+    "points": ("tang_garden.build.advance", "tang_garden.track.coins", "tang_garden.build.footpath",
+               "tang_garden.temple.coins", "tang_garden.score.trees", "tang_garden.score.sight",
+               "tang_garden.end.winner"),
+    "missed": ("tang_garden.build.wall", "tang_garden.build.edge", "tang_garden.build.flip",
+               "tang_garden.influence.token_lost", "tang_garden.lantern.once", "tang_garden.end.round"),
+}
