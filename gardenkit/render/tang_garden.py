@@ -394,7 +394,7 @@ def status_line(state, rules=None, names=None) -> str:
     what = {"main": "builds or decorates", "build2": "builds the second tile (lantern)",
             "after": "may influence, move or refresh, then ends the turn",
             "footpath": "chooses: two coins or one step for two footpaths",
-            "landscape": f"inserts a {s.pending[0][1] if s.pending else ''} landscape tile",
+            "landscape": f"inserts a {s.pending[0][1] if s.pending and len(s.pending[0]) > 1 else ''} landscape tile",
             "keep": "keeps a drawn card and places its decoration", "advance": "advances a track of their choice",
             "token": "takes a landscape token (card bonus)", "place": "places and faces a character"}.get(d, d)
     last = " · last round" if s.ending else ""
@@ -613,7 +613,7 @@ def _text_block(lines, X, Y, *, width=56, attrs="") -> tuple[str, float]:
 
 
 # ----- the board ----------------------------------------------------------------------------------------
-def render_board(state, player: int, *, targets=(), buttons=(), picked_tile=None, rot=0, picked_card=None,
+def render_board(state, player: int, *, targets=(), buttons=(), pick_buttons=(), picked_tile=None, rot=0, picked_card=None,
                  picked_land=None, hidden_land=(), picked_spot=None, faces=(), spot_picks=(), sight=None,
                  marked=None, header=None, note_lines=(), clickable=True, uid=None, version=0, style=True,
                  patterns=True, names=None, rules=None, cell: float = CELL) -> SvgStr:
@@ -627,6 +627,7 @@ def render_board(state, player: int, *, targets=(), buttons=(), picked_tile=None
     * ``targets``: :class:`~gardenkit.Target` values drawn on spaces (``at=(x, y)``: builds, keeps,
       tokens to take) with their coins or the refusal; a ``landscape`` target is drawn on its slot;
     * ``buttons``: targets drawn as buttons (``data-action``), refused ones greyed with the reason;
+      ``pick_buttons``: ``(label, value, tip, on)`` buttons that pick something (``data-pick``);
     * ``picked_tile``/``rot``: the stack top picked and its turn; ``picked_card``: a drawn card;
       ``picked_land``: ``(tile, hidden)``, the landscape tile picked; ``hidden_land``: hidden tiles
       the lantern may choose (pickable);
@@ -709,6 +710,9 @@ def render_board(state, player: int, *, targets=(), buttons=(), picked_tile=None
     items = []
     if building and picked_tile is not None:
         items.append(("turn ↻ 90°", ' data-ui="turn"', "turn the picked tile a quarter clockwise", "gk-btn gk-gturn"))
+    for label, value, tip, on in pick_buttons:
+        items.append((label, f' data-pick="{esc(value)}"' if clickable else "", tip,
+                      "gk-btn gk-gpickb" + (" gk-on" if on else "")))
     for facing, t, coins in faces:
         legal = t.points is not None
         items.append((f"face {facing}: {coins} at the end" if legal else f"face {facing}: refused",
