@@ -856,3 +856,8 @@ def test_every_rule_id_has_a_test_here():
     for rule in R.info.rules:
         part = rule.split(".", 1)[1].replace(".", "_")
         assert f"test_{part}" in names, f"no test for rule {rule}"
+
+
+def test_setup_characters_bonus_pays_no_skill_coin():
+    s = setup(players=4, seed=2)
+    assert R.scores(s) == (0, 0, 0, 0) and any(s.own[p] in ("hermit", "poet", "student") for p in range(4))

@@ -172,6 +172,17 @@ def build_refusal(s, a: Build, tops=None) -> Refusal | None:
     return None
 
 
+def any_build(s, tiles) -> bool:
+    """Whether one of ``tiles`` can be built anywhere now."""
+    for t in tiles:
+        for y in range(SIZE):
+            for x in range(SIZE):
+                if not covered(s.board, x, y) and any(build_refusal(s, Build(t, x, y, r), tiles) is None
+                                                      for r in (0, 90, 180, 270)):
+                    return True
+    return False
+
+
 # ----- the work ------------------------------------------------------------------------------------------
 class Work:
     """A mutable copy of a state that a move is applied to; ``freeze()`` gives the new state."""
@@ -223,7 +234,7 @@ class Work:
     def skill(self, p):
         return self.f["own"][p]
 
-    def advance(self, p, elem, n, why, rule):
+    def advance(self, p, elem, n, why, rule, skill=True):
         comps = self.f["components"]
         k = ELEMENTS.index(elem)
         tr = self.f["tracks"][p]
@@ -249,8 +260,8 @@ class Work:
             self.effect(f"all three cubes reach level {comps.thresholds[reached - 1]}: a character may be "
                         "influenced", "track.threshold")
         own = self.f["own"][p]
-        skill = comps.character(own).skill if own else None
-        if skill == f"track_{elem}" and elem not in self.f["moved"]:
+        own_skill = comps.character(own).skill if own else None
+        if skill and own_skill == f"track_{elem}" and elem not in self.f["moved"]:
             self.f["moved"] = tuple(sorted(self.f["moved"] + (elem,)))
             self.coin(p, 1, f"{comps.character(own).name}: this placement moved the {elem} cube", f"skill.{own}")
         return after - before
@@ -306,7 +317,7 @@ class Work:
                 p = task[1]
                 self.f["own"][p] = a.char
                 c = self.f["components"].character(a.char)
-                self.advance(p, c.bonus, 1, f"{c.name}'s starting bonus", "setup.characters")
+                self.advance(p, c.bonus, 1, f"{c.name}'s starting bonus", "setup.characters", skill=False)
                 self.f["moved"] = ()
             elif what == "reveal":
                 self.f["char_shown"] = tuple(sorted(self.f["char_shown"] + (a.char,)))
@@ -608,14 +619,7 @@ class Work:
 
     def second_builds(self):
         s = self.freeze()
-        for t in face_up(s):
-            if t in s.turn_tops:
-                for y in range(SIZE):
-                    for x in range(SIZE):
-                        if not covered(s.board, x, y) and any(build_refusal(s, Build(t, x, y, r), s.turn_tops) is None
-                                                              for r in (0, 90, 180, 270)):
-                            return True
-        return False
+        return any_build(s, [t for t in face_up(s) if t in s.turn_tops])
 
     def finish(self):
         s = self.freeze()

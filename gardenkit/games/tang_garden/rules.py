@@ -43,7 +43,7 @@ from .actions import (
 )
 from .components import ELEMENTS, LANTERNS, default_components, load_components, space_name
 from .engine import (
-    R, SIDES, SIZE, SIZES, SLOTS, STEP, Work, build_refusal, card_places, covered, face_up, free_spots, stack_left,
+    R, SIDES, SIZE, SIZES, SLOTS, STEP, Work, any_build, build_refusal, card_places, covered, face_up, free_spots, stack_left,
 )
 from .rules_text import RULES
 from .state import HIDDEN, TangGardenState
@@ -281,7 +281,13 @@ class TangGardenRules(GameRules):
     def _why_lantern(self, s, p, a):
         if s.step != "main" or s.acted and s.builds + s.keeps + len(s.drawn) > 0:
             return R("a lantern for the main action is turned before it", "lantern.once")
-        return self._lantern_free(s, p, a.kind)
+        why = self._lantern_free(s, p, a.kind)
+        if why is None and a.kind == "build2":
+            ready = [t for t in face_up(s) if t in s.turn_tops]
+            if len(ready) < 2 or not any_build(s, ready):
+                return R("building twice needs two tiles face up since the turn began, and one that fits now",
+                         "lantern.build2")
+        return why
 
     def _lantern_free(self, s, p, kind):
         if s.lantern_used:
