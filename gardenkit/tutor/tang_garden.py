@@ -239,7 +239,8 @@ def worked_examples() -> tuple[Scenario, ...]:
             "It is Michele's turn. He sets a tile with a rock edge and a footpath beside the rock temple.",
             michele_start(), ["build 23 b5 r270"],
             ["One coin for the rock edge set against the temple, one for the joined footpath; the rock area "
-             "is closed off, so his rock cube moves."],
+             "is closed off, so his rock cube moves. His tile also covers the small token on b5, so a small "
+             "landscape tile is his to insert next."],
             ["tang_garden.temple.later", "tang_garden.build.footpath", "tang_garden.build.enclose"]),
         _scenario(
             "book-draw-four", "Two hidden tops: a draw of four",
