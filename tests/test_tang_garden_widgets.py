@@ -145,6 +145,10 @@ def test_covering_a_token_then_a_landscape_tile_goes_in_a_clicked_slot():
     refused = board.spot_actions(legal=False)
     assert refused and all(t.reason.rule == "tang_garden.landscape.insert" for t in board.spots() if t.points is None)
     assert f'data-action="landscape {lid} N s1"' in board.svg
+    large = board.state.land_shown[0][0]
+    assert f'data-pick="land:{large}"' not in board.svg  # a small token takes a small tile
+    board.pick(f"land:{large}")
+    assert board.land == (lid, False) and "not a small landscape tile" in board.panel.value
     assert board.play(f"landscape {lid} N s1")
     assert ("N", "s1", lid) in board.state.slots
 

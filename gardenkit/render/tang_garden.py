@@ -523,6 +523,8 @@ def _wrap(text: str, width: int) -> list[str]:
 
 
 def _display_parts(s, X, Y, *, land_pick=False, picked_land=None, hidden_land=()) -> tuple[str, float]:
+    """The characters and landscape tiles on view; ``land_pick``: the size (or True: any) of the
+    landscape tiles that may be picked (``data-pick="land:S3"``)."""
     comps = s.components
     out = []
     chars = ", ".join(comps.character(c).name for c in s.char_shown) or "none"
@@ -540,7 +542,7 @@ def _display_parts(s, X, Y, *, land_pick=False, picked_land=None, hidden_land=()
         if x > X and x + w > X + COLUMN_W:
             x, y = X, y + 30
         cls = "gk-btn" + (" gk-on" if picked_land == (lid, hidden) else "")
-        attrs = f' data-pick="land:{lid}{":lantern" if hidden else ""}"' if land_pick else ""
+        attrs = f' data-pick="land:{lid}{":lantern" if hidden else ""}"' if land_pick in (True, t.size) else ""
         tip = f"{t.size} landscape tile {lid}: " + ", ".join(t.icons)
         out.append(f'<g class="{cls}"{attrs}>{title(tip)}'
                    f'<rect class="gk-hit" x="{_n(x - 2)}" y="{_n(y - 6)}" width="{_n(w + 4)}" height="36"/>'
@@ -703,7 +705,7 @@ def render_board(state, player: int, *, targets=(), buttons=(), pick_buttons=(),
     dp, dh = _drawn_parts(seen, SX, y, pickable=keeping, picked=picked_card)
     parts.append(dp)
     y += dh
-    landing = clickable and now == player and rules.decision(s) == "landscape"
+    landing = clickable and now == player and rules.decision(s) == "landscape" and s.pending[0][1]
     lp, lh = _display_parts(seen, SX, y, land_pick=landing, picked_land=picked_land, hidden_land=hidden_land)
     parts.append(lp)
     y += lh + 4

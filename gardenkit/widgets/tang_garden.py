@@ -173,9 +173,10 @@ class TangGardenBoard(BoardWidget):
             self.show_message("No landscape tile is to be inserted now.", "warn")
             return
         lid = str(lid).upper()
+        i = 0 if s.pending[0][1] == "large" else 1
         pool = s.land_piles if lantern else s.land_shown
-        if not any(lid in p for p in pool):
-            self.show_message(f"{lid} is not a landscape tile you may pick now.", "warn")
+        if lid not in pool[i]:
+            self.show_message(f"{lid} is not a {s.pending[0][1]} landscape tile you may pick now.", "warn")
             return
         self.land = None if self.land == (lid, lantern) else (lid, lantern)
         self._changed()
