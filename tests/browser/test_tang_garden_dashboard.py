@@ -20,14 +20,24 @@ LEGAL = "[data-action]:not(.gk-illegal)"
 GAME_TIMEOUT_MS = 300_000
 
 
+REDRAWN = """([root, v]) => {
+    const svg = document.querySelector(root + ' .gk-board svg[data-version]');
+    return svg && Number(svg.getAttribute('data-version')) > v;
+}"""
+
+
 def click_and_wait_for_redraw(page, target, root=GAME) -> None:
+    """Click ``target`` and wait for the board's redraw. A click that brought no redraw in 15 s
+    (once seen on the first click of a freshly served page) is made again, once."""
     version = board_version(page, root)
     target.click()
-    page.wait_for_function(
-        """([root, v]) => {
-            const svg = document.querySelector(root + ' .gk-board svg[data-version]');
-            return svg && Number(svg.getAttribute('data-version')) > v;
-        }""", arg=[root, version])
+    try:
+        page.wait_for_function(REDRAWN, arg=[root, version], timeout=15_000)
+    except Exception:  # noqa: BLE001 - playwright's TimeoutError
+        if board_version(page, root) > version:
+            return
+        target.click()
+        page.wait_for_function(REDRAWN, arg=[root, version])
 
 
 def head(page, root=GAME) -> str:
