@@ -540,16 +540,16 @@ def _display_parts(s, X, Y, *, land_pick=False, picked_land=None, hidden_land=()
         label = f"{lid} {' '.join(ICON_CODES.get(i, i) for i in t.icons)}" + (" (hidden)" if hidden else "")
         w = 6.4 * len(label) + 12
         if x > X and x + w > X + COLUMN_W:
-            x, y = X, y + 30
+            x, y = X, y + 40
         cls = "gk-btn" + (" gk-on" if picked_land == (lid, hidden) else "")
         attrs = f' data-pick="land:{lid}{":lantern" if hidden else ""}"' if land_pick in (True, t.size) else ""
         tip = f"{t.size} landscape tile {lid}: " + ", ".join(t.icons)
         out.append(f'<g class="{cls}"{attrs}>{title(tip)}'
-                   f'<rect class="gk-hit" x="{_n(x - 2)}" y="{_n(y - 6)}" width="{_n(w + 4)}" height="36"/>'
+                   f'<rect class="gk-hit" x="{_n(x - 3)}" y="{_n(y - 8)}" width="{_n(w + 6)}" height="40"/>'
                    f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="24" rx="6"/>'
                    f'<text x="{_n(x + 6)}" y="{_n(y + 16)}" style="font-size:11px">{esc(label)}</text></g>')
         x += w + 6
-    return "".join(out), y + 30 - Y
+    return "".join(out), y + 40 - Y
 
 
 def _drawn_parts(s, X, Y, *, pickable, picked) -> tuple[str, float]:
@@ -577,7 +577,7 @@ def _drawn_parts(s, X, Y, *, pickable, picked) -> tuple[str, float]:
 def _button(X, Y, text, attrs, tip, cls="gk-btn") -> tuple[str, float]:
     w = 6.9 * len(text) + 18
     return (f'<g class="{cls}"{attrs}>{title(tip)}'
-            f'<rect class="gk-hit" x="{_n(X - 2)}" y="{_n(Y - 6)}" width="{_n(w + 4)}" height="36"/>'
+            f'<rect class="gk-hit" x="{_n(X - 3)}" y="{_n(Y - 8)}" width="{_n(w + 6)}" height="40"/>'
             f'<rect x="{_n(X)}" y="{_n(Y)}" width="{_n(w)}" height="24" rx="6"/>'
             f'<text x="{_n(X + w / 2)}" y="{_n(Y + 16)}" text-anchor="middle" style="font-size:12px">{esc(text)}</text>'
             "</g>"), w
@@ -596,11 +596,11 @@ def buttons_parts(items, X, Y, width=COLUMN_W) -> tuple[str, float]:
     for label, attrs, tip, cls in items:
         _b, w = _button(0, 0, label, attrs, tip, cls)
         if x > X and x + w > X + width:
-            x, y = X, y + 34
+            x, y = X, y + 40
         b, w = _button(x, y, label, attrs, tip, cls)
         out.append(b)
         x += w + 8
-    return "".join(out), (y + 34 - Y) if items else 0
+    return "".join(out), (y + 40 - Y) if items else 0
 
 
 def _text_block(lines, X, Y, *, width=56, attrs="") -> tuple[str, float]:
