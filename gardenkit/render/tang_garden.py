@@ -332,11 +332,11 @@ def _board_body(s, uid, BX, BY, cell, *, free_areas: bool = True) -> str:
         out.append(f'<g class="gk-gtoken" data-token="{space_name(x, y)}">{title(f"a {size} landscape token")}'
                    f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{r}"/><text x="{_n(cx)}" y="{_n(cy + 3.5)}">'
                    f'{"L" if size == "large" else "S"}</text></g>')
+    # the spaces' names, drawn on the garden (dark on a light halo, whatever the page's theme)
     for k in range(SIZE):
-        out.append(f'<text class="gk-glabel" x="{_n(BX + (k + 0.5) * cell)}" y="{_n(BY - 1)}" '
-                   f'style="font-size:8px">{"abcdefgh"[k]}</text>')
-        out.append(f'<text class="gk-glabel" x="{_n(BX + 5)}" y="{_n(BY + (k + 0.5) * cell + 3)}" '
-                   f'style="font-size:8px">{k + 1}</text>')
+        out.append(f'<text class="gk-lt gk-gcoord" x="{_n(BX + (k + 0.5) * cell - 3)}" y="{_n(BY + 9)}">'
+                   f'{"abcdefgh"[k]}</text>')
+        out.append(f'<text class="gk-lt gk-gcoord" x="{_n(BX + 2)}" y="{_n(BY + (k + 0.5) * cell + 3)}">{k + 1}</text>')
     return "".join(out)
 
 
@@ -442,7 +442,7 @@ def _track_parts(s, q, X, Y) -> tuple[str, float]:
     for i, elem in enumerate(ELEMENTS):
         y = Y + i * 17
         out.append(f'<g class="gk-gtrack" data-track="{q} {elem}">'
-                   f'<text x="{_n(X + 4)}" y="{_n(y + 10)}" style="text-anchor:start;font-size:9px">'
+                   f'<text x="{_n(X + 4)}" y="{_n(y + 10)}" style="text-anchor:start;font-size:9px;fill:{TEXT}">'
                    f'{TERRAIN_STYLE[elem][2]}</text>')
         for lv in range(comps.levels + 1):
             x = X + 14 + lv * w
