@@ -1,6 +1,6 @@
 """Engine figures for Tang Garden (run by hand, not by the tests).
 
-- random games per second at 2 and 4 players (seeded RandomBots through the contract);
+- random games per second at 2 and 4 players (seeded RandomBots through the contract), and solo;
 - the preview a board shows for one picked stack top at mid-game: for each of its 4 turns,
   ``rules.targets(state, (tile, rotation))`` (every empty space next to the garden, with the coins
   that build gives or why it is refused: the same code that applies the move); goal: p90 under
@@ -8,7 +8,9 @@
 - the end scoring (``rules.final_lines`` for every player: cards, lines of sight, preferences) on
   finished games.
 
-Solo "Yin & Yang" is not written yet: no solo figure. Times are CPU time (``time.process_time``).
+- random solo games ("Yin & Yang", one player) per second.
+
+Times are CPU time (``time.process_time``).
 Exits non-zero when the preview misses its goal.
 
     nice .venv/bin/python benchmarks/bench_tang_garden.py [--seconds 5]
@@ -62,9 +64,10 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=5.0)
     args = ap.parse_args(argv)
-    for players in (2, 4):
+    for players in (2, 4, 1):
         rate, n, turns = games_per_second(players, args.seconds)
-        print(f"random games, {players} players: {rate:.1f} games/s ({n} games, {turns:.0f} turns each)")
+        label = "solo" if players == 1 else f"{players} players"
+        print(f"random games, {label}: {rate:.1f} games/s ({n} games, {turns:.0f} turns each)")
     times = []
     for s in midgame(4, 40):
         tile = next(t for t in s.tops if t)

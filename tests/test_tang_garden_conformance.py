@@ -1,9 +1,10 @@
-"""Tang Garden: the shared conformance check (2-4 players, both faces of the starting tile), targets,
+"""Tang Garden: the shared conformance check (1-4 players, the solo game at 1, both faces of the starting tile), targets,
 observations and the search bot's guesses, hypothesis properties through ``walks``, mutated saves.
 
 The game is not registered yet (its board and notebook come later), so this file runs on it what the
 all-games suites run on a registered game.
 """
+import dataclasses
 import json
 import random
 from collections import Counter
@@ -27,9 +28,9 @@ HERE = Path(__file__).parents[1] / "gardenkit/games/tang_garden"
 
 
 @pytest.mark.parametrize("options, seeds", [({}, (0, 1)), ({"start_side": "b"}, (2,))], ids=["side-a", "side-b"])
-def test_conformance_two_to_four_players(options, seeds):
-    report = check_game(R, seeds=seeds, options=options)
-    assert report["games"] == report["ended"] == 3 * len(seeds)
+def test_conformance_one_to_four_players(options, seeds):
+    report = check_game(R, seeds=seeds, options=options)  # 1 player: the solo game
+    assert report["games"] == report["ended"] == 4 * len(seeds)
 
 
 def test_rule_summaries_and_readings_are_our_own_words():
@@ -109,7 +110,6 @@ def check_invariants(s):
             continue
         x, y = i % 8, i // 8
         alone = s.board[:i] + (None,) + s.board[i + 1:]
-        import dataclasses
         assert build_refusal(dataclasses.replace(s, board=alone), Build(t[0], x, y, t[1]), [t[0]]) is None
     # cards and decorations conserved
     cards = Counter(s.deck) + Counter(s.discard) + Counter(s.drawn) + Counter(c for cs in s.cards for c in cs)
@@ -229,10 +229,10 @@ def test_every_declared_playthrough_has_a_file_and_no_other_file_exists():
 
     declared = {f"{pt.name}.txt" for pt in GAME.playthroughs}
     assert declared == {p.name for p in PLAYTHROUGHS.glob("tang_garden-*.txt")}
-    assert {pt.players for pt in GAME.playthroughs} == {2, 3, 4}
+    assert {pt.players for pt in GAME.playthroughs} == {1, 2, 3, 4}
 
 
-@pytest.mark.parametrize("name", ["tang_garden-2p", "tang_garden-3p", "tang_garden-4p"])
+@pytest.mark.parametrize("name", ["tang_garden-2p", "tang_garden-3p", "tang_garden-4p", "tang_garden-solo"])
 def test_playthrough_is_unchanged(name):
     from gardenkit.testing import check_playthrough
 

@@ -1,4 +1,5 @@
-"""Tang Garden (Francesco Testini and Pierluca Zizzi, ThunderGryph Games): the multiplayer game.
+"""Tang Garden (Francesco Testini and Pierluca Zizzi, ThunderGryph Games): the multiplayer game and the
+solo game "Yin & Yang" (one player, ``solo=True``).
 
 Its engine is headless and complete through the contract; its board, lessons and notebook come
 later, so the game is still listed in ``gardenkit._COMING`` (``TangGardenRules()`` plays it).
@@ -33,6 +34,7 @@ GAME = GameEntry(
         Playthrough("tang_garden-2p", 2, 1),
         Playthrough("tang_garden-3p", 3, 2),
         Playthrough("tang_garden-4p", 4, 3),
+        Playthrough("tang_garden-solo", 1, 4, {"solo": True}),
     ),
     picture="",
 )

@@ -90,6 +90,19 @@ class First:
         return (4, self.player)
 
 
+@dataclass(frozen=True)
+class Lay:
+    """Chance (solo): the next solo token space gets a landscape token of size ``size``."""
+
+    size: str
+
+    def __str__(self):
+        return f"lay {self.size}"
+
+    def sort_key(self):
+        return (5, self.size)
+
+
 # ----- a player's moves ---------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Build:
@@ -307,6 +320,22 @@ class Merchant:
 
 
 @dataclass(frozen=True)
+class Remove:
+    """Solo: hand in four landscape tokens of size ``size`` to send the decoration in area ``area`` of (x, y) back to the box."""
+
+    x: int
+    y: int
+    area: str
+    size: str
+
+    def __str__(self):
+        return f"remove {space_name(self.x, self.y)} {self.area} {self.size}"
+
+    def sort_key(self):
+        return (26, self.y, self.x, self.area, self.size)
+
+
+@dataclass(frozen=True)
 class EndTurn:
     """End the turn (a right to influence left unused becomes a character token)."""
 
@@ -317,8 +346,8 @@ class EndTurn:
         return (25,)
 
 
-ACTION_TYPES = (Flip, DrawCard, Reveal, Turnup, First, Build, Decorate, Keep, DiscardAll, Footpath, Advance,
-                TakeToken, Landscape, Influence, PlaceChar, MoveChar, Lantern, Refresh, Officer, Merchant, EndTurn)
+ACTION_TYPES = (Flip, DrawCard, Reveal, Turnup, First, Lay, Build, Decorate, Keep, DiscardAll, Footpath, Advance,
+                TakeToken, Landscape, Influence, PlaceChar, MoveChar, Lantern, Refresh, Officer, Merchant, Remove, EndTurn)
 
 _WORD = r"([a-z_]{1,20})"
 _CARD = r"([a-z]{1,12}/[a-z]{1,12})"
@@ -351,7 +380,11 @@ def parse(text: str):
         (r"influence deck", lambda m: Influence("deck")),
         (rf"(place|move) {_WORD} {_SPACE} (tile|bridge|pavilion) ([nesw])",
          lambda m: (PlaceChar if m[1] == "place" else MoveChar)(m[2], *parse_space(m[3]), m[4], m[5].upper())),
-        (r"lantern (build2|decorate2)", lambda m: Lantern(m[1])),
+        (r"lantern (build2|decorate2|tile_only|display|redraw|reuse_tile_only|reuse_display|reuse_redraw)",
+         lambda m: Lantern(m[1])),
+        (r"lay (large|small)", lambda m: Lay(m[1])),
+        (rf"remove {_SPACE} (greenery|water|rock|bridge) (large|small)",
+         lambda m: Remove(*parse_space(m[1]), m[2], m[3])),
         (r"refresh (build2|decorate2|move|choose) (large|small)", lambda m: Refresh(m[1], m[2])),
         (r"officer bottom (\d{1,3})", lambda m: Officer(int(m[1]))),
         (r"merchant (draw|discard)", lambda m: Merchant(m[1])),

@@ -129,6 +129,7 @@ class Components:
     levels: int
     thresholds: tuple[int, ...]
     coin_bonuses: dict  # level -> coins
+    solo: dict = field(default_factory=dict, compare=False)  # influence_coins, max_characters, remove_tokens, ranks
     data: dict = field(default_factory=dict, compare=False)
 
     def __hash__(self) -> int:
@@ -363,8 +364,15 @@ def parse_components(data) -> Components:
         bonuses[_int(int(lv), "a bonus level", 1, levels)] = _int(coins, "a coin bonus", 1, 21)
     if 3 * sum(bonuses.values()) != 21:
         raise MalformedInputError(f"three full tracks give 21 coins (the rulebook), this file {3 * sum(bonuses.values())}")
+    solo = _obj(data.get("solo", {}), "the solo rules")
+    solo = {"influence_coins": tuple(_int(v, "a solo influence level", 1, 999)
+                                     for v in _list(solo.get("influence_coins", [10, 20, 30]), "influence coins")),
+            "max_characters": _int(solo.get("max_characters", 4), "the solo character limit", 1, 12),
+            "remove_tokens": _int(solo.get("remove_tokens", 4), "tokens to remove a decoration", 1, 8),
+            "ranks": tuple((None if lo is None else _int(lo, "a rank's top score", 0, 999), str(name)[:30])
+                           for lo, name in _list(solo.get("ranks", [[None, "Inspector"]]), "ranks"))}
     return Components(tiles, tuple(sorted(cards, key=lambda c: c.name)), decorations, tuple(chars), tuple(lands),
-                      sides, tuple(sorted(central)), tokens, levels, thresholds, bonuses, data)
+                      sides, tuple(sorted(central)), tokens, levels, thresholds, bonuses, solo, data)
 
 
 @cache

@@ -11,7 +11,7 @@ import dataclasses
 from ...core import Effect, Line, Refusal
 from .actions import (
     Advance, Build, Decorate, DiscardAll, DrawCard, EndTurn, First, Flip, Footpath, Influence, Keep, Landscape,
-    Lantern, Merchant, MoveChar, Officer, PlaceChar, Refresh, Reveal, TakeToken, Turnup, FACINGS, WHERE,
+    Lantern, Lay, Merchant, MoveChar, Officer, PlaceChar, Refresh, Remove, Reveal, TakeToken, Turnup, FACINGS, WHERE,
 )
 from .components import ELEMENTS, LANTERNS, TREES, space_name
 
@@ -188,7 +188,7 @@ class Work:
     """A mutable copy of a state that a move is applied to; ``freeze()`` gives the new state."""
 
     LISTS = ("board", "tops", "cards", "tracks", "lines", "lanterns", "held", "spent", "own", "reached", "ctoken",
-             "piles", "land_piles", "land_shown", "under")
+             "piles", "land_piles", "land_shown", "under", "pairs")
 
     def __init__(self, s):
         self.s0 = s
@@ -282,13 +282,20 @@ class Work:
     def do(self, a):
         p = self.f["active"]
         kind = type(a)
-        if kind in (Flip, DrawCard, Reveal, Turnup, First):
+        if kind in (Flip, DrawCard, Reveal, Turnup, First, Lay):
             self.chance(a)
         else:
             if kind is not Officer:
                 self.f["acted"] = True
-            getattr(self, "do_" + kind.__name__.lower())(p, a)
-        self.settle()
+            name = kind.__name__.lower()
+            if self.f["solo"] and name in ("build", "keep", "landscape"):
+                getattr(self, "solo_do_" + name)(p, a)
+            else:
+                getattr(self, "do_" + name)(p, a)
+        if self.f["solo"]:
+            self.solo_settle()
+        else:
+            self.settle()
 
     def chance(self, a):
         task = self.f["todo"][0]
@@ -304,6 +311,19 @@ class Work:
                 self.f["under"][k] = tuple(self.f["under"][k][1:])
             self.f["tops"][k] = a.tile
             self.effect(f"tile {a.tile} turns up on the {('greenery', 'water', 'rock', 'mixed')[k]} stack", "build.flip")
+        elif what == "pair":
+            deck = list(self.f["deck"])
+            deck.remove(a.card)
+            self.f["deck"] = tuple(deck)
+            self.f["pairs"][task[1]] = a.card
+        elif what == "lay":
+            x, y, _ = self.f["components"].tokens["solo"][task[1]]
+            self.f["board_tokens"] = tuple(sorted(self.f["board_tokens"] + ((x, y, a.size),)))
+        elif what == "start2":
+            self.f["char_deck"] = tuple(c for c in self.f["char_deck"] if c != a.char)
+            self.f["char_shown"] = tuple(sorted(self.f["char_shown"] + (a.char,)))
+            if len(self.f["char_shown"]) == 2:
+                self.push(("start",))
         elif what == "draw":
             deck = list(self.f["deck"])
             deck.remove(a.card)
@@ -442,6 +462,23 @@ class Work:
         self.effect(f"the {kind} lantern is turned face down", "lantern." + kind)
 
     def do_lantern(self, p, a):
+        if self.f["solo"]:
+            kind = a.kind
+            if kind.startswith("reuse_"):
+                self.f["lanterns"][p][SOLO_LANTERNS.index("reuse")] = False
+                kind = kind[len("reuse_"):]
+                self.effect(f"the reuse lantern repeats the {kind} lantern", "solo.lantern_reuse")
+            else:
+                self.f["lanterns"][p][SOLO_LANTERNS.index(kind)] = False
+            self.f["lantern_used"] = True
+            self.effect(f"the {kind} lantern is used", "solo.lantern_" + kind)
+            if kind == "redraw":
+                self.f["discard"] = tuple(self.f["discard"]) + tuple(c for c in self.f["pairs"] if c)
+                self.f["pairs"] = ["", "", "", ""]
+                self.solo_draw([0, 1, 2, 3])
+            else:
+                self.f["lantern_mode"] = kind
+            return
         self.use_lantern(p, a.kind)
         self.f["lantern_mode"] = a.kind
 
@@ -531,6 +568,8 @@ class Work:
             self.todo(("flip", k))
 
     def do_influence(self, p, a):
+        if self.f["solo"]:
+            return self.solo_influence(p, a)
         self.f["influenced"] = True
         if self.f["right"]:
             self.f["right"] = False
@@ -551,6 +590,18 @@ class Work:
         self.effect("influences a character", "influence.take")
 
     def do_placechar(self, p, a):
+        if self.f["solo"]:
+            kind, cid = self.f["pending"][0]
+            self.pop()
+            owner = -1 if kind == "neutral" else 0
+            if kind == "neutral":
+                self.f["aside"] = tuple(c for c in self.f["aside"] if c != cid)
+            self.f["placed"] = tuple(sorted(self.f["placed"] + ((a.char, owner, a.x, a.y, a.where, a.facing),)))
+            self.effect(f"{a.char} stands on the {a.where} spot of {space_name(a.x, a.y)} facing {a.facing}"
+                        + (" (neutral)" if owner < 0 else ""), "solo.neutral" if owner < 0 else "solo.final")
+            if kind == "final" and not self.f["pending"]:
+                self.solo_finish()
+            return
         new = self.f["pending"][0][1]
         self.pop()
         keep = new if a.char == self.f["own"][p] else self.f["own"][p]
@@ -574,10 +625,51 @@ class Work:
         self.f["lanterns"][p][LANTERNS.index(a.kind)] = True
         self.effect(f"{need} {a.size} tokens handed in: the {a.kind} lantern is face up again", "lantern.refresh")
 
+    def solo_influence(self, p, a):
+        if self.f["pending"] and self.f["pending"][0][0] == "start":
+            self.pop()
+            self.f["own"][0] = a.char
+            self.f["team"] = (a.char,)
+            self.f["aside"] = tuple(c for c in self.f["char_shown"] if c != a.char)
+            self.f["char_shown"] = ()
+            self.effect(f"{a.char} is kept; the other waits to stand as a neutral figure", "solo.setup")
+            comps = self.f["components"]
+            self.todo(*[("reveal",)] * 2, *[("slot", side) for side in SIDES], *[("show", "large")] * 2,
+                      *[("show", "small")] * 2, *[("pair", k) for k in range(4)],
+                      *[("lay", i) for i in range(len(comps.tokens["solo"]))])
+            self.f["acted"] = False
+            return
+        self.f["influenced"] = True
+        self.f["team"] = tuple(self.f["team"]) + (a.char,)
+        others = tuple(c for c in self.f["char_shown"] if c != a.char)
+        self.f["aside"] = tuple(self.f["aside"]) + others
+        self.f["char_shown"] = ()
+        self.effect(f"{a.char} joins you; {', '.join(others) or 'no other'} will stand as a neutral figure",
+                    "solo.influence")
+        for _ in range(min(2, len(self.f["char_deck"]))):
+            self.todo(("reveal",))
+
+    def do_remove(self, p, a):
+        need = self.f["components"].solo["remove_tokens"]
+        i = SIZES.index(a.size)
+        self.f["held"][p][i] -= need
+        self.f["spent"][p][i] += need
+        gone = next(d for d in self.f["decos"] if (d[0], d[1], d[2]) == (a.x, a.y, a.area))
+        self.f["decos"] = tuple(d for d in self.f["decos"] if d != gone)
+        self.f["boxed"] = tuple(sorted(self.f["boxed"] + (gone[3],)))
+        self.f["placed"] = tuple(c for c in self.f["placed"] if not (c[2], c[3]) == (a.x, a.y) or c[4] != gone[3])
+        self.effect(f"{need} {a.size} tokens send the {gone[3]} on {space_name(a.x, a.y)} back to the box",
+                    "solo.remove")
+
     def do_endturn(self, p, a):
+        if self.f["solo"]:
+            self.f.update(turn=self.f["turn"] + 1, lantern_used=False, lantern_mode="", builds=0, keeps=0,
+                          influenced=False, acted=False, step="main", moved=())
+            return
         if self.f["right"] and not self.f["influenced"]:
             self.f["ctoken"][p] = True
             self.effect("the character level is kept as a character token", "influence.token")
+        self.f["right"] = False
         n = self.f["players"]
         nxt = (p + 1) % n
         if self.f["ending"] and nxt == self.f["first"]:
@@ -737,3 +829,273 @@ def winners(s):
         most = max(key.values())
         tied = [p for p in tied if key[p] == most]
     return tuple(tied)
+
+
+# ----- solo "Yin & Yang" -------------------------------------------------------------------------------------
+from .components import SOLO_LANTERNS  # noqa: E402
+
+
+def solo_bounds(s):
+    return frozenset(s.components.central)
+
+
+def solo_source(s, tile):
+    """Where a solo tile would come from: ``("top", k)``, ``("display", -1)`` or None."""
+    if s.lantern_mode == "display":
+        return ("display", -1) if tile in s.display else None
+    if tile in s.tops and tile:
+        return ("top", s.tops.index(tile))
+    return None
+
+
+def solo_build_refusal(s, a):
+    comps = s.components
+    if not comps.has_tile(a.tile) or solo_source(s, a.tile) is None:
+        where = "the garden-tile display" if s.lantern_mode == "display" else "a stack's top"
+        return R(f"tile {a.tile} is not on {where}", "solo.lantern_display" if s.lantern_mode == "display"
+                 else "solo.pair")
+    if (a.x, a.y) not in solo_bounds(s):
+        return R(f"{space_name(a.x, a.y) if 0 <= a.x < SIZE and 0 <= a.y < SIZE else 'that space'} is outside the "
+                 "central garden", "solo.central")
+    why = build_refusal(s, a, [a.tile])
+    if why is not None:
+        return why
+    kind, k = solo_source(s, a.tile)
+    if kind == "top" and s.lantern_mode != "tile_only" and s.pairs[k]:
+        board = list(s.board)
+        board[a.y * SIZE + a.x] = (a.tile, a.rot)
+        after = dataclasses.replace(s, board=tuple(board))
+        if not card_places(after, s.pairs[k]):
+            return R(f"the card beside it ({s.pairs[k]}) could not be placed then", "solo.pair")
+    return None
+
+
+def solo_builds(s):
+    tiles = list(s.display) if s.lantern_mode == "display" else [t for t in s.tops if t]
+    cells = [(x, y) for x, y in sorted(solo_bounds(s), key=lambda c: (c[1], c[0])) if not covered(s.board, x, y)]
+    out = []
+    for t in tiles:
+        for x, y in cells:
+            for r in (0, 90, 180, 270):
+                a = Build(t, x, y, r)
+                if solo_build_refusal(s, a) is None:
+                    out.append(a)
+    return out
+
+
+def solo_supply_left(s, kind) -> int:
+    return supply_left(s, kind) - sum(1 for k in s.boxed if k == kind)
+
+
+def solo_can_go_on(s) -> bool:
+    """Whether a solo turn has any way forward: a pair, or a lantern or the tokens that may open one."""
+    if solo_builds(s):
+        return True
+    lan = s.lanterns[0]
+    free = not s.lantern_used
+    if free and lan[SOLO_LANTERNS.index("redraw")] and (s.deck or s.discard):
+        return True
+    if free and (lan[SOLO_LANTERNS.index("tile_only")] or lan[SOLO_LANTERNS.index("reuse")]):
+        if solo_builds(dataclasses.replace(s, lantern_mode="tile_only")):
+            return True
+    if free and (lan[SOLO_LANTERNS.index("display")] or lan[SOLO_LANTERNS.index("reuse")]) and s.display:
+        if solo_builds(dataclasses.replace(s, lantern_mode="display")):
+            return True
+    need = s.components.solo["remove_tokens"]
+    return bool(s.decos) and any(h >= need for h in s.held[0])
+
+
+def solo_rank(s, coins):
+    for top, name in s.components.solo["ranks"]:
+        if top is None or coins <= top:
+            return name
+    return s.components.solo["ranks"][-1][1]
+
+
+def _solo_do_build(self, p, a):
+    comps = self.f["components"]
+    s = self
+    tile = comps.tile(a.tile)
+    kind, k = solo_source(self.freeze(), a.tile)
+    if kind == "top":
+        self.f["tops"][k] = 0
+    else:
+        self.f["display"] = tuple(t for t in self.f["display"] if t != a.tile)
+    board = self.f["board"]
+    board[a.y * SIZE + a.x] = (a.tile, a.rot)
+    self.f["builds"] += 1
+    bounds = solo_bounds(self)
+    temple_pay = 0
+    for d in range(4):
+        nx, ny = a.x + STEP[d][0], a.y + STEP[d][1]
+        if not (0 <= nx < SIZE and 0 <= ny < SIZE) or not covered(board, nx, ny):
+            continue
+        theirs = edge_at(s, board, nx, ny, (d + 2) % 4)
+        if tile.temple:
+            temple_pay += theirs == tile.temple
+            continue
+        mine = tile.edge(a.rot, d)
+        other = is_temple(s, board, nx, ny)
+        if other:
+            if mine == other:
+                self.coin(p, 1, f"a {mine} edge against the {other} temple on {space_name(nx, ny)}", "temple.later")
+            continue
+        if mine == theirs and mine in ELEMENTS:
+            self.coin(p, 1, f"{mine} edge matched with {space_name(nx, ny)}", "solo.coins")
+        elif mine == theirs == "footpath":
+            self.effect("a footpath joined: no coin in the solo game", "solo.footpath")
+    if tile.temple:
+        self.coin(p, 1 + temple_pay, f"the {tile.temple} temple", "temple.coins")
+    for terr in tile.inner:
+        self.coin(p, 1, f"the tile shows a closed {terr} area", "solo.enclose")
+    nodes = [node_of(a.x, a.y, t) for t in sorted({tile.edge(a.rot, d) for d in range(4)} & set(ELEMENTS))]
+    for d in range(4):
+        nx, ny = a.x + STEP[d][0], a.y + STEP[d][1]
+        if 0 <= nx < SIZE and 0 <= ny < SIZE and covered(board, nx, ny) and not is_temple(s, board, nx, ny):
+            f = edge_at(s, board, nx, ny, (d + 2) % 4)
+            if f in ELEMENTS:
+                nodes.append(node_of(nx, ny, f))
+    done = set()
+    for n in nodes:
+        if n in done:
+            continue
+        members, closed = region(self, board, n, bounds)
+        done |= members
+        if closed:
+            self.coin(p, 1, f"a {n[-1]} area closed off", "solo.enclose")
+    for x, y, size in self.f["board_tokens"]:
+        if (x, y) == (a.x, a.y):
+            self.f["board_tokens"] = tuple(t for t in self.f["board_tokens"] if (t[0], t[1]) != (x, y))
+            self.f["held"][p][SIZES.index(size)] += 1
+            self.effect(f"takes the {size} landscape token on {space_name(x, y)}", "solo.landscape")
+            self.push(("landscape", size))
+    if kind == "top":
+        self.f["corner"] = k
+        if self.f["lantern_mode"] != "tile_only" and self.f["pairs"][k]:
+            self.f["pending"] = tuple(self.f["pending"]) + (("skeep", k),)
+    self.f["step"] = "built"
+
+
+def _solo_do_landscape(self, p, a):
+    size = self.f["pending"][0][1]
+    self.pop()
+    i = SIZES.index(size)
+    shown = [t for t in self.f["land_shown"][i] if t != a.tile]
+    self.f["slots"] = tuple(sorted(self.f["slots"] + ((a.side, a.slot, a.tile),)))
+    self.effect(f"landscape {a.tile} goes into slot {a.slot} on side {a.side}", "landscape.insert")
+    taken = 1
+    if shown:
+        other = shown[0]
+        opposite = SIDES[(SIDES.index(a.side) + 2) % 4]
+        free = [(sd, sl) for sd in [opposite] + [x for x in SIDES if x != opposite] for sl in SLOTS[size]
+                if not any((q[0], q[1]) == (sd, sl) for q in self.f["slots"])]
+        spot = (opposite, a.slot) if (opposite, a.slot) in free else free[0] if free else None
+        if spot:
+            self.f["slots"] = tuple(sorted(self.f["slots"] + ((spot[0], spot[1], other),)))
+            self.effect(f"landscape {other} goes across, into slot {spot[1]} on side {spot[0]}", "solo.landscape")
+            taken = 2
+            shown = shown[1:]
+    self.f["land_shown"][i] = tuple(t for t in self.f["land_shown"][i] if t not in (a.tile,) and (taken < 2 or
+                                                                                               t != other))
+    for _ in range(min(taken, len(self.f["land_piles"][i]))):
+        self.todo(("show", size))
+
+
+def _solo_do_keep(self, p, a):
+    comps = self.f["components"]
+    card = comps.card(a.card)
+    k = self.f["pending"][0][1]
+    self.pop()
+    self.f["pairs"][k] = ""
+    self.f["discard"] = tuple(self.f["discard"]) + (a.card,)
+    self.f["decos"] = tuple(sorted(self.f["decos"] + ((a.x, a.y, card.area, card.kind),)))
+    self.effect(f"a {card.kind} decoration on {space_name(a.x, a.y)}; the card is discarded", "solo.pair")
+
+
+def _solo_clear_corner(self):
+    k = self.f["corner"]
+    self.f["corner"] = -1
+    o = (k + 2) % 4
+    gone = [c for c in (self.f["pairs"][k], self.f["pairs"][o]) if c]
+    self.f["discard"] = tuple(self.f["discard"]) + tuple(gone)
+    self.f["pairs"][k] = self.f["pairs"][o] = ""
+    if self.f["tops"][o]:
+        self.f["display"] = tuple(sorted(self.f["display"] + (self.f["tops"][o],)))
+        self.effect(f"tile {self.f['tops'][o]} moves from the opposite corner to the display", "solo.opposite")
+        self.f["tops"][o] = 0
+    for j in (k, o):
+        if not stack_left(self, j):
+            self.solo_end("defeat", f"the {('greenery', 'water', 'rock', 'mixed')[j]} stack has run out")
+            return
+    self.todo(("flip", k), ("flip", o))
+    self.solo_draw([k, o])
+
+
+def _solo_draw(self, corners):
+    for j in corners:
+        if not self.f["deck"] and self.f["discard"]:
+            self.f["deck"] = tuple(sorted(self.f["deck"] + self.f["discard"]))
+            self.f["discard"] = ()
+            self.effect("the discards are shuffled into a new deck", "decorate.reshuffle")
+        pending_draws = sum(1 for t in self.f["todo"] if t[0] == "pair")
+        if len(self.f["deck"]) > pending_draws:
+            self.todo(("pair", j))
+
+
+def _solo_end(self, result, why):
+    self.f["result"] = result
+    if result == "victory":
+        self.effect(f"all 28 spaces of the central garden are covered: {why}", "solo.victory")
+        self.f["pending"] = tuple(("final", c) for c in self.f["team"] if not any(q[0] == c for q in self.f["placed"]))
+        if not self.f["pending"]:
+            self.solo_finish()
+        return
+    self.effect(f"defeat: {why}", "solo.defeat")
+    self.f["over"] = True
+    self.f["todo"] = ()
+    self.f["pending"] = ()
+
+
+def _solo_finish(self):
+    s = self.freeze()
+    for cid, owner, x, y, where, facing in s.placed:
+        if owner == 0:
+            pref = character_lines(s, cid, owner, x, y, where, facing)[1:]
+            self.f["lines"][0].extend(pref)
+    self.f["over"] = True
+    self.f["winners"] = (0,)
+    s = self.freeze()
+    self.effect(f"final score {s.scores[0]}: {solo_rank(s, s.scores[0])}", "solo.rank")
+
+
+def _solo_settle(self):
+    if self.f["over"] or self.f["todo"] or self.f["pending"]:
+        return
+    step = self.f["step"]
+    if step == "built" and all(covered(self.f["board"], x, y) for x, y in solo_bounds(self)):
+        self.f["corner"] = -1  # the garden is complete: no corner to refill, nothing can be lost now
+        self.f["step"] = "after"
+        self.solo_end("victory", "the garden is complete")
+        return
+    if step == "built":
+        if self.f["corner"] >= 0:
+            self.solo_clear_corner()
+            if self.f["over"]:
+                return
+        self.f["step"] = "after"
+        if self.f["todo"]:
+            return
+    if self.f["step"] == "after" and not self.f["result"]:
+        central = solo_bounds(self)
+        if all(covered(self.f["board"], x, y) for x, y in central):
+            self.solo_end("victory", "the garden is complete")
+            return
+        if self.f["aside"] and free_spots(self):
+            self.push(("neutral", self.f["aside"][0]))
+    if self.f["step"] == "main" and not self.f["result"] and not solo_can_go_on(self.freeze()):
+        self.solo_end("defeat", "no pair of tile and card can be placed, and no lantern helps")
+
+
+for _name, _fn in list(globals().items()):
+    if _name.startswith("_solo_"):
+        setattr(Work, _name[1:], _fn)

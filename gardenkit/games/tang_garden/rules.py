@@ -38,25 +38,27 @@ from ...core import Target
 from ...core.rules import rules_cited
 from .actions import (
     ACTION_TYPES, Advance, Build, Decorate, DiscardAll, DrawCard, EndTurn, FACINGS, First, Flip, Footpath,
-    Influence, Keep, Landscape, Lantern, Merchant, MoveChar, Officer, PlaceChar, Refresh, Reveal, TakeToken,
-    Turnup, WHERE, parse,
+    Influence, Keep, Landscape, Lantern, Lay, Merchant, MoveChar, Officer, PlaceChar, Refresh, Remove, Reveal,
+    TakeToken, Turnup, WHERE, parse,
 )
-from .components import ELEMENTS, LANTERNS, default_components, load_components, space_name
+from .components import ELEMENTS, LANTERNS, SOLO_LANTERNS, default_components, load_components, space_name
 from .engine import (
-    R, SIDES, SIZE, SIZES, SLOTS, STEP, Work, any_build, build_refusal, card_places, covered, face_up, free_spots, stack_left,
+    R, SIDES, SIZE, SIZES, SLOTS, STEP, Work, any_build, build_refusal, solo_build_refusal, solo_builds,
+    solo_rank, solo_supply_left, card_places, covered, face_up, free_spots, stack_left,
 )
 from .rules_text import RULES
 from .state import HIDDEN, TangGardenState
 
 GAME = "tang_garden"
-CHANCE_TYPES = (Flip, DrawCard, Reveal, Turnup, First)
+CHANCE_TYPES = (Flip, DrawCard, Reveal, Turnup, First, Lay)
 
 INFO = GameInfo(
     id=GAME,
     title="Tang Garden",
-    min_players=2,
+    min_players=1,
     max_players=4,
     options={
+        "solo": Option("solo", False, "The solo game \"Yin & Yang\" (one player; a game for one player is always solo)."),
         "start_side": Option("start_side", "a", "Which face of the double-sided starting tile is up: 'a' or 'b'."),
         "components": Option("components", "standard",
                              "'standard' for the shipped (partly reconstructed) components, or the path of your own "
@@ -72,10 +74,23 @@ class TangGardenRules(GameRules):
     action_types = ACTION_TYPES
 
     # ----- setting up ------------------------------------------------------------------------------------
-    def _initial_state(self, players, seed, start_side, components):
+    def _initial_state(self, players, seed, start_side, components, solo):
         comps = default_components() if components == "standard" else load_components(Path(components))
         if start_side not in comps.start_sides:
             raise MalformedInputError(f"start_side must be 'a' or 'b', not {start_side[:20]!r}")
+        if solo and players != 1:
+            raise MalformedInputError(f"the solo game \"Yin & Yang\" is for one player, not {players}")
+        if players == 1:
+            todo = [("flip", k) for k in range(4)] + [("start2",)] * 2
+            return TangGardenState(
+                players=1, rng=Rng.from_seed(seed), board=(None,) * (SIZE * SIZE),
+                piles=tuple(comps.stack(k) for k in ("greenery", "water", "rock", "mixed")), tops=(0, 0, 0, 0),
+                decos=(), deck=comps.deck(), discard=(), drawn=(), cards=((),), tracks=((0, 0, 0),), lines=((),),
+                lanterns=((True,) * 4,), held=((0, 0),), spent=((0, 0),), board_tokens=(),
+                land_piles=tuple(tuple(sorted(t.id for t in comps.landscapes if t.size == size)) for size in SIZES),
+                land_shown=((), ()), slots=(), char_deck=tuple(sorted(c.id for c in comps.characters)),
+                char_shown=(), own=("",), placed=(), reached=(0,), ctoken=(False,), todo=tuple(todo), turn=1,
+                start_side=start_side, components=comps, solo=True, pairs=("", "", "", ""))
         layout = "two" if players == 2 else "multi"
         todo = ([("flip", k) for k in range(4)] + [("deal", p) for p in range(players)] + [("reveal",)] * 2
                 + [("slot", side) for side in SIDES] + [("show", "large")] * 2 + [("show", "small")] * 2
@@ -122,9 +137,17 @@ class TangGardenRules(GameRules):
         if what == "draw":
             deck = s.deck
             return tuple((DrawCard(c), deck.count(c) / len(deck)) for c in sorted(set(deck)))
-        if what in ("deal", "reveal", "blind"):
+        if what == "pair":
+            deck = s.deck
+            return tuple((DrawCard(c), deck.count(c) / len(deck)) for c in sorted(set(deck)))
+        if what == "lay":
+            laid = [t[2] for t in s.board_tokens]
+            left = {size: 4 - laid.count(size) for size in SIZES}
+            total = sum(left.values())
+            return tuple((Lay(size), left[size] / total) for size in SIZES if left[size] > 0)
+        if what in ("deal", "reveal", "blind", "start2"):
             comps = s.components
-            pool = [c for c in s.char_deck if what != "deal" or comps.character(c).starting]
+            pool = [c for c in s.char_deck if what not in ("deal", "start2") or comps.character(c).starting]
             return tuple((Reveal(c), 1 / len(pool)) for c in pool)
         if what in ("slot", "show"):
             pile = s.land_piles[SIZES.index("small" if what == "slot" else task[1])]
@@ -139,6 +162,8 @@ class TangGardenRules(GameRules):
         return tuple(sorted(set(out), key=lambda a: a.sort_key()))
 
     def _candidates(self, s):
+        if s.solo:
+            return self._solo_candidates(s)
         p = s.active
         if s.pending:
             kind = s.pending[0][0]
@@ -177,6 +202,115 @@ class TangGardenRules(GameRules):
                     for f in FACINGS]
         return out
 
+    def _solo_candidates(self, s):
+        if s.pending:
+            kind = s.pending[0][0]
+            if kind == "start":
+                return [Influence("shown", c) for c in s.char_shown]
+            if kind == "skeep":
+                card = s.pairs[s.pending[0][1]]
+                return [Keep(card, x, y) for x, y in card_places(s, card)]
+            if kind == "landscape":
+                size = s.pending[0][1]
+                return [Landscape(t, side, slot) for t in s.land_shown[SIZES.index(size)] for side in SIDES
+                        for slot in SLOTS[size]]
+            if kind in ("neutral", "final"):
+                return [PlaceChar(s.pending[0][1], x, y, w, f) for x, y, w in free_spots(s) for f in FACINGS]
+            return []
+        out = [EndTurn()] + [Lantern(k) for k in ("tile_only", "display", "redraw", "reuse_tile_only",
+                                                  "reuse_display", "reuse_redraw")]
+        out += [Remove(x, y, area, size) for x, y, area, _ in s.decos for size in SIZES]
+        if s.step == "main":
+            out += solo_builds(s)
+        if s.step == "after":
+            out += [Influence("shown", c) for c in s.char_shown]
+        return out
+
+    def _why_solo(self, s, a):
+        p = 0
+        kind = s.pending[0][0] if s.pending else None
+        want = {"start": Influence, "skeep": Keep, "landscape": Landscape, "neutral": PlaceChar, "final": PlaceChar}
+        if kind is not None and not isinstance(a, want[kind]):
+            rule = {"start": "solo.setup", "skeep": "solo.pair", "landscape": "solo.landscape",
+                    "neutral": "solo.neutral", "final": "solo.final"}[kind]
+            return R(f"first finish what is waiting: {kind}", rule)
+        if isinstance(a, (Decorate, DiscardAll, Footpath, Advance, TakeToken, MoveChar, Officer, Merchant)):
+            return R("the solo game has no such move (no player board, no skills)", "solo.pair")
+        if isinstance(a, Refresh):
+            return R("in the solo game tokens never refresh a lantern", "solo.no_refresh")
+        if kind == "start":
+            if a.source != "shown" or a.char not in s.char_shown:
+                return R("keep one of the two starting characters drawn", "solo.setup")
+            return None
+        if kind == "skeep":
+            card = s.pairs[s.pending[0][1]]
+            if a.card != card:
+                return R(f"the card of this pair is {card}", "solo.pair")
+            if (a.x, a.y) not in card_places(s, card):
+                return R(f"{space_name(a.x, a.y)} has no free {s.components.card(card).area} area", "decorate.area")
+            return None
+        if kind == "landscape":
+            return self._why_landscape(s, p, a)
+        if kind in ("neutral", "final"):
+            if a.char != s.pending[0][1]:
+                return R(f"{s.pending[0][1]} is the character to stand now", "solo." + kind)
+            if a.facing not in FACINGS or (a.x, a.y, a.where) not in free_spots(s):
+                return R(f"the {a.where} spot of {space_name(a.x, a.y)} is not a free character spot", "influence.spot")
+            return None
+        if isinstance(a, (Keep, Landscape, PlaceChar)):
+            return R(f"{a} answers a decision that is not waiting now", "turn.main")
+        if isinstance(a, Build):
+            if s.step != "main":
+                return R("a pair is placed once a turn", "turn.main")
+            return solo_build_refusal(s, a)
+        if isinstance(a, Lantern):
+            if s.step != "main":
+                return R("a lantern goes with the turn's pair, before it", "lantern.once")
+            if s.lantern_used:
+                return R("one lantern a turn", "lantern.once")
+            kind_ = a.kind[len("reuse_"):] if a.kind.startswith("reuse_") else a.kind
+            if kind_ not in SOLO_LANTERNS or kind_ == "reuse":
+                return R("a solo lantern: tile_only, display, redraw, or reuse_ one of them", "solo.lantern_reuse")
+            lan = s.lanterns[0]
+            if a.kind.startswith("reuse_"):
+                if not lan[SOLO_LANTERNS.index("reuse")] or lan[SOLO_LANTERNS.index(kind_)]:
+                    return R("the reuse lantern repeats a lantern already used, once", "solo.lantern_reuse")
+            elif not lan[SOLO_LANTERNS.index(kind_)]:
+                return R(f"the {kind_} lantern is used", "lantern.once")
+            if kind_ == "display" and not solo_builds(dataclasses.replace(s, lantern_mode="display")):
+                return R("no tile of the display fits the garden", "solo.lantern_display")
+            if kind_ == "tile_only" and not solo_builds(dataclasses.replace(s, lantern_mode="tile_only")):
+                return R("no stack top fits the garden", "solo.lantern_tile_only")
+            if kind_ == "redraw" and not (s.deck or s.discard):
+                return R("no card is left to draw", "solo.lantern_redraw")
+            return None
+        if isinstance(a, Remove):
+            need = s.components.solo["remove_tokens"]
+            if a.size not in SIZES or s.held[0][SIZES.index(a.size)] < need:
+                return R(f"sending a decoration away takes {need} {a.size} tokens", "solo.remove")
+            if not any((d[0], d[1], d[2]) == (a.x, a.y, a.area) for d in s.decos):
+                return R(f"no decoration lies in the {a.area} area of {space_name(a.x, a.y)}", "solo.remove")
+            return None
+        if isinstance(a, Influence):
+            if s.step != "after":
+                return R("influence comes after the turn's pair", "influence.when")
+            if s.influenced:
+                return R("one character a turn", "influence.once")
+            levels = sum(1 for c in s.components.solo["influence_coins"] if s.scores[0] >= c)
+            if len(s.team) - 1 >= levels:
+                return R(f"a new character needs {s.components.solo['influence_coins'][min(len(s.team) - 1, 2)]} "
+                         "coins", "solo.influence")
+            if len(s.team) >= s.components.solo["max_characters"]:
+                return R("four characters at most", "solo.influence")
+            if a.source != "shown" or a.char not in s.char_shown:
+                return R("take one of the two revealed characters", "solo.influence")
+            return None
+        if isinstance(a, EndTurn):
+            if s.step != "after":
+                return R("place the turn's pair first", "turn.end")
+            return None
+        return R(f"{a} is no solo move", "solo.pair")
+
     def _why_illegal(self, s, a):
         if s.todo:
             if not isinstance(a, CHANCE_TYPES) or a not in {o for o, _ in self._chance_outcomes(s)}:
@@ -184,6 +318,8 @@ class TangGardenRules(GameRules):
             return None
         if isinstance(a, CHANCE_TYPES):
             return R("no chance step is waiting: a player is to act", "turn.order")
+        if s.solo:
+            return self._why_solo(s, a)
         p = s.active
         kind = s.pending[0][0] if s.pending else None
         want = {"footpath": Footpath, "advance": Advance, "token": TakeToken, "landscape": Landscape,
@@ -203,11 +339,14 @@ class TangGardenRules(GameRules):
             return R("the main action of this turn is done", "turn.main")
         if s.lantern_mode == "decorate2":
             return R("the decorate lantern was turned: decorate this turn", "lantern.decorate2")
-        if s.step == "build2":
+        if s.step == "build2" or s.lantern_mode == "build2":
+            # with the build lantern both tiles, the first as well as the second, were face up when the turn
+            # began (not turned up this turn, e.g. by the Officer)
             allowed = [t for t in face_up(s) if t in s.turn_tops]
             if a.tile in face_up(s) and a.tile not in allowed:
-                return R(f"tile {a.tile} turned up this turn: the second tile must have been face up when the turn "
-                         "began", "lantern.build2")
+                which = "second" if s.step == "build2" else "first"
+                return R(f"tile {a.tile} turned up this turn: with the build lantern the {which} tile must have been "
+                         "face up when the turn began", "lantern.build2")
             return build_refusal(s, a, allowed)
         return build_refusal(s, a)
 
@@ -449,6 +588,11 @@ class TangGardenRules(GameRules):
         self._check_state(s)
         if not s.over:
             return None
+        if s.solo:
+            if s.result == "defeat":
+                return Outcome((), s.scores, Cited(f"defeat with {s.scores[0]} coins", "tang_garden.solo.defeat"))
+            return Outcome((0,), s.scores, Cited(f"victory: {s.scores[0]} coins, {solo_rank(s, s.scores[0])}",
+                                                 "tang_garden.solo.rank"))
         scores = s.scores
         best = max(scores)
         tied = [p for p in range(s.players) if scores[p] == best]
@@ -472,7 +616,7 @@ class TangGardenRules(GameRules):
         counted in the deck, ``unseen`` of them)."""
         self._check_state(s)
         self._check_player(s, player)
-        if s.drawn and player != s.active and not s.over:
+        if s.drawn and player != s.active and not s.over and not s.solo:
             real = [c for c in s.drawn if c != HIDDEN]
             return dataclasses.replace(s, rng=None, drawn=(HIDDEN,) * len(s.drawn),
                                        deck=tuple(sorted(s.deck + tuple(real))), unseen=s.unseen + len(real))

@@ -108,4 +108,32 @@ RULES = {
     "tang_garden.score.prefer_empress": "The Empress earns nine, less three for the Emperor and for the Lady in her sight.",
     "tang_garden.score.prefer_sun_moon": "The Lady earns six for sun or moon on the side she faces, twelve for both.",
     "tang_garden.score.prefer_any_icon": "The Officer earns one per icon of any kind on the side it faces.",
+    # solo "Yin & Yang"
+    "tang_garden.solo.setup": "Solo: two starting characters are drawn; you keep one, the other will stand as a "
+                              "neutral figure; eight tokens (four of each size) lie shuffled in the central garden.",
+    "tang_garden.solo.central": "Solo: tiles go only in the 28 spaces of the central garden.",
+    "tang_garden.solo.pair": "Solo: each turn you take a stack top with the card beside it and place both; a pair "
+                             "that cannot be placed whole cannot be taken.",
+    "tang_garden.solo.opposite": "Solo: the pair in the opposite corner loses its card, its tile goes to the display; "
+                                 "both corners are refilled with a tile and a card.",
+    "tang_garden.solo.coins": "Solo: a coin per shared greenery, water or rock edge.",
+    "tang_garden.solo.enclose": "Solo: a coin per area closed off; the central garden's rim never closes an area.",
+    "tang_garden.solo.footpath": "Solo: joined footpaths pay nothing.",
+    "tang_garden.solo.landscape": "Solo: a token brings both landscape tiles of its size on view into the board, "
+                                  "the second on the opposite side.",
+    "tang_garden.solo.remove": "Solo: four tokens of one size send any decoration in the garden back to the box.",
+    "tang_garden.solo.no_refresh": "Solo: tokens never refresh a lantern.",
+    "tang_garden.solo.influence": "Solo: at 10, 20 and 30 coins you may take one of the two revealed characters "
+                                  "(four at most, the first included).",
+    "tang_garden.solo.neutral": "Solo: a character not chosen stands as a neutral figure on a free spot; it scores "
+                                "nothing but takes the spot.",
+    "tang_garden.solo.lantern_tile_only": "Solo lantern: take a pair but lay only its tile; both corners' cards go.",
+    "tang_garden.solo.lantern_display": "Solo lantern: lay a tile from the garden-tile display instead.",
+    "tang_garden.solo.lantern_redraw": "Solo lantern: the four cards beside the stacks are replaced with new ones.",
+    "tang_garden.solo.lantern_reuse": "Solo lantern: use again the effect of a lantern already turned down.",
+    "tang_garden.solo.defeat": "Solo: a stack running out, or no pair that can be placed, loses the game at once.",
+    "tang_garden.solo.victory": "Solo: covering all 28 spaces of the central garden wins.",
+    "tang_garden.solo.final": "Solo: after a win your characters stand anywhere free, facing any way, and score "
+                              "their liking.",
+    "tang_garden.solo.rank": "Solo: the final coins give a title, from craftsman to inspector.",
 }

@@ -9,18 +9,18 @@ agreeing with them; coins the sum of their lines; the turn's steps in an order p
 """
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 
 from ...core import Line, MalformedInputError, Rng
 from ...core.checks import flag, whole
-from .actions import FACINGS, WHERE
+from .actions import FACINGS, WHERE, Build
 from .components import ELEMENTS, load_components, parse_components
-from .engine import SIDES, SIZE, SIZES, SLOTS, START, STEP, build_refusal, covered, spots
-from .actions import Build
+from .engine import SIDES, SIZE, SIZES, SLOTS, START, STEP, build_refusal, spots
 from .state import HIDDEN, TangGardenState
 
-TASKS = ("flip", "draw", "deal", "reveal", "blind", "slot", "show", "first")
-PENDING = ("footpath", "landscape", "keep", "advance", "token", "place")
+TASKS = ("flip", "draw", "deal", "reveal", "blind", "slot", "show", "first", "pair", "lay", "start2")
+PENDING = ("footpath", "landscape", "keep", "advance", "token", "place", "start", "skeep", "neutral", "final")
 STEPS = ("main", "build2", "after", "built", "kept")
 
 
@@ -42,10 +42,13 @@ def _str(v, what, allowed=None):
 
 
 def state_from_dict(rules, d) -> TangGardenState:
-    n = whole(d.get("players"), "players", 2, 4)
+    n = whole(d.get("players"), "players", 1, 4)
     opts = d.get("options")
-    if not isinstance(opts, dict) or set(opts) != {"start_side"}:
-        _bad("options must be an object with start_side")
+    if not isinstance(opts, dict) or set(opts) != {"start_side", "solo"}:
+        _bad("options must be an object with start_side and solo")
+    solo = flag(opts["solo"], "solo")
+    if solo != (n == 1):
+        _bad("the solo game is the one-player game")
     if "components" in d:
         comps = parse_components(d["components"])
     else:
@@ -76,6 +79,7 @@ def state_from_dict(rules, d) -> TangGardenState:
     under = tuple(tuple(tid(x, "under") for x in _list(u, "under")) for u in _list(d.get("under"), "under", 4))
     where = [t[0] for t in board if t] + [x for p in piles for x in p] + [x for x in tops if x] + [x for u in under
                                                                                                   for x in u]
+    where += list(d.get("display", [])) if isinstance(d.get("display", []), list) else []
     if sorted(where) != sorted(t.id for t in comps.tiles):
         _bad("every garden tile must be in exactly one place (garden, stack top, pile)")
     for k in range(4):
@@ -105,7 +109,6 @@ def state_from_dict(rules, d) -> TangGardenState:
         t = full[y * SIZE + x]
         others = list(full)
         others[y * SIZE + x] = None
-        import dataclasses
         why = build_refusal(dataclasses.replace(probe, board=tuple(others)), Build(t[0], x, y, t[1]), [t[0]])
         if why is not None:
             _bad(f"the tile on {x},{y} does not fit: {why.text}")
@@ -127,7 +130,7 @@ def state_from_dict(rules, d) -> TangGardenState:
     if unseen != sum(1 for c in drawn if c == HIDDEN):
         _bad("unseen counts the face-down drawn cards")
     real = Counter(deck) + Counter(discard) + Counter(c for c in drawn if c != HIDDEN) + Counter(
-        c for cs in cards for c in cs)
+        c for cs in cards for c in cs) + Counter(c for c in d.get("pairs", []) if isinstance(c, str) and c)
     if unseen:
         real = Counter(deck) + Counter(discard) + Counter(c for cs in cards for c in cs)
     if real != Counter(comps.deck()):
@@ -144,9 +147,12 @@ def state_from_dict(rules, d) -> TangGardenState:
         decos.append((x, y, area, kind))
     if len({(x, y, a) for x, y, a, _ in decos}) != len(decos):
         _bad("one decoration an area")
-    if Counter(k for *_, k in decos) != Counter(c.split("/")[0] for cs in cards for c in cs):
+    boxed = tuple(_str(k, "a boxed decoration", tuple(comps.decorations)) for k in _list(d.get("boxed", []), "boxed"))
+    if not solo and Counter(k for *_, k in decos) != Counter(c.split("/")[0] for cs in cards for c in cs):
         _bad("the decorations in the garden are those of the cards kept")
-    if any(Counter(k for *_, k in decos)[k] > v for k, v in comps.decorations.items()):
+    if solo and any(cards):
+        _bad("the solo game keeps no cards")
+    if any((Counter(k for *_, k in decos) + Counter(boxed))[k] > v for k, v in comps.decorations.items()):
         _bad("more decorations of a kind than the supply holds")
     # tracks, lines, lanterns, tokens
     tracks = tuple(tuple(whole(v, "a track", 0, comps.levels) for v in _list(t, "a track", 3))
@@ -161,15 +167,22 @@ def state_from_dict(rules, d) -> TangGardenState:
     for e in _list(d["board_tokens"], "board_tokens"):
         x, y, size = _list(e, "a token", 3)
         board_tokens.append((whole(x, "x", 0, 7), whole(y, "y", 0, 7), _str(size, "a token size", SIZES)))
-    layout = set(comps.tokens["two" if n == 2 else "multi"])
+    layout = set(comps.tokens["two" if n == 2 else "multi"]) if not solo else set(board_tokens)
     if not set(board_tokens) <= layout or list(board_tokens) != sorted(board_tokens):
         _bad("landscape tokens lie on their set-up spaces, listed in order")
     if any(board[y * SIZE + x] for x, y, _ in board_tokens):
         _bad("a tile covers a landscape token that is still on the board")
+    if solo:
+        layout = {(x, y) for x, y, _ in comps.tokens["solo"]}
+        if not {(x, y) for x, y, _ in board_tokens} <= layout:
+            _bad("solo landscape tokens lie on the solo token spaces")
+    laying = any(isinstance(x, list) and x and x[0] in ("lay", "start2") for x in _list(d["todo"], "todo")) or any(
+        isinstance(x, list) and x and x[0] == "start" for x in _list(d["pending"], "pending"))
     for i, size in enumerate(SIZES):
-        taken = sum(h[i] + sp[i] for h, sp in zip(held, spent))
-        if taken + sum(1 for t in board_tokens if t[2] == size) != 8:
-            _bad(f"the 8 {size} landscape tokens are not all accounted for")
+        count = sum(h[i] + sp[i] for h, sp in zip(held, spent)) + sum(1 for t in board_tokens if t[2] == size)
+        total = 4 if solo else 8
+        if count > total or (count != total and not (solo and laying)):
+            _bad(f"the {total} {size} landscape tokens are not all accounted for")
     # landscapes
     def land(v, what):
         if not comps.has_landscape(v):
@@ -208,12 +221,17 @@ def state_from_dict(rules, d) -> TangGardenState:
     placed = []
     for e in _list(d["placed"], "placed"):
         c, owner, x, y, w, f = _list(e, "a placed character", 6)
-        placed.append((char(c, "placed"), whole(owner, "owner", 0, n - 1), whole(x, "x", 0, 7), whole(y, "y", 0, 7),
+        placed.append((char(c, "placed"), whole(owner, "owner", -1 if solo else 0, n - 1), whole(x, "x", 0, 7),
+                       whole(y, "y", 0, 7),
                        _str(w, "a spot", WHERE), _str(f, "a facing", FACINGS)))
     if placed != sorted(placed):
         _bad("placed characters are listed in order")
     pending = tuple(tuple(_list(p, "a pending decision")) for p in _list(d["pending"], "pending"))
     in_pending = [p[1] for p in pending if p and p[0] == "place"]
+    team = tuple(char(c, "team") for c in _list(d.get("team", []), "team"))
+    aside = tuple(char(c, "aside") for c in _list(d.get("aside", []), "aside"))
+    if solo:
+        in_pending = [c for c in aside] + [c for c in team if c not in own and not any(q[0] == c for q in placed)]
     allc = list(char_deck) + list(char_shown) + [c for c in own if c] + [p[0] for p in placed] + in_pending
     if len(allc) != len(set(allc)) or not set(allc) <= {c.id for c in comps.characters}:
         _bad("every character must be in one place at most")
@@ -237,7 +255,11 @@ def state_from_dict(rules, d) -> TangGardenState:
     first = whole(d["first"], "first", 0, n - 1)
     over = flag(d["over"], "over")
     winners = tuple(whole(v, "a winner", 0, n - 1) for v in _list(d["winners"], "winners"))
-    if over != bool(winners) or (over and (todo or pending)):
+    result = _str(d.get("result", ""), "result", ("", "victory", "defeat"))
+    if solo:
+        if over != bool(result) and not (result == "victory" and pending) or (over and (todo or pending)):
+            _bad("a finished solo game says how it ended and waits for nothing")
+    elif over != bool(winners) or (over and (todo or pending)):
         _bad("a finished game names its winners and waits for nothing")
     if drawn and step != "kept" and not any(p[0] == "keep" for p in pending) and not any(t[0] == "draw" for t in todo):
         _bad("cards are drawn only while a card is to be kept")
@@ -249,16 +271,18 @@ def state_from_dict(rules, d) -> TangGardenState:
         reached=reached, ctoken=ctoken, todo=todo, pending=pending, step=step, active=active, first=first,
         turn=whole(d["turn"], "turn", 0, 10_000), right=flag(d["right"], "right"),
         lantern_used=flag(d["lantern_used"], "lantern_used"),
-        lantern_mode=_str(d["lantern_mode"], "lantern_mode", ("", "build2", "decorate2")),
+        lantern_mode=_str(d["lantern_mode"], "lantern_mode", ("", "tile_only", "display") if solo else ("", "build2", "decorate2")),
         builds=whole(d["builds"], "builds", 0, 2), keeps=whole(d["keeps"], "keeps", 0, 2),
         influenced=flag(d["influenced"], "influenced"), acted=flag(d["acted"], "acted"),
         merchant_used=flag(d["merchant_used"], "merchant_used"),
         turn_tops=tuple(tid(x, "turn_tops") for x in _list(d["turn_tops"], "turn_tops")), under=under,
         moved=tuple(_str(e, "moved", ELEMENTS) for e in _list(d.get("moved"), "moved")),
         ending=flag(d["ending"], "ending"), over=over, winners=winners, start_side=side, components=comps,
-        unseen=unseen)
-    if s.lantern_mode and not s.lantern_used:
-        _bad("a lantern's effect is on though no lantern was used")
+        unseen=unseen, solo=solo, team=team, aside=aside, result=result, boxed=boxed,
+        pairs=tuple("" if c == "" else card(c, "a pair") for c in _list(d.get("pairs", []), "pairs", 4 if solo else 0)),
+        display=tuple(tid(x, "display") for x in _list(d.get("display", []), "display")),
+        corner=whole(d.get("corner", -1), "corner", -1, 3))
+    _check_turn(s)
     if not over and not todo and step in ("built", "kept") and not pending:
         _bad("a move was left half done")
     if "components" in d:
@@ -266,8 +290,78 @@ def state_from_dict(rules, d) -> TangGardenState:
     return s
 
 
+def _check_turn(s) -> None:
+    """The turn's bookkeeping must be one play reaches."""
+    comps = s.components
+    if s.lantern_mode and not s.lantern_used:
+        _bad("a lantern's effect is on though no lantern was used")
+    for t in s.todo:
+        shape = {"flip": 2, "draw": 1, "deal": 2, "reveal": 1, "blind": 1, "slot": 2, "show": 2, "first": 1,
+                 "pair": 2, "lay": 2, "start2": 1}[t[0]]
+        if len(t) != shape:
+            _bad(f"a malformed chance step {list(t)[:3]}")
+        if t[0] == "flip" and (t[1] not in range(4) or isinstance(t[1], bool) or s.tops[t[1]]
+                               or not (s.piles[t[1]] or s.under[t[1]])):
+            _bad("a flip waits for a stack with no face-down top")
+        if t[0] == "deal" and (t[1] not in range(s.players) or isinstance(t[1], bool) or s.own[t[1]]):
+            _bad("a deal waits for a player who has a character")
+        if t[0] == "slot" and t[1] not in SIDES or t[0] == "show" and t[1] not in SIZES:
+            _bad("a landscape step names no side or size")
+    draws = sum(1 for t in s.todo if t[0] == "draw")
+    if draws > len(s.deck):
+        _bad("more draws wait than the deck holds")
+    if sum(1 for t in s.todo if t[0] in ("reveal", "blind")) > len(s.char_deck):
+        _bad("more characters wait to be revealed than the deck holds")
+    for size in SIZES:
+        i = SIZES.index(size)
+        want = sum(1 for t in s.todo if (t[0] == "show" and t[1] == size) or (t[0] == "slot" and size == "small"))
+        if want > len(s.land_piles[i]):
+            _bad(f"more {size} landscape tiles wait to turn up than the pile holds")
+    for p in s.pending:
+        shape = {"footpath": 2, "landscape": 2, "keep": 1, "advance": 1, "token": 1, "place": 2, "start": 1,
+                 "skeep": 2, "neutral": 2, "final": 2}[p[0]]
+        if len(p) != shape:
+            _bad(f"a malformed decision {list(p)[:3]}")
+        if p[0] == "footpath" and (isinstance(p[1], bool) or p[1] not in (2, 3, 4)):
+            _bad("a footpath choice is for two to four footpaths")
+        if p[0] == "landscape" and p[1] not in SIZES:
+            _bad("a landscape decision names its size")
+        if p[0] == "skeep" and (p[1] not in range(4) or isinstance(p[1], bool) or not s.pairs[p[1]]):
+            _bad("a pair's card to place names no corner with a card")
+        if p[0] in ("place", "neutral", "final") and not comps.has_character(p[1]):
+            _bad("a character to place is no character")
+    if len(s.pending) > 3:
+        _bad("too many decisions waiting")
+    setting_up = any(t[0] in ("deal", "first", "slot", "start2", "lay", "pair") for t in s.todo) or any(
+        p[0] == "start" for p in s.pending)
+    if not setting_up:
+        if s.turn < 1 or any(not c for c in s.own):
+            _bad("after set-up every player has a character on their card and the turns are counted")
+    if s.step == "main" and (s.builds or s.keeps or s.influenced or s.right):
+        _bad("nothing is built, kept or influenced before the main action")
+    if s.step == "build2" and (s.lantern_mode != "build2" or s.builds != 1):
+        _bad("a second build waits only after one build with the build lantern")
+    if s.influenced and s.step != "after":
+        _bad("influence comes after the main action")
+    if s.builds and s.keeps:
+        _bad("a turn builds or decorates, not both")
+    for p in range(s.players):
+        if s.ctoken[p] and not s.reached[p]:
+            _bad(f"player {p + 1} holds a character token without having reached a character level")
+        if s.solo:
+            continue
+        used = sum(1 for c in s.placed if c[1] == p) + s.ctoken[p] + (p == s.active and (s.right or any(
+            d[0] == "place" for d in s.pending) or any(t[0] == "blind" for t in s.todo)))
+        if used > s.reached[p]:
+            _bad(f"player {p + 1} has more characters standing, held as tokens or being influenced than "
+                 "character levels reached")
+        if s.scores[p] < 0:
+            _bad(f"player {p + 1} has fewer than no coins")
+    if any(s.placed) and not s.turn:
+        _bad("no character stands in the garden before play starts")
+
+
 def _probe(probe, board, decos):
-    import dataclasses
     return dataclasses.replace(probe, board=tuple(board), decos=tuple(decos))
 
 

@@ -127,7 +127,15 @@ def position(players: int = 2, *, tiles=None, tops=None, tracks=None, coins=None
             spent_l[0][i] = sum(1 for t in gone if t[2] == size) - sum(h[i] for h in held_l)
             if spent_l[0][i] < 0:
                 raise MalformedInputError("more tokens held than have left the board")
-    tracks_l = tuple(tuple((tracks or {}).get(p, s.tracks[p])) for p in range(players))
+    tracks_l = []
+    for p in range(players):
+        need = sum(1 for c in placed_l if c[1] == p) + bool((ctoken or {}).get(p)) + (p == active and (
+            bool(right) or any(d[0] == "place" for d in pending)))
+        base = tuple((tracks or {}).get(p, s.tracks[p]))
+        if p not in (tracks or {}) and need and min(base) < comps.thresholds[need - 1]:
+            base = (comps.thresholds[need - 1],) * 3  # the levels those characters took
+        tracks_l.append(base)
+    tracks_l = tuple(tracks_l)
     lines = tuple((Line(v, "coins gained before this position", "tang_garden.score.coins", turn - 1),)
                   if v else () for v in ((coins or {}).get(p, 0) for p in range(players)))
     s = dataclasses.replace(

@@ -80,6 +80,15 @@ class TangGardenState:
     over: bool = False
     winners: tuple = ()
     start_side: str = "a"
+    # solo "Yin & Yang"
+    solo: bool = False
+    pairs: tuple = ()  # the card beside each stack ("" none)
+    display: tuple = ()  # the garden-tile display
+    team: tuple = ()  # characters influenced (the starting one first), standing only after a win
+    aside: tuple = ()  # neutral characters waiting for a free spot
+    result: str = ""  # "victory" or "defeat" once a solo game is over
+    corner: int = -1  # the stack whose pair is being placed (its opposite corner is cleared after)
+    boxed: tuple = ()  # decorations sent back to the box (four tokens each)
     components: Components = None
     unseen: int = 0  # a player's observation: drawn cards it does not see (counted in the deck)
 
@@ -104,7 +113,7 @@ class TangGardenState:
             "game": "tang_garden",
             "version": 1,
             "players": self.players,
-            "options": {"start_side": self.start_side},
+            "options": {"start_side": self.start_side, "solo": self.solo},
             "rng": None if self.rng is None else self.rng.to_dict(),
             "board": [None if t is None else list(t) for t in self.board],
             "piles": [list(p) for p in self.piles],
@@ -151,6 +160,9 @@ class TangGardenState:
             "winners": list(self.winners),
             "unseen": self.unseen,
         }
+        if self.solo:
+            d.update(pairs=list(self.pairs), display=list(self.display), team=list(self.team), aside=list(self.aside),
+                     result=self.result, corner=self.corner, boxed=list(self.boxed))
         if self.components is not default_components():
             d["components"] = self.components.to_dict()
         return d

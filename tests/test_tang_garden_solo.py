@@ -1,0 +1,401 @@
+"""Tang Garden solo "Yin & Yang": one test per solo rule clause (allowed and refused), the conformance
+check for one player, and random solo games ending in victory or defeat."""
+import dataclasses
+
+import pytest
+
+import gardenkit
+from gardenkit.games.tang_garden import TangGardenRules
+from gardenkit.games.tang_garden.actions import Build, Influence, Keep, Landscape, Lantern, PlaceChar, Refresh, Remove
+from gardenkit.games.tang_garden.components import SOLO_LANTERNS
+from gardenkit.games.tang_garden.engine import SIZES, character_lines, covered, region, solo_bounds, solo_rank
+from gardenkit.testing import check_game
+
+R = TangGardenRules()
+
+
+def resolve(s):
+    while R.current_player(s) is gardenkit.CHANCE:
+        s = R.step_chance(s)
+    return s
+
+
+def start(seed=0):
+    s = resolve(R.initial_state(players=1, seed=seed))
+    s = R.apply(s, Influence("shown", s.char_shown[0]))
+    return resolve(s)
+
+
+def refused(s, a, rule):
+    why = R.why_illegal(s, a)
+    assert why is not None and why.rule == "tang_garden." + rule, why
+    return why
+
+
+def builds(s):
+    return [a for a in R.legal_actions(s) if isinstance(a, Build)]
+
+
+def play_pair(s):
+    """Place the first legal pair of ``s`` (tile, then the card's decoration)."""
+    s = R.apply(s, builds(s)[0])
+    while R.decision(s) in ("landscape", "skeep"):
+        s = R.apply(s, R.legal_actions(s)[0])
+    return resolve(s)
+
+
+def settle(s):
+    """Stand any neutral figure waiting, so the turn's optional steps are open."""
+    while R.decision(s) == "neutral":
+        s = R.apply(s, R.legal_actions(s)[0])
+    return s
+
+
+def next_turn(s):
+    return resolve(R.apply(settle(s), "end turn"))
+
+
+def test_solo_setup():
+    s = resolve(R.initial_state(players=1, seed=3))
+    assert R.decision(s) == "start" and len(s.char_shown) == 2
+    assert all(s.components.character(c).starting for c in s.char_shown)
+    refused(s, Influence("shown", "emperor"), "solo.setup")
+    kept, other = s.char_shown
+    s = resolve(R.apply(s, Influence("shown", kept)))
+    assert s.own == (kept,) and s.team == (kept,) and s.aside == (other,)
+    assert len(s.char_shown) == 2 and len(s.char_deck) == 8
+    assert sorted(size for *_, size in s.board_tokens) == ["large"] * 4 + ["small"] * 4
+    assert {(x, y) for x, y, _ in s.board_tokens} == {(x, y) for x, y, _ in s.components.tokens["solo"]}
+    assert all(s.pairs) and all(s.tops) and s.lanterns == ((True,) * 4,)
+    with pytest.raises(ValueError, match="one player"):
+        R.initial_state(players=2, solo=True)
+
+
+def test_solo_central():
+    s = start()
+    refused(s, Build(s.tops[0], 0, 3, 0), "solo.central")
+    assert all((a.x, a.y) in solo_bounds(s) for a in builds(s))
+
+
+def test_solo_pair():
+    for seed in range(30):
+        s = start(seed)
+        for k, t in enumerate(s.tops):
+            for x, y in sorted(solo_bounds(s)):
+                for rot in (0, 90, 180, 270):
+                    why = R.why_illegal(s, Build(t, x, y, rot))
+                    if why is not None and why.rule == "tang_garden.solo.pair":
+                        # the same tile with the tile-only lantern: the card no longer matters
+                        free = R.apply(s, "lantern tile_only")
+                        assert R.why_illegal(free, Build(t, x, y, rot)) is None
+                        return
+    pytest.fail("no pair refused for its card in 30 games")
+
+
+def test_solo_opposite():
+    s = start()
+    a = builds(s)[0]
+    k = s.tops.index(a.tile)
+    o = (k + 2) % 4
+    gone_tile, gone_card = s.tops[o], s.pairs[o]
+    s2 = R.apply(s, a)
+    while R.decision(s2) in ("landscape", "skeep"):
+        s2 = R.apply(s2, R.legal_actions(s2)[0])
+    assert gone_tile in s2.display and gone_card in s2.discard and s.pairs[k] in s2.discard
+    assert sorted(t for t in s2.todo if t[0] == "flip") == sorted([("flip", k), ("flip", o)])
+    assert sorted(t for t in s2.todo if t[0] == "pair") == sorted([("pair", k), ("pair", o)])
+    s3 = resolve(s2)
+    assert all(s3.tops) and all(s3.pairs) and R.decision(s3) in ("after", "neutral")
+
+
+def test_solo_coins():
+    s = start()
+    for a in builds(s):
+        e = R.explain(s, a)
+        if any(line.rule == "tang_garden.solo.coins" for line in e.lines):
+            assert R.apply(s, a).tracks == s.tracks  # no player board in the solo game
+            return
+    pytest.fail("no matching build")
+
+
+def test_solo_enclose():
+    s = start()
+    central = solo_bounds(s)
+    board = list(s.board)
+    board[3 * 8 + 1] = (13, 180)  # b4: rock only toward a4, outside the central garden
+    node = ("t", 1, 3, "rock")
+    assert region(s, tuple(board), node, central)[1] is False
+    board[3 * 8 + 1] = (13, 0)  # turned: rock toward c4 (empty): open as well, until c4 is covered
+    assert region(s, tuple(board), ("t", 1, 3, "rock"), central)[1] is False
+    found = False
+    for seed in range(10):
+        s = start(seed)
+        for _ in range(12):
+            if R.is_terminal(s) or R.decision(s) != "main":
+                break
+            for a in builds(s):
+                if any(line.rule == "tang_garden.solo.enclose" for line in R.explain(s, a).lines):
+                    found = True
+                    break
+            if found:
+                break
+            s = play_pair(s)
+            if R.decision(s) == "neutral":
+                s = R.apply(s, R.legal_actions(s)[0])
+            if R.decision(s) == "after":
+                s = resolve(R.apply(s, "end turn"))
+        if found:
+            break
+    assert found
+
+
+def test_solo_footpath():
+    for seed in range(10):
+        s = start(seed)
+        for a in builds(s):
+            e = R.explain(s, a)
+            if any(x.rule == "tang_garden.solo.footpath" for x in e.effects):
+                assert not any("footpath" in line.text for line in e.lines)
+                return
+    pytest.fail("no footpath joined")
+
+
+def test_solo_landscape():
+    for seed in range(10):
+        s = start(seed)
+        for _ in range(12):
+            if R.is_terminal(s) or R.decision(s) != "main":
+                break
+            cover = [a for a in builds(s) if any((a.x, a.y) == (x, y) for x, y, _ in s.board_tokens)]
+            if cover:
+                s2 = R.apply(s, cover[0])
+                assert R.decision(s2) == "landscape" and sum(s2.held[0]) == sum(s.held[0]) + 1
+                size = s2.pending[0][1]
+                first, second = s2.land_shown[SIZES.index(size)]
+                free = [(side, slot) for side in "NESW" for slot in (("s1", "s2", "s3") if size == "small" else
+                                                                     ("l1", "l2"))
+                        if not any((q[0], q[1]) == (side, slot) for q in s2.slots)]
+                side, slot = free[0]
+                s3 = R.apply(s2, Landscape(first, side, slot))
+                across = "NESW"[("NESW".index(side) + 2) % 4]
+                assert (side, slot, first) in s3.slots and any(q[0] == across and q[2] == second for q in s3.slots)
+                return
+            s = next_turn(play_pair(s))
+    pytest.fail("no token covered")
+
+
+def test_solo_remove():
+    s = settle(play_pair(start()))
+    x, y, area, _ = s.decos[0]
+    s = dataclasses.replace(s, held=((0, 3),))
+    refused(s, Remove(x, y, area, "small"), "solo.remove")
+    s4 = dataclasses.replace(s, held=((0, 4),))
+    after = R.apply(s4, Remove(x, y, area, "small"))
+    assert not any((d[0], d[1], d[2]) == (x, y, area) for d in after.decos) and after.boxed == (s.decos[0][3],)
+    assert after.held == ((0, 0),) and after.spent == ((0, 4),)
+
+
+def test_solo_no_refresh():
+    s = dataclasses.replace(start(), held=((0, 4),), lanterns=((False, True, True, True),))
+    refused(s, Refresh("build2", "small"), "solo.no_refresh")
+
+
+def test_solo_influence():
+    s = play_pair(start())
+    while R.decision(s) == "neutral":
+        s = R.apply(s, R.legal_actions(s)[0])
+    assert R.decision(s) == "after"
+    c = s.char_shown[0]
+    refused(s, Influence("shown", c), "solo.influence")  # fewer than 10 coins
+    rich = dataclasses.replace(s, lines=((gardenkit.Line(10, "coins", "tang_garden.solo.coins", 1),),))
+    after = R.apply(rich, Influence("shown", c))
+    other = [x for x in s.char_shown if x != c]
+    assert after.team == s.team + (c,) and set(other) <= set(after.aside)
+    full = dataclasses.replace(rich, team=("a", "b", "c", "d"))
+    assert R.why_illegal(full, Influence("shown", c)) is not None
+
+
+def test_solo_neutral():
+    s = start(1)
+    for _ in range(10):
+        if R.decision(s) == "neutral":
+            cid = s.pending[0][1]
+            a = R.legal_actions(s)[0]
+            s2 = R.apply(s, a)
+            assert (cid, -1) == s2.placed[0][:2] and cid not in s2.aside
+            refused(s, PlaceChar("emperor", a.x, a.y, a.where, a.facing), "solo.neutral")
+            return
+        s = play_pair(s) if R.decision(s) == "main" else resolve(R.apply(s, "end turn"))
+    pytest.fail("no spot came free for the neutral figure")
+
+
+def test_solo_lantern_tile_only():
+    s = start()
+    s2 = R.apply(s, "lantern tile_only")
+    a = builds(s2)[0]
+    k = s2.tops.index(a.tile)
+    s3 = R.apply(s2, a)
+    while R.decision(s3) == "landscape":
+        s3 = R.apply(s3, R.legal_actions(s3)[0])
+    assert s.pairs[k] in s3.discard and s.pairs[(k + 2) % 4] in s3.discard and len(s3.decos) == 0
+
+
+def test_solo_lantern_display():
+    s = play_pair(start())
+    while R.decision(s) == "neutral":
+        s = R.apply(s, R.legal_actions(s)[0])
+    s = resolve(R.apply(s, "end turn"))
+    assert s.display
+    s2 = R.apply(s, "lantern display")
+    assert all(a.tile in s.display for a in builds(s2))
+    a = builds(s2)[0]
+    s3 = R.apply(s2, a)
+    assert a.tile not in s3.display and s3.pairs == s.pairs
+    s4 = dataclasses.replace(s, display=())
+    refused(s4, "lantern display", "solo.lantern_display")
+
+
+def test_solo_lantern_redraw():
+    s = start()
+    s2 = resolve(R.apply(s, "lantern redraw"))
+    assert set(s.pairs) <= set(s2.discard) and all(s2.pairs) and R.decision(s2) == "main"
+
+
+def test_solo_lantern_reuse():
+    s = start()
+    refused(s, "lantern reuse_redraw", "solo.lantern_reuse")  # redraw not used yet
+    s = dataclasses.replace(s, lanterns=((True, True, False, True),))
+    s2 = resolve(R.apply(s, "lantern reuse_redraw"))
+    assert s2.lanterns[0][SOLO_LANTERNS.index("reuse")] is False and set(s.pairs) <= set(s2.discard)
+
+
+def test_solo_defeat():
+    ends = [R.outcome(__import__("gardenkit").testing.random_game(R, 1, seed)[-1]) for seed in range(3)]
+    assert all(o.reason.rule in ("tang_garden.solo.defeat", "tang_garden.solo.rank") for o in ends)
+    lost = [o for o in ends if o.reason.rule == "tang_garden.solo.defeat"]
+    assert lost and all(o.winners == () for o in lost)
+
+
+def filled_but_one(seed=0):
+    """A solo game with every central space but one covered (the tiles as they come: a test of the end,
+    not of matching), the last space next to the garden."""
+    s = start(seed)
+    central = sorted(solo_bounds(s), key=lambda c: (c[1], c[0]))
+    last = (3, 2)  # d3, beside the starting tile
+    spare = [t for p in s.piles for t in p]
+    board = list(s.board)
+    for x, y in central:
+        if (x, y) != last and not covered(board, x, y):
+            board[y * 8 + x] = (spare.pop(), 0)
+    return dataclasses.replace(s, board=tuple(board), board_tokens=()), last
+
+
+def test_solo_victory():
+    s, (x, y) = filled_but_one()
+    a = next(a for a in R.legal_actions(dataclasses.replace(s, lantern_mode="tile_only", lantern_used=True))
+             if isinstance(a, Build) and (a.x, a.y) == (x, y))
+    s2 = R.apply(dataclasses.replace(s, lantern_mode="tile_only", lantern_used=True), a)
+    s2 = resolve(s2)
+    assert s2.result == "victory" and R.decision(s2) == "final"
+
+
+def test_solo_victory_comes_before_an_empty_stack():
+    s, (x, y) = filled_but_one()
+    s = dataclasses.replace(s, lantern_mode="tile_only", lantern_used=True)
+    a = next(a for a in R.legal_actions(s) if isinstance(a, Build) and (a.x, a.y) == (x, y))
+    k = s.tops.index(a.tile)
+    o = (k + 2) % 4
+    piles = list(s.piles)
+    spare = piles[k] + piles[o]
+    piles[k] = piles[o] = ()
+    # the last tile empties its stack: the garden is complete all the same
+    s = dataclasses.replace(s, piles=tuple(piles), display=s.display + tuple(spare))
+    done = resolve(R.apply(s, a))
+    assert done.result == "victory"
+
+
+def test_solo_final():
+    s, (x, y) = filled_but_one()
+    s = dataclasses.replace(s, lantern_mode="tile_only", lantern_used=True)
+    a = next(a for a in R.legal_actions(s) if isinstance(a, Build) and (a.x, a.y) == (x, y))
+    s = resolve(R.apply(s, a))
+    cid = s.pending[0][1]
+    place = R.legal_actions(s)[0]
+    done = R.apply(s, place)
+    assert R.is_terminal(done) and R.outcome(done).winners == (0,)
+    prefs = [line for line in R.score_breakdown(done, 0) if line.round is None]
+    want = character_lines(done, cid, 0, place.x, place.y, place.where, place.facing)[1:]
+    assert prefs == want  # the sight preference only; nothing for decorations in sight
+
+
+def test_solo_rank():
+    s = start()
+    assert [solo_rank(s, v) for v in (0, 60, 61, 75, 76, 95, 96, 140)] == [
+        "Craftsman", "Craftsman", "Designer", "Designer", "Engineer", "Engineer", "Inspector", "Inspector"]
+
+
+def test_conformance_one_player_solo():
+    report = check_game(R, seeds=(0, 1), players=[1])
+    assert report["games"] == report["ended"] == 2
+
+
+# ----- what solo play keeps true, saves, targets ------------------------------------------------------------
+from collections import Counter  # noqa: E402
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+import walks  # noqa: E402
+from gardenkit.games.tang_garden.engine import build_refusal  # noqa: E402
+from gardenkit.testing import check_targets, load_or_refuse, mutate_save, play_out, random_game  # noqa: E402
+
+
+def check_solo(s):
+    comps = s.components
+    where = [t[0] for t in s.board if t] + [x for p in s.piles for x in p] + [t for t in s.tops if t]
+    where += [x for u in s.under for x in u] + list(s.display)
+    assert sorted(where) == sorted(t.id for t in comps.tiles)
+    central = solo_bounds(s)
+    for i, t in enumerate(s.board):
+        if t is not None:
+            x, y = i % 8, i // 8
+            assert (x, y) in central
+            alone = s.board[:i] + (None,) + s.board[i + 1:]
+            assert build_refusal(dataclasses.replace(s, board=alone), Build(t[0], x, y, t[1]), [t[0]]) is None
+    cards = Counter(s.deck) + Counter(s.discard) + Counter(c for c in s.pairs if c)
+    assert cards == Counter(comps.deck()) and not any(s.cards)
+    gone = Counter(d[3] for d in s.decos) + Counter(s.boxed)
+    assert all(gone[k] <= v for k, v in comps.decorations.items())
+    assert R.scores(s)[0] >= 0 and s.tracks == ((0, 0, 0),)
+    assert len(s.team) <= comps.solo["max_characters"]
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32), st.data())
+def test_solo_components_and_coins_are_kept_under_arbitrary_play(seed, data):
+    s = R.initial_state(players=1, seed=seed)
+    for _before, _a, _e, after in walks.steps(R, s, data, 150):
+        check_solo(after)
+
+
+def test_solo_targets_and_saves():
+    game = random_game(R, 1, 5)
+    checked = 0
+    for s in game[::6]:
+        checked += check_targets(R, s)
+        if R.current_player(s) is not gardenkit.CHANCE and R.decision(s) == "main":
+            checked += check_targets(R, s, (next(t for t in s.tops if t), 0))
+    assert checked > 20
+    import json
+    import random
+
+    rng = random.Random("solo saves")
+    refused_ = 0
+    for s in game[::9] + [game[-1]]:
+        d, what = mutate_save(json.loads(json.dumps(s.to_dict())), rng, times=(1, 2))
+        back = load_or_refuse(R, d, what)
+        if back is None:
+            refused_ += 1
+        else:
+            play_out(R, back, rng, round_trip_every=5)
+    assert refused_ > 5
