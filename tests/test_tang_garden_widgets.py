@@ -267,3 +267,47 @@ def test_a_whole_game_against_bots_through_the_board():
     assert R.is_terminal(g.state)
     assert R.outcome(g.state) is not None
     assert g.score_columns(g.state)["Coins"] == [str(v) for v in R.scores(g.state)]
+
+
+def test_a_solo_game_through_the_board():
+    """Solo (one player): the pair's tile by a stack pick, its card on the board, neutral figures
+    and characters stood by picks, every other step a button; played to the end."""
+    from gardenkit.games.tang_garden.components import space_name
+
+    s = resolve(R.initial_state(players=1, seed=2))
+    board = board_for(s)
+    for _ in range(600):
+        s = board.state
+        if R.is_terminal(s):
+            break
+        d = R.decision(s)
+        move = None
+        if d == "main":
+            for tile in [t for t in s.tops if t]:
+                if board.tile != tile:
+                    board.pick(f"tile:{tile}")
+                for _ in range(4):
+                    if board.spot_actions():
+                        move = board.spot_actions()[0]
+                        break
+                    board.turn()
+                if move:
+                    break
+        elif d in ("place", "neutral", "final"):
+            if board.char is None:
+                board.pick(f"char:{board.place_chars()[0]}")
+            x, y, w, _ = board.spot_picks()[0]
+            board.pick(f"spot:{space_name(x, y)}:{w}")
+            move = next(t.action for f, t, c in board.facings() if t.points is not None)
+        elif d == "landscape":
+            size = s.pending[0][1]
+            board.pick(f"land:{s.land_shown[0 if size == 'large' else 1][0]}")
+            move = board.spot_actions()[0]
+        elif board.spot_actions():
+            move = board.spot_actions()[0]
+        if move is None:
+            acts = [t.action for t in board.buttons()]
+            assert acts, (d, [str(a) for a in R.legal_actions(s)][:5])
+            move = next((a for a in acts if a.startswith("end turn")), acts[0])
+        assert board.play(move), (move, board.panel.value)
+    assert R.is_terminal(board.state)

@@ -396,7 +396,9 @@ def status_line(state, rules=None, names=None) -> str:
             "footpath": "chooses: two coins or one step for two footpaths",
             "landscape": f"inserts a {s.pending[0][1] if s.pending and len(s.pending[0]) > 1 else ''} landscape tile",
             "keep": "keeps a drawn card and places its decoration", "advance": "advances a track of their choice",
-            "token": "takes a landscape token (card bonus)", "place": "places and faces a character"}.get(d, d)
+            "token": "takes a landscape token (card bonus)", "place": "places and faces a character",
+            "start": "chooses the starting character", "skeep": "places the pair's decoration",
+            "neutral": "stands a neutral figure", "final": "stands the characters for the final scoring"}.get(d, d)
     last = " · last round" if s.ending else ""
     return f"Turn {s.turn}: {who} {what}{last}"
 

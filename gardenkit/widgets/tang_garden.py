@@ -39,6 +39,8 @@ __all__ = ["TangGardenBoard", "TangGardenGame"]
 NOTATION_HINT = ("build 17 c4 r90, decorate, keep fish/water c4, landscape S3 N s1, influence shown poet, "
                  "place poet c4 tile N, footpath coins or end turn")
 _ON_BOARD = (Build, Keep, TakeToken, PlaceChar, MoveChar, Landscape)
+#: decisions where a character is stood on a spot (an influence's, a solo neutral figure, the solo final placing)
+PLACING = ("place", "neutral", "final")
 
 
 class TangGardenBoard(BoardWidget):
@@ -76,7 +78,7 @@ class TangGardenBoard(BoardWidget):
             self.land = None
         self.char, self.spot = None, None
         # one character to place: picked at once
-        if d == "place" and self.my_turn():
+        if d in PLACING and self.my_turn():
             chars = self.place_chars()
             if len(chars) == 1:
                 self.char = chars[0]
@@ -261,8 +263,6 @@ class TangGardenBoard(BoardWidget):
                 return self.rules.targets(s, (self.tile, self.rot))
             if d == "keep" and self.card is not None:
                 return self.rules.targets(s, ("card", self.card))
-            if d == "token":
-                return tuple(t for t in self._legal() if t.action.startswith("take token"))
             if d == "landscape" and self.land is not None:
                 lid, lantern = self.land
                 size = s.pending[0][1]
@@ -273,6 +273,10 @@ class TangGardenBoard(BoardWidget):
                         why = self.rules.why_illegal(s, a)
                         out.append(Target(str(a), None if why else self.rules.action_points(s, a), why, ()))
                 return tuple(out)
+            if d in ("landscape", "keep") or d in PLACING:
+                return ()
+            if d not in ("main", "build2", "after"):  # a token to take, a solo pair's card: on the board
+                return tuple(t for t in self._legal() if t.at and not t.action.startswith(("place ", "move ")))
             return ()
         return self._cached("spots", make)
 
@@ -290,7 +294,7 @@ class TangGardenBoard(BoardWidget):
             s = self._state
             if cid is None or not self.my_turn():
                 return {}
-            if cid in self.place_chars() and self._decision() == "place":
+            if cid in self.place_chars() and self._decision() in PLACING:
                 acts = [t for t in self.rules.targets(s, ("char", cid)) if t.points is not None]
             else:
                 acts = [t for t in self._legal() if t.action.startswith(f"move {cid} ")]
@@ -321,7 +325,7 @@ class TangGardenBoard(BoardWidget):
         scores = self.sight_scores()
         out = []
         s = self._state
-        mover = MoveChar if not (self._decision() == "place" and self.char in self.place_chars()) else PlaceChar
+        mover = MoveChar if not (self._decision() in PLACING and self.char in self.place_chars()) else PlaceChar
         for f in FACINGS:
             a = mover(self.char, x, y, where, f)
             text = str(a)
@@ -393,9 +397,10 @@ class TangGardenBoard(BoardWidget):
         buttons = self.buttons() if mine else ()
         picks = []
         if mine:
-            for cid in self.place_chars() if self._decision() == "place" else self.movable_chars():
+            placing = self._decision() in PLACING
+            for cid in self.place_chars() if placing else self.movable_chars():
                 name = s.components.character(cid).name
-                verb = "stand" if self._decision() == "place" else "move or turn"
+                verb = "stand" if placing else "move or turn"
                 picks.append((f"{verb} {name}", f"char:{cid}", f"pick {name} to {verb}", cid == self.char))
         pick_buttons = tuple(picks)
         hidden = ()
