@@ -203,6 +203,34 @@ def scoring_start():
                     step="after")
 
 
+@lru_cache(maxsize=None)
+def solo_start():
+    """A fresh solo game ("Yin & Yang"): two starting characters drawn, one to keep."""
+    return _resolve(_R.initial_state(players=1, seed=3))
+
+
+def _settled(s):
+    """``s`` with any neutral figure waiting stood on the first free spot the engine offers."""
+    while _R.decision(s) == "neutral":
+        s = _resolve(_R.apply(s, _R.legal_actions(s)[0]))
+    return s
+
+
+@lru_cache(maxsize=None)
+def solo_main():
+    """Solo, the first turn: the first character kept (the other will stand as a neutral figure)."""
+    s = solo_start()
+    return _settled(_resolve(_R.apply(s, f"influence shown {s.char_shown[0]}")))
+
+
+@lru_cache(maxsize=None)
+def solo_card():
+    """Solo: a pair's tile is laid; its card's decoration is to be placed."""
+    s = solo_main()
+    build = next(a for a in _R.legal_actions(s) if str(a).startswith("build "))
+    return _resolve(_R.apply(s, build))
+
+
 # ----- the rulebook's worked examples ---------------------------------------------------------------------
 def worked_examples() -> tuple[Scenario, ...]:
     """The rulebook's examples, each rebuilt on our tiles: Viola's build, the token and the landscape
@@ -415,6 +443,31 @@ def try_positions() -> dict:
         "tang_garden.score.prefer_empress": (place_start(), "The Empress loses three for the Emperor in sight."),
         "tang_garden.score.prefer_sun_moon": (place_start(), "The Lady wants the sun and the moon on her side."),
         "tang_garden.score.prefer_any_icon": (place_start(), "The Officer counts every icon on the side it faces."),
+        # the solo game "Yin & Yang"
+        "tang_garden.solo.setup": (solo_start(), "Two starting characters are drawn: keep one."),
+        "tang_garden.solo.central": (solo_main(), "Pick a stack top: only the central garden's spaces take it."),
+        "tang_garden.solo.pair": (solo_card(), "The pair's tile is down: now place its card's decoration."),
+        "tang_garden.solo.opposite": (solo_main(), "Taking a pair discards the card in the opposite corner."),
+        "tang_garden.solo.coins": (solo_main(), "Matched greenery, water and rock edges pay a coin each here."),
+        "tang_garden.solo.enclose": (solo_main(), "A closed area pays a coin; the rim of the central garden "
+                                     "closes nothing."),
+        "tang_garden.solo.footpath": (solo_main(), "Joined footpaths pay nothing in the solo game."),
+        "tang_garden.solo.landscape": (solo_main(), "Cover a token: both tiles of its size go in, on opposite "
+                                       "sides."),
+        "tang_garden.solo.remove": (solo_main(), "Four same-size tokens take a decoration off the garden."),
+        "tang_garden.solo.no_refresh": (solo_main(), "Tokens never turn a solo lantern back up."),
+        "tang_garden.solo.influence": (solo_main(), "At 10, 20 and 30 coins a revealed character may join you."),
+        "tang_garden.solo.neutral": (solo_main(), "A character you pass over stands as a neutral figure: the "
+                                     "first one already does."),
+        "tang_garden.solo.lantern_tile_only": (solo_main(), "This lantern lays a pair's tile without its card."),
+        "tang_garden.solo.lantern_display": (solo_main(), "This lantern lays a tile from the display instead."),
+        "tang_garden.solo.lantern_redraw": (solo_main(), "This lantern replaces the four cards by the stacks."),
+        "tang_garden.solo.lantern_reuse": (solo_main(), "This lantern repeats one already used."),
+        "tang_garden.solo.defeat": (solo_main(), "A stack running dry, or no pair that fits, ends the game lost."),
+        "tang_garden.solo.victory": (solo_main(), "Cover all 28 central spaces to win."),
+        "tang_garden.solo.final": (solo_main(), "After a win, your characters stand where you like, facing "
+                                   "any way."),
+        "tang_garden.solo.rank": (solo_main(), "Your final coins name your title."),
     }
     return tries
 
