@@ -454,7 +454,7 @@ class TangGardenGame(GameView):
 
     def turn_starts(self, state) -> bool:
         """Undo goes back to the start of one of your turns' steps (not a decision a move opened)."""
-        return self.rules.decision(state) in ("main", "after")
+        return self.rules.decision(state) in ("main", "after", "start")
 
     def score_columns(self, state) -> dict:
         seen = self.rules.observe(state, self.seat)
