@@ -104,6 +104,22 @@ def play_one_decision(page) -> str:
     return actions[0]
 
 
+def test_a_whole_game_against_the_bots_by_clicks(dash):
+    g = game(dash)
+    dash.set_default_timeout(GAME_TIMEOUT_MS)
+    played = []
+    for _ in range(400):
+        if "Game over" in status(dash):
+            break
+        played.append(play_one_decision(dash))
+    assert "Game over" in status(dash), played[-20:]
+    assert sum(a.startswith("build ") for a in played) >= 3, played
+    final = g.locator(".gk-explanation .gk-final")
+    final.wait_for()
+    assert g.locator(f".gk-board {LEGAL}").count() == 0
+    assert dash.gk_page_errors == []
+
+
 def test_lessons_and_the_board_pick_turn_and_build(dash):
     g = game(dash)
     assert dash.locator("h3", has_text="tang_garden.build.match").count() >= 1
@@ -174,20 +190,4 @@ def test_decorate_and_influence_with_facing_on_the_lessons_boards(dash):
     panel.wait_for()
     assert "tang_garden.influence.spot" in panel.inner_text()
     board.locator('[data-char="emperor"][data-facing="N"]').wait_for()
-    assert dash.gk_page_errors == []
-
-
-def test_a_whole_game_against_the_bots_by_clicks(dash):
-    g = game(dash)
-    dash.set_default_timeout(GAME_TIMEOUT_MS)
-    played = []
-    for _ in range(400):
-        if "Game over" in status(dash):
-            break
-        played.append(play_one_decision(dash))
-    assert "Game over" in status(dash), played[-20:]
-    assert sum(a.startswith("build ") for a in played) >= 3, played
-    final = g.locator(".gk-explanation .gk-final")
-    final.wait_for()
-    assert g.locator(f".gk-board {LEGAL}").count() == 0
     assert dash.gk_page_errors == []
