@@ -505,11 +505,14 @@ def test_three_or_fewer_tokens_on_the_board_trigger_the_end():
 def test_an_empty_stack_triggers_the_end():
     from gardenkit.bots import RandomBot
 
-    s, bot = R.initial_state(players=2, seed=1), RandomBot(1)
+    def empty(s):
+        return any(not s.tops[k] and not s.piles[k] and not s.under[k] for k in range(4))
+
+    s, bot = R.initial_state(players=3, seed=0), RandomBot(0)
     while not s.ending:
+        assert not empty(s) or R.current_player(s) is gardenkit.CHANCE
         s = R.step_chance(s) if R.current_player(s) is gardenkit.CHANCE else R.apply(s, bot.choose(R, s))
-    if len(s.board_tokens) > 3:
-        assert any(not s.tops[k] and not s.piles[k] and not s.under[k] for k in range(4))
+    assert empty(s) and len(s.board_tokens) > 3  # the stack, not the tokens, ended it
 
 
 @pytest.mark.parametrize("first,trigger,then", [(0, 2, ()), (0, 0, (1, 2)), (1, 2, (0,)), (1, 0, ())])
@@ -955,3 +958,12 @@ def test_the_build_lantern_refuses_a_first_tile_the_officer_turned_up_this_turn(
     else:
         pytest.fail("no fresh tile fits anywhere")
     allowed(s, "build 2 e3 r270")
+
+
+def test_the_drawn_cards_are_seen_by_the_drawing_player_only():
+    s = decorating(["fish/water", "birds/rock", "pine/rock"])
+    mine, theirs = R.observe(s, 0), R.observe(s, 1)
+    assert sorted(mine.drawn) == ["birds/rock", "fish/water", "pine/rock"] and mine.rng is None
+    assert not set(theirs.drawn) & {"birds/rock", "fish/water", "pine/rock"} and len(theirs.drawn) == 3
+    s2 = allowed(s, "keep fish/water f4")  # the cards not kept go face up to the discards: all see them
+    assert {"birds/rock", "pine/rock"} <= set(R.observe(s2, 1).discard)
