@@ -2,7 +2,7 @@
 
 >>> import gardenkit
 >>> gardenkit.available_games()
-('karesansui', 'miyabi', 'samurai_gardener', 'tanuki')
+('karesansui', 'miyabi', 'samurai_gardener', 'tanuki', 'tang_garden')
 >>> rules = gardenkit.make("samurai_gardener")
 >>> rules.info.title, rules.info.min_players, rules.info.max_players
 ('Samurai Gardener', 2, 5)
@@ -16,15 +16,11 @@ __version__ = "0.1.0"
 
 # The one line that registers a game: its id. Its package, gardenkit.games.<id>, declares the rest
 # (``GAME``, a :class:`~gardenkit.core.registry.GameEntry`); see docs/adding-a-game.md.
-_GAMES = ("karesansui", "miyabi", "samurai_gardener", "tanuki")
+_GAMES = ("karesansui", "miyabi", "samurai_gardener", "tanuki", "tang_garden")
 
 # Games still being written: shown in the gallery as "coming" (id -> title, players, pitch).
 # A game's line moves from here to _GAMES when it is registered.
-_COMING = {
-    "tang_garden": ("Tang Garden", "1–4",
-                    "Build an imperial garden tile by tile, balancing water, rock and greenery, "
-                    "and place visitors where they enjoy the best views. Solo mode included."),
-}
+_COMING: dict = {}
 _made: dict = {}
 
 

@@ -277,6 +277,11 @@ SELECTIONS = {
                                 *[(f"Z{z}", 0) for z in s.zen_display]],
     # the active player's hand tiles, each way round
     "tanuki": lambda rules, s: [(tile, rot) for tile in s.hands[s.active] for rot in (0, 90, 180, 270)],
+    # every face-up top each way round, every drawn card, every character the player may stand
+    "tang_garden": lambda rules, s: [
+        *[(tile, rot) for tile in s.tops if tile for rot in (0, 90, 180, 270)],
+        *[("card", c) for c in sorted(set(s.drawn)) if c != "hidden"],
+        *[("char", c) for c in sorted({s.own[s.active]} | {p[1] for p in s.pending if p[0] == "place"}) if c]],
 }
 
 

@@ -26,7 +26,7 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
-GAMES = ["samurai-gardener.ipynb", "miyabi.ipynb", "karesansui.ipynb"]
+GAMES = ["samurai-gardener.ipynb", "miyabi.ipynb", "karesansui.ipynb", "tang-garden.ipynb"]
 RERUN = ("re-run it: .venv/bin/jupyter nbconvert --to notebook --execute --inplace "
          "--ExecutePreprocessor.store_widget_state=False notebooks/{}")
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"

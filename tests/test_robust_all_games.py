@@ -23,6 +23,17 @@ from gardenkit.core.rng import _short as show
 from gardenkit.testing import QUICK_SECONDS, json_save, random_game, replaced, save_paths, value_at
 
 GAMES = gardenkit.available_games()
+#: (test, game) known to fail, with why (strict: the test fails once they pass, so the mark is removed)
+KNOWN = {
+    ("hand_made", "tang_garden"): "games/tang_garden (the engine's, not the board's): a Build with x = 2**31 at a "
+                                  "chance node makes why_illegal raise IndexError (space_name in the refusal's text)",
+    ("oversized", "tang_garden"): "games/tang_garden/serialize.py: a 5 000-digit 'version' is accepted, not refused",
+}
+
+
+def _games(test: str) -> list:
+    return [pytest.param(g, marks=pytest.mark.xfail(strict=True, reason=KNOWN[(test, g)])) if (test, g) in KNOWN
+            else g for g in GAMES]
 
 #: the slowest a refusal may be (seconds); they take milliseconds
 QUICK = QUICK_SECONDS  # gardenkit.testing: generous for a loaded machine
@@ -186,7 +197,7 @@ def test_garbage_notations_are_refused_the_same_way_everywhere(game):
             assert rules.why_illegal(s, text) is not None, f"{what} was accepted"
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", _games("hand_made"))
 def test_hand_made_action_values_are_refused_the_same_way_everywhere(game):
     rules = gardenkit.make(game)
     seen = refused = 0
@@ -224,7 +235,7 @@ def _saves(game: str) -> list[dict]:
     return [json_save(s) for s in (all_[len(all_) // 3], all_[-1])]
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", _games("oversized"))
 def test_oversized_and_nested_saves_are_refused_quickly_and_briefly(game):
     rules = gardenkit.make(game)
     for saved in _saves(game):

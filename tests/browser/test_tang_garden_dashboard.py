@@ -1,0 +1,193 @@
+"""The Tang Garden dashboard (notebooks/tang-garden.ipynb) served by Voilà, clicked in headless Chromium.
+
+Three page loads: the lessons and the game's board (a stack top picked, turned and built by clicks);
+the lessons' own boards (a drawn card picked and kept, a character picked, a spot picked and a
+facing clicked with the coins it scores at the end); a whole game against the bots by clicks only.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+from dashboard import GAME, board_version, game, log_count, status
+from dashboard import wait_after_my_move as wait_for_move
+
+pytestmark = pytest.mark.browser
+
+NOTEBOOK = "tang-garden.ipynb"
+MINE = r"Player 1 \(you\)"
+LEGAL = "[data-action]:not(.gk-illegal)"
+GAME_TIMEOUT_MS = 300_000
+
+
+REDRAWN = """([root, v]) => {
+    const svg = document.querySelector(root + ' .gk-board svg[data-version]');
+    return svg && Number(svg.getAttribute('data-version')) > v;
+}"""
+
+
+def click_and_wait_for_redraw(page, target, root=GAME) -> None:
+    """Click ``target`` and wait for the board's redraw. A click that brought no redraw in 15 s
+    (once seen on the first click of a freshly served page) is made again, once."""
+    version = board_version(page, root)
+    target.click()
+    try:
+        page.wait_for_function(REDRAWN, arg=[root, version], timeout=15_000)
+    except Exception:  # noqa: BLE001 - playwright's TimeoutError
+        if board_version(page, root) > version:
+            return
+        target.click()
+        page.wait_for_function(REDRAWN, arg=[root, version])
+
+
+def head(page, root=GAME) -> str:
+    return page.locator(f"{root} .gk-board svg text.gk-status").first.text_content()
+
+
+def offered(board) -> list[str]:
+    return [el.get_attribute("data-action") for el in board.locator(LEGAL).all()]
+
+
+def picks(board, prefix: str) -> list:
+    return [el for el in board.locator(f'[data-pick^="{prefix}"]').all()]
+
+
+def play(page, action: str) -> None:
+    board = game(page).locator(".gk-board")
+    version, before = board_version(page), log_count(page)
+    board.locator(f'[data-action="{action}"]').first.click()
+    wait_for_move(page, version, before, MINE, GAME_TIMEOUT_MS)
+
+
+def on_board(actions):
+    return [a for a in actions if a.startswith(("build ", "keep ", "landscape ", "take token", "place "))]
+
+
+def play_one_decision(page) -> str:
+    """One decision of yours, by clicks: pick what the board offers to pick until a move on the
+    board is offered (a tile each way round, a drawn card, a landscape tile), else a button."""
+    board = game(page).locator(".gk-board")
+    what = head(page)
+    if "builds or decorates" in what or "second tile" in what:
+        for tile in picks(board, "tile:"):
+            click_and_wait_for_redraw(page, tile)
+            for _ in range(4):
+                moves = [a for a in offered(board) if a.startswith("build ")]
+                if moves:
+                    play(page, moves[0])
+                    return moves[0]
+                click_and_wait_for_redraw(page, board.locator('[data-ui="turn"]'))
+            click_and_wait_for_redraw(page, board.locator(f'[data-pick="{tile.get_attribute("data-pick")}"]'))
+    if "keeps a drawn card" in what:
+        for k in range(len(picks(board, "card:"))):
+            card = picks(board, "card:")[k]
+            if "gk-gpicked" not in (card.get_attribute("class") or ""):
+                click_and_wait_for_redraw(page, card)
+            moves = [a for a in offered(board) if a.startswith("keep ")]
+            if moves:
+                play(page, moves[0])
+                return moves[0]
+    if "inserts a" in what:
+        click_and_wait_for_redraw(page, picks(board, "land:")[0])
+    actions = offered(board)
+    assert actions, f"nothing offered: {what}"
+    moves = on_board(actions)
+    if moves:
+        play(page, moves[0])
+        return moves[0]
+    for wanted in ("footpath coins", "advance", "decorate", "discard all", "end turn"):
+        for a in actions:
+            if a.startswith(wanted):
+                play(page, a)
+                return a
+    play(page, actions[0])
+    return actions[0]
+
+
+def test_a_whole_game_against_the_bots_by_clicks(dash):
+    g = game(dash)
+    dash.set_default_timeout(GAME_TIMEOUT_MS)
+    played = []
+    for _ in range(400):
+        if "Game over" in status(dash):
+            break
+        played.append(play_one_decision(dash))
+    assert "Game over" in status(dash), played[-20:]
+    assert sum(a.startswith("build ") for a in played) >= 3, played
+    final = g.locator(".gk-explanation .gk-final")
+    final.wait_for()
+    assert g.locator(f".gk-board {LEGAL}").count() == 0
+    assert dash.gk_page_errors == []
+
+
+def test_lessons_and_the_board_pick_turn_and_build(dash):
+    g = game(dash)
+    assert dash.locator("h3", has_text="tang_garden.build.match").count() >= 1
+    assert dash.locator("h3", has_text="tang_garden.influence.facing").count() >= 1
+    assert dash.locator(".gk-try").count() >= 86
+    assert dash.locator(".gk-scenario").count() >= 6 and dash.locator(".gk-quiz").count() >= 5
+    assert g.locator(".gk-board svg").count() == 1
+    for cls in ("gk-explanation", "gk-log", "gk-scores", "gk-hint", "gk-undo"):
+        assert g.locator(f".{cls}").count() >= 1, cls
+    assert "your move" in status(dash) and "builds or decorates" in head(dash)
+    board = g.locator(".gk-board")
+    tiles = picks(board, "tile:")
+    assert tiles, "no face-up stack top to pick"
+    tile = tiles[0].get_attribute("data-pick").split(":")[1]
+    click_and_wait_for_redraw(dash, tiles[0])
+    builds = [a for a in board.locator("[data-action]").all() if (a.get_attribute("data-action") or "").startswith("build")]
+    assert builds and all(re.fullmatch(rf"build {tile} [a-h][1-8] r0", b.get_attribute("data-action")) for b in builds)
+    assert g.locator(".gk-explanation").filter(has_text=f"Tile {tile} turned 0").count() == 1
+    click_and_wait_for_redraw(dash, board.locator('[data-ui="turn"]'))
+    turned = [a for a in offered(board) if a.startswith("build ")]
+    assert all(a.endswith(" r90") for a in turned)
+    if not turned:
+        for _ in range(3):
+            click_and_wait_for_redraw(dash, board.locator('[data-ui="turn"]'))
+            turned = [a for a in offered(board) if a.startswith("build ")]
+            if turned:
+                break
+    assert turned, "the tile fits nowhere"
+    play(dash, turned[0])
+    assert turned[0] in g.locator(".gk-log").inner_text()
+    assert dash.gk_page_errors == []
+
+
+def _open(page, locator) -> None:
+    locator.scroll_into_view_if_needed()
+    button = locator.locator("button.gk-open-lesson")
+    if button.count():
+        button.click()
+    locator.locator(".gk-board svg[data-version]").wait_for()
+
+
+def test_decorate_and_influence_with_facing_on_the_lessons_boards(dash):
+    # decorate: the draw of four, a peony picked, its free area clicked
+    t = dash.locator(".gk-try").filter(has_text="Pick one of the four cards").first
+    _open(dash, t)
+    board = t.locator(".gk-board")
+    board.locator('[data-pick="card:peony/greenery"]').click()
+    board.locator('[data-action="keep peony/greenery c4"]').wait_for()
+    assert all(a.startswith("keep peony/greenery") for a in offered(board) if a.startswith("keep"))
+    board.locator('[data-action="keep peony/greenery c4"]').click()
+    panel = t.locator(".gk-explanation").filter(has_text="Played")
+    panel.wait_for()
+    assert "tang_garden.decorate.bonus" in panel.inner_text()
+    # influence: the Emperor picked, the spot d3 picked, each facing with its coins at the end
+    t = dash.locator(".gk-try").filter(has_text="each facing shows its line of sight").first
+    _open(dash, t)
+    board = t.locator(".gk-board")
+    board.locator('[data-pick="char:emperor"]').click()
+    board.locator('[data-pick="spot:d3:tile"]').wait_for()
+    board.locator('[data-pick="spot:d3:tile"]').click()
+    north = board.locator('.gk-gface[data-action="place emperor d3 tile N"]')
+    north.wait_for()
+    assert north.get_attribute("data-coins") == "10"
+    assert board.locator(".gk-gsight").count() >= 4
+    assert "10</b> coins at the end" in t.locator(".gk-explanation").inner_html()
+    north.click()
+    panel = t.locator(".gk-explanation").filter(has_text="Played")
+    panel.wait_for()
+    assert "tang_garden.influence.spot" in panel.inner_text()
+    board.locator('[data-char="emperor"][data-facing="N"]').wait_for()
+    assert dash.gk_page_errors == []

@@ -1,0 +1,149 @@
+"""Tang Garden drawings: well-formed SVG of every kind of moment, terrains told apart by pattern,
+the garden's pieces where the state has them, clickable targets exactly the engine's, phone reflow,
+tap areas and theme colours through the shared mechanisms."""
+import random
+import re
+import xml.dom.minidom
+
+import gardenkit
+import pytest
+
+from gardenkit.games.tang_garden import TangGardenRules
+from gardenkit.games.tang_garden.setups import position
+from gardenkit.render.svg import SvgStr
+from gardenkit.render.tang_garden import (
+    DECO_CODES, TERRAIN_STYLE, render_board, render_player, render_stacks, render_state, render_tile, tang_defs,
+)
+
+R = TangGardenRules()
+SLOTS = {("N", "l1"): "L1", ("N", "l2"): "L2", ("N", "s2"): "S4", ("E", "s2"): "S5", ("S", "s2"): "S6",
+         ("W", "s2"): "S7"}
+
+
+def parse(svg):
+    return xml.dom.minidom.parseString(svg)
+
+
+def played(players, seed, steps):
+    rnd = random.Random(seed)
+    s = R.initial_state(players=players, seed=seed)
+    out = []
+    for _ in range(steps):
+        if R.is_terminal(s):
+            break
+        if R.current_player(s) is gardenkit.CHANCE:
+            s = R.step_chance(s)
+        else:
+            s = R.apply(s, rnd.choice(R.legal_actions(s)))
+        out.append(s)
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_moment_of_a_random_game_draws_well_formed(players):
+    states = played(players, players, 500)
+    for s in states[::25] + states[-1:]:
+        svg = render_state(s)
+        assert isinstance(svg, SvgStr) and svg._repr_svg_() == svg
+        parse(svg)
+        for p in range(players):
+            parse(render_state(R.observe(s, p)))
+            if isinstance(R.current_player(s), int):
+                parse(render_board(s, p, targets=R.targets(s), rules=R))
+
+
+def test_the_five_terrains_have_five_patterns_not_only_colours():
+    defs = tang_defs("u")
+    ids = re.findall(r'<pattern id="u-([a-z]+)"', defs)
+    assert ids == ["greenery", "water", "rock", "footpath", "wall"]
+    shapes = [re.search(rf'<pattern id="u-{t}".*?</pattern>', defs).group(0) for t in ids]
+    marks = [re.sub(r'fill="#[0-9a-f]+"|stroke="#[0-9a-f]+"', "", re.sub(r"<rect[^>]*/>", "", m, count=1))
+             for m in shapes]
+    assert len(set(marks)) == 5  # the marks differ with the colours taken away
+    assert len({TERRAIN_STYLE[t][0] for t in ids}) == 5
+
+
+def test_a_tile_is_drawn_edge_by_edge_with_its_terrains_turned():
+    comps = position().components
+    svg = render_tile(2, 90)
+    edges = comps.tile(2).turned(90)
+    fills = re.findall(r'fill="url\(#[a-z0-9]+-([a-z]+)\)"', svg)
+    assert fills[:4] == list(edges)
+    assert "N footpath" in svg and "a character spot" in svg
+
+
+def test_the_garden_shows_tiles_decorations_tokens_slots_and_characters():
+    s = position(tiles={"c4": (2, 0), "d3": (3, 0)}, cards={0: ("pine/any",)}, decos=(("c4", "pine"),),
+                 own={0: "hermit", 1: "poet"}, slots=SLOTS, placed=(("emperor", 0, "d3", "tile", "N"),))
+    svg = render_state(s)
+    assert 'data-space="c4" data-tile="2" data-rot="0"' in svg
+    assert 'data-deco="c4 pine"' in svg and f">{DECO_CODES['pine']}<" in svg
+    for x, y, size in s.board_tokens:
+        assert f'data-token="{"abcdefgh"[x]}{y + 1}"' in svg
+    assert len(re.findall(r'data-slot="[NESW] [ls][123]"', svg)) == 20
+    assert 'data-slot="N l1"' in svg and "L1" in svg
+    assert 'data-char="emperor" data-facing="N"' in svg
+    sight = re.findall(r'<path class="gk-gsight" d="M([\d.]+) ([\d.]+)L([\d.]+) ([\d.]+)"', svg)
+    assert len(sight) == 1
+    x1, y1, x2, y2 = map(float, sight[0])
+    assert x1 == x2 and y2 < y1  # facing north: the line runs up the column
+    assert 'data-start="a"' in svg
+
+
+def test_the_stacks_show_their_face_up_tops_and_backs():
+    s = position(tops={0: 2, 1: 0})
+    svg = render_stacks(s)
+    assert re.search(r'data-stack="greenery"><rect class="gk-gbg"', svg) and "tile 2 (greenery stack)" in svg
+    assert re.search(r'data-stack="water" data-facedown="1"', svg)
+    assert "greenery · " in svg
+
+
+def test_a_players_board_shows_tracks_thresholds_lanterns_tokens_and_cards():
+    s = position(tracks={0: (4, 2, 7)}, lanterns={0: (True, False, True, True)}, held={0: (1, 2)},
+                 tokens=["d2", "e2", "b4", "g4"], cards={0: ("pine/any",)}, decos=(("c4", "pine"),),
+                 tiles={"c4": (2, 0)}, own={0: "hermit", 1: "poet"})
+    svg = render_player(s, 0)
+    parse(svg)
+    comps = s.components
+    assert svg.count('class="gk-gthr"') == 3 * len(comps.thresholds)
+    for level, coins in comps.coin_bonuses.items():
+        assert f">+{coins}<" in svg
+    assert 'greenery: level 4 of 10' in svg and 'rock: level 7 of 10' in svg
+    assert re.search(r'class="gk-glantern gk-gused" data-lantern="0 decorate2"', svg)
+    assert re.search(r'class="gk-glantern" data-lantern="0 build2"', svg)
+    assert "Tokens held: 1 large, 2 small" in svg and "Cards: pine" in svg and "On the card: Hermit" in svg
+
+
+def test_the_board_draws_exactly_the_targets_it_is_given():
+    s = position(tops={0: 2}, own={0: "hermit", 1: "poet"})
+    targets = R.targets(s, (2, 0))
+    svg = render_board(s, 0, targets=targets, picked_tile=2, rules=R)
+    drawn = set(re.findall(r'data-action="([^"]+)"', svg))
+    assert drawn == {t.action for t in targets}
+    assert 'data-pick="tile:2"' in svg and 'data-ui="turn"' in svg
+    picture = render_board(s, 0, targets=targets, picked_tile=2, rules=R, clickable=False, style=False)
+    assert 'data-action="' not in picture and 'data-pick="' not in picture
+
+
+def test_on_a_phone_the_column_goes_under_the_board_and_buttons_have_tap_areas():
+    s = position(tops={0: 2}, own={0: "hermit", 1: "poet"})
+    svg = render_board(s, 0, buttons=[t for t in R.targets(s) if not t.at], rules=R)
+    m = re.search(r'<g class="gk-reflow" data-reflow="(-?[\d.]+) (-?[\d.]+)">', svg)
+    assert m and float(m.group(1)) < 0 and float(m.group(2)) > 0
+    width = float(re.search(r'width="([\d.]+)"', svg).group(1))
+    board_w = -float(m.group(1)) + 8  # what stays in view on a phone: the garden and its slots
+    scale = 390 / board_w
+    for hit in re.findall(r'<rect class="gk-hit"[^>]*/>', svg):
+        w = float(re.search(r'width="([\d.]+)"', hit).group(1))
+        h = float(re.search(r'height="([\d.]+)"', hit).group(1))
+        assert min(w, h) * scale >= 24, hit
+    assert 56 * scale >= 24  # a garden space
+    assert width > board_w
+
+
+def test_text_on_the_page_follows_the_theme():
+    from gardenkit.render.tang_garden import TANG_CSS
+
+    for cls in ("gk-ghead", "gk-gtx", "gk-gsmall", "gk-glabel"):
+        rule = re.search(rf"\.{cls}\{{[^}}]*\}}", TANG_CSS).group(0)
+        assert "var(--gk-" in rule, cls

@@ -1,0 +1,313 @@
+"""Tang Garden widgets through their public methods (what a click calls), no browser needed.
+
+Until Tang Garden is registered in ``gardenkit._GAMES`` the widgets are used here with the game
+registered for the test only (``registered``).
+"""
+import gardenkit
+import pytest
+
+from gardenkit.games.tang_garden import TangGardenRules
+from gardenkit.games.tang_garden.setups import position
+
+R = TangGardenRules()
+
+SLOTS = {("N", "l1"): "L1", ("N", "l2"): "L2", ("N", "s2"): "S4", ("E", "s2"): "S5", ("S", "s2"): "S6",
+         ("W", "s2"): "S7"}
+
+
+@pytest.fixture(autouse=True)
+def registered(monkeypatch):
+    if "tang_garden" not in gardenkit._GAMES:
+        monkeypatch.setattr(gardenkit, "_GAMES", gardenkit._GAMES + ("tang_garden",))
+    yield
+
+
+def resolve(s):
+    while R.current_player(s) is gardenkit.CHANCE:
+        s = R.step_chance(s)
+    return s
+
+
+def board_for(s, **kw):
+    from gardenkit.widgets.tang_garden import TangGardenBoard
+
+    return TangGardenBoard(s, **kw)
+
+
+def emperor_to_place():
+    s = position(tiles={"d3": (3, 0), "f4": (16, 0)}, tracks={0: (3, 2, 3)}, own={0: "hermit", 1: "poet"},
+                 shown=("emperor", "lady"), slots=SLOTS, drawn=("fish/water", "birds/rock"), pending=(("keep",),))
+    s = resolve(R.apply(s, "keep fish/water f4"))
+    return resolve(R.apply(s, "influence shown emperor"))
+
+
+# ----- building ---------------------------------------------------------------------------------------------
+def test_picking_a_stack_top_offers_every_space_beside_the_garden_with_the_engines_verdict():
+    s = position(tops={0: 2}, own={0: "hermit", 1: "poet"})
+    board = board_for(s)
+    board.pick("tile:2")
+    assert board.tile == 2 and board.rot == 0
+    want = {t.action: t for t in R.targets(s, (2, 0))}
+    got = {t.action: t for t in board.spots()}
+    assert got == want
+    assert board.spot_actions() and board.spot_actions(legal=False)
+    refused = next(t for t in board.spots() if t.points is None)
+    assert refused.reason.rule.startswith("tang_garden.build.")
+    for t in board.spots():
+        assert f'data-action="{t.action}"' in board.svg
+    assert 'data-pick="tile:2"' in board.svg
+
+
+def test_turning_the_tile_changes_its_builds_and_a_click_builds_it():
+    s = position(tops={0: 2}, own={0: "hermit", 1: "poet"})
+    board = board_for(s)
+    board.pick("tile:2")
+    board.turn()
+    assert board.rot == 90
+    assert set(board.spot_actions()) == {t.action for t in R.targets(s, (2, 90)) if t.points is not None}
+    assert board.play("build 2 c4 r90")
+    assert board.state.tile_at(2, 3) == (2, 90)
+    assert board.tile is None  # the pick is put back once played
+    assert "tang_garden.build.advance" in board.panel.value
+
+
+def test_a_refused_build_leaves_the_board_and_names_the_rule():
+    s = position(tops={0: 2}, own={0: "hermit", 1: "poet"})
+    board = board_for(s)
+    board.pick("tile:2")
+    refused = board.spot_actions(legal=False)[0]
+    assert not board.play(refused)
+    assert board.state is s
+    assert "tang_garden.build" in board.panel.value
+
+
+def test_picking_what_is_not_offered_says_so_and_changes_nothing():
+    s = position(tops={0: 2}, own={0: "hermit", 1: "poet"})
+    board = board_for(s)
+    board.pick("tile:999")
+    assert board.tile is None and "not face up" in board.panel.value
+    board.pick("card:fish/water")
+    assert board.card is None and "not among the cards" in board.panel.value
+    board.pick("what")
+    assert "Pick a stack top" in board.panel.value
+    board.turn()
+    assert "Pick a stack top first" in board.panel.value
+
+
+def test_the_lantern_decorate_and_end_steps_are_buttons_from_the_engine():
+    s = position(tops={0: 2}, own={0: "hermit", 1: "poet"})
+    board = board_for(s)
+    labels = {t.action for t in board.buttons()}
+    assert {"decorate", "lantern build2", "lantern decorate2"} <= labels
+    assert not any(a.startswith("build ") for a in labels)
+    for a in labels:
+        assert f'data-action="{a}"' in board.svg
+
+
+# ----- decorating -----------------------------------------------------------------------------------------
+def test_a_drawn_card_shows_its_areas_and_keeping_it_places_the_decoration():
+    s = position(tiles={"f4": (16, 0), "c4": (1, 0)}, drawn=("fish/water", "pine/any"), pending=(("keep",),))
+    board = board_for(s)
+    assert 'data-pick="card:fish/water"' in board.svg and 'data-pick="card:pine/any"' in board.svg
+    board.pick("card:fish/water")
+    assert board.card == "fish/water"
+    legal = board.spot_actions()
+    assert legal == tuple(t.action for t in R.targets(s, ("card", "fish/water")) if t.points is not None)
+    assert legal == ("keep fish/water f4",)
+    assert any(t.reason.rule == "tang_garden.decorate.area" for t in board.spots() if t.points is None)
+    board.pick("card:pine/any")
+    assert board.spot_actions() == ("keep pine/any c4",)
+    assert board.play("keep pine/any c4")
+    assert (2, 3, "greenery", "pine") in board.state.decos
+
+
+def test_discard_all_is_offered_only_when_no_card_can_be_placed():
+    s = position(tiles={"c4": (1, 0)}, drawn=("fish/water",), pending=(("keep",),))
+    board = board_for(s)
+    assert [t.action for t in board.buttons()] == ["discard all"]
+    s2 = position(tiles={"f4": (16, 0)}, drawn=("fish/water",), pending=(("keep",),))
+    assert "discard all" not in [t.action for t in board_for(s2).buttons()]
+
+
+# ----- a landscape tile ---------------------------------------------------------------------------------
+def test_covering_a_token_then_a_landscape_tile_goes_in_a_clicked_slot():
+    s = position(tiles={"d3": (1, 0)}, tops={0: 2})
+    board = board_for(s)
+    assert board.play("build 2 d2 r0")
+    assert board.rules.decision(board.state) == "landscape"
+    lid = board.state.land_shown[1][0]
+    assert f'data-pick="land:{lid}"' in board.svg
+    board.pick(f"land:{lid}")
+    legal = board.spot_actions()
+    taken = {(side, slot) for side, slot, _ in board.state.slots}
+    assert legal and all(a.split()[3].startswith("s") for a in legal)
+    assert len(legal) == 12 - len([t for t in taken if t[1].startswith("s")])
+    refused = board.spot_actions(legal=False)
+    assert refused and all(t.reason.rule == "tang_garden.landscape.insert" for t in board.spots() if t.points is None)
+    assert f'data-action="landscape {lid} N s1"' in board.svg
+    large = board.state.land_shown[0][0]
+    assert f'data-pick="land:{large}"' not in board.svg  # a small token takes a small tile
+    board.pick(f"land:{large}")
+    assert board.land == (lid, False) and "not a small landscape tile" in board.panel.value
+    assert board.play(f"landscape {lid} N s1")
+    assert ("N", "s1", lid) in board.state.slots
+
+
+# ----- characters -------------------------------------------------------------------------------------------
+def test_placing_a_character_shows_each_spot_and_facing_with_the_coins_at_the_end():
+    s = emperor_to_place()
+    board = board_for(s)
+    assert board.rules.decision(s) == "place"
+    assert board.place_chars() == ("emperor", "hermit")
+    board.pick("char:emperor")
+    scores = board.sight_scores()
+    legal = {t.action for t in R.targets(s, ("char", "emperor")) if t.points is not None}
+    assert set(scores) == legal
+    # each number is the engine's own end scoring of the Emperor after that placement
+    for action, coins in scores.items():
+        after = R.apply(s, action)
+        assert coins == sum(line.points for line in R.final_lines(after, 0) if line.subject == "Emperor")
+    assert scores["place emperor d3 tile N"] == 10  # two dragons on the north side
+    picks = board.spot_picks()
+    assert (3, 2, "tile", max(v for a, v in scores.items() if " d3 " in a)) in picks
+    assert 'data-pick="spot:d3:tile"' in board.svg
+    board.pick("spot:d3:tile")
+    faces = {f: (t.action, coins) for f, t, coins in board.facings()}
+    assert faces["N"] == ("place emperor d3 tile N", 10)
+    assert faces["E"][1] == scores["place emperor d3 tile E"]
+    assert 'data-action="place emperor d3 tile N"' in board.svg and 'class="gk-gsight' in board.svg
+    assert "10</b> coins at the end" in board.panel.value
+    assert board.play("place emperor d3 tile N")
+    assert ("emperor", 0, 3, 2, "tile", "N") in board.state.placed
+    assert 'data-char="emperor"' in board.svg
+
+
+def test_the_move_lantern_moves_or_turns_a_standing_character():
+    s = position(tiles={"d3": (3, 0), "f4": (16, 0)}, own={0: "hermit", 1: "poet"}, slots=SLOTS,
+                 placed=(("emperor", 0, "d3", "tile", "E"),), step="after")
+    board = board_for(s)
+    assert board.movable_chars() == ("emperor",)
+    board.pick("char:emperor")
+    board.pick("spot:d3:tile")
+    faces = {f: (t, coins) for f, t, coins in board.facings()}
+    assert faces["E"][0].points is None and faces["E"][0].reason.rule == "tang_garden.lantern.move"
+    assert faces["N"][0].action == "move emperor d3 tile N" and faces["N"][1] == 10
+    assert board.play("move emperor d3 tile N")
+    assert ("emperor", 0, 3, 2, "tile", "N") in board.state.placed
+    assert board.state.lanterns[0][2] is False
+
+
+def test_a_board_that_only_shows_refuses_clicks():
+    s = position(tops={0: 2}, own={0: "hermit", 1: "poet"})
+    board = board_for(s, clickable=False)
+    assert "data-action" not in board.svg
+    assert not board.play("decorate")
+    assert "only shows" in board.panel.value
+
+
+def test_the_browser_messages_are_checked():
+    s = position(tops={0: 2}, own={0: "hermit", 1: "poet"})
+    board = board_for(s)
+    v = board.version
+    board._on_front_end_msg(board, {"kind": "pick", "version": v, "value": "tile:2"}, [])
+    assert board.tile == 2
+    board._on_front_end_msg(board, {"kind": "pick", "version": v + 5, "value": "tile:2"}, [])
+    assert board.tile == 2  # a stale message changes nothing
+    board._on_front_end_msg(board, {"kind": "ui", "version": board.version, "name": "turn"}, [])
+    assert board.rot == 90
+
+
+# ----- the game view ---------------------------------------------------------------------------------
+def test_a_whole_game_against_bots_through_the_board():
+    from gardenkit.widgets.tang_garden import TangGardenGame
+
+    g = TangGardenGame(players=2, seed=5, bot_delay=0, opponents="random")
+    assert g.state.players == 2 and g.round_of(g.state) >= 1
+    for _ in range(400):
+        s = g.state
+        if R.is_terminal(s):
+            break
+        board = g.board
+        assert R.current_player(s) == 0
+        d = R.decision(s)
+        if d in ("main", "build2") and any(s.tops) and d == "build2":
+            board.pick(f"tile:{next(t for t in s.tops if t)}")
+        acts = board.buttons()
+        if d == "main":
+            move = "decorate" if any(t.action == "decorate" for t in acts) else None
+        elif d == "keep":
+            move = None
+            for c in sorted(set(s.drawn)):
+                if board.card != c:
+                    board.pick(f"card:{c}")
+                if board.spot_actions():
+                    move = board.spot_actions()[0]
+                    break
+            move = move or [t.action for t in acts][0]
+        elif d == "place":
+            board.pick(f"char:{board.place_chars()[0]}")
+            x, y, w, _ = board.spot_picks()[0]
+            from gardenkit.games.tang_garden.components import space_name
+
+            board.pick(f"spot:{space_name(x, y)}:{w}")
+            move = next(t.action for f, t, c in board.facings() if t.points is not None)
+        elif d == "landscape":
+            board.pick(f"land:{s.land_shown[0 if s.pending[0][1] == 'large' else 1][0]}")
+            move = board.spot_actions()[0]
+        elif d == "build2":
+            move = board.spot_actions()[0] if board.spot_actions() else None
+        elif d == "token":
+            move = board.spot_actions()[0]
+        else:
+            pref = [t.action for t in acts if t.action.startswith("influence shown")] + [t.action for t in acts]
+            move = pref[0]
+        if move is None:
+            move = str(R.legal_actions(s)[0])
+        assert g.play(move), (move, g.panel.value)
+    assert R.is_terminal(g.state)
+    assert R.outcome(g.state) is not None
+    assert g.score_columns(g.state)["Coins"] == [str(v) for v in R.scores(g.state)]
+
+
+def test_a_solo_game_through_the_board():
+    """Solo (one player): the pair's tile by a stack pick, its card on the board, neutral figures
+    and characters stood by picks, every other step a button; played to the end."""
+    from gardenkit.games.tang_garden.components import space_name
+
+    s = resolve(R.initial_state(players=1, seed=2))
+    board = board_for(s)
+    for _ in range(600):
+        s = board.state
+        if R.is_terminal(s):
+            break
+        d = R.decision(s)
+        move = None
+        if d == "main":
+            for tile in [t for t in s.tops if t]:
+                if board.tile != tile:
+                    board.pick(f"tile:{tile}")
+                for _ in range(4):
+                    if board.spot_actions():
+                        move = board.spot_actions()[0]
+                        break
+                    board.turn()
+                if move:
+                    break
+        elif d in ("place", "neutral", "final"):
+            if board.char is None:
+                board.pick(f"char:{board.place_chars()[0]}")
+            x, y, w, _ = board.spot_picks()[0]
+            board.pick(f"spot:{space_name(x, y)}:{w}")
+            move = next(t.action for f, t, c in board.facings() if t.points is not None)
+        elif d == "landscape":
+            size = s.pending[0][1]
+            board.pick(f"land:{s.land_shown[0 if size == 'large' else 1][0]}")
+            move = board.spot_actions()[0]
+        elif board.spot_actions():
+            move = board.spot_actions()[0]
+        if move is None:
+            acts = [t.action for t in board.buttons()]
+            assert acts, (d, [str(a) for a in R.legal_actions(s)][:5])
+            move = next((a for a in acts if a.startswith("end turn")), acts[0])
+        assert board.play(move), (move, board.panel.value)
+    assert R.is_terminal(board.state)
