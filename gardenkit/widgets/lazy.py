@@ -210,8 +210,13 @@ class GameFallback(StaticFallback):
 
     def static_body(self) -> str:
         title = self.rules.info.title
+        state, seat = self.shown_position()
         return (f"<p><b>{h(title)}</b>: you against bots.</p>"
-                + picture_html(self.state, self.rules, self.seat, alt=f"{title}: the game as it starts"))
+                + picture_html(state, self.rules, seat, alt=f"{title}: the game as it starts"))
+
+    def shown_position(self) -> tuple:
+        """(state, seat): the position the picture shows."""
+        return self.state, self.seat
 
 
 class Openable(StaticFallback):
