@@ -1,8 +1,10 @@
 """Lessons built when a learner opens them (``lazy=True``), and the pictures saved beside widgets.
 
 - A lazy try board, worked example or quiz is a cover: its words, the position as a picture (an
-  ``<img>`` of the state's SVG) and one button; three widgets at most (the box, its layout, the
-  cover; the covers share one layout), where the built lesson is 18–27.
+  ``<img>`` of the state's SVG) and one button; two widgets (the box and the cover; closed boxes
+  and covers share one layout), where the built lesson is 18–27. Each is sent to the page in one
+  ``comm_open`` message with its whole state (classes, children, the cover's code), no ``update``
+  after it.
 - The button (the front end's ``{"kind": "open"}``, nothing else) or any method that needs the
   parts builds them in place; once built, a lazy lesson is the same as one built at once.
 - A game view made with ``lazy=True`` is a cover too (the first position as its seat sees it, and
@@ -81,9 +83,9 @@ def test_a_lazy_lesson_is_a_cover_with_its_words_picture_and_one_button(kind, ga
     assert cover.label == {"try": "Try it", "scenario": "Step through", "quiz": "Answer"}[kind]
     svg = picture_svg(cover.html)
     assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>") and "<title>" not in svg
-    # no board, no buttons, no panel yet: the box, its layout and the cover (and the covers' one layout)
-    assert len(made) <= 4 and not any(isinstance(w, BoardWidget) for w in made), [type(w).__name__ for w in made]
-    assert cover.layout is Cover(html="", label="").layout  # one layout for every cover
+    # no board, no buttons, no panel yet: the box and the cover (and the one layout they share)
+    assert len(made) <= 3 and not any(isinstance(w, BoardWidget) for w in made), [type(w).__name__ for w in made]
+    assert cover.layout is Cover(html="", label="").layout is lesson.layout  # one layout for every cover
 
 
 @pytest.mark.parametrize("kind, game, name, make", LESSON_CASES[::4], ids=IDS[::4])
@@ -236,9 +238,9 @@ def test_a_dashboard_builds_no_board_at_load_every_lesson_and_the_game_a_cover(n
     assert all(not w.is_built for w in lessons), "every lesson of the page waits for its click"
     assert not games[0].is_built, "the game waits for its click"
     assert [w for w in run["made"] if isinstance(w, BoardWidget)] == [], "no board at load"
-    # three widgets per lesson and the game (box, layout, cover), and the covers' shared layout (made
-    # here unless an earlier test of this process made it)
-    assert len(run["made"]) - 3 * (len(lessons) + 1) in (0, 1), (notebook, len(run["made"]), len(lessons))
+    # two widgets per lesson and the game (box, cover), and the layout they share (made here unless
+    # an earlier test of this process made it)
+    assert len(run["made"]) - 2 * (len(lessons) + 1) in (0, 1), (notebook, len(run["made"]), len(lessons))
     games[0].children[0].click()  # the learner opens the game: it is a game like any other
     assert games[0].is_built and isinstance(games[0].board, BoardWidget)
 
@@ -284,7 +286,7 @@ def test_a_lazy_game_view_is_a_cover_of_its_first_position_until_clicked(cls, kw
     g, made = new_widgets(lambda: cls(seed=7, bot_delay=0, lazy=True, **kwargs))
     assert not g.is_built and "gk-game" in g._dom_classes and "gk-closed" in g._dom_classes
     assert len(g.children) == 1 and isinstance(g.children[0], Cover)
-    assert len(made) <= 4  # the box, its layout, the cover (and the covers' shared layout, made once)
+    assert len(made) <= 3  # the box, the cover (and the layout covers share, made once)
     cover = g.children[0]
     assert cover.label == "Play a game"
     eager = cls(seed=7, bot_delay=0, **kwargs)  # the same game built at once
@@ -344,3 +346,34 @@ def test_a_lazy_game_view_that_cannot_be_built_says_so_on_its_cover(monkeypatch)
     monkeypatch.undo()
     cover.click()
     assert g.is_built and g.board is not None
+
+
+def test_a_lazy_lesson_and_game_are_sent_in_one_message_each_with_no_update(monkeypatch):
+    """What a page load's kernel sends for a closed lesson or game: the cover's ``comm_open`` and
+    the box's, each with its whole state (classes, children, the cover's code), and no update."""
+    from comm.base_comm import BaseComm
+
+    sent = []
+
+    class Recording(BaseComm):
+        def publish_msg(self, msg_type, data=None, metadata=None, buffers=None, **keys):
+            sent.append((msg_type, self.comm_id, data))
+
+    monkeypatch.setattr("comm.create_comm", lambda **kwargs: Recording(**kwargs))
+    state, caption = sg_lessons.try_positions()["samurai_gardener.place.touch"]
+    for make in (lambda: TryBoard(state, caption, lazy=True), lambda: QuizWidget(sg_lessons.quizzes()[0], lazy=True),
+                 lambda: ScenarioPlayer(sg_lessons.worked_examples()[0], lazy=True),
+                 lambda: SamuraiGame(players=2, seed=7, bot_delay=0, lazy=True)):
+        sent.clear()
+        widget = make()
+        cover = widget.children[0]
+        kinds = [kind for kind, _, _ in sent]
+        assert set(kinds) == {"comm_open"} and len(kinds) <= 3, kinds  # the box, the cover (the shared layout)
+        opened = {comm_id: data["state"] for _, comm_id, data in sent}
+        box, front = opened[widget.comm.comm_id], opened[cover.comm.comm_id]
+        assert box["children"] == [f"IPY_MODEL_{cover.model_id}"] and "gk-closed" in box["_dom_classes"]
+        assert "function render" in front["_esm"] and "gk-cover-widget" in front["_dom_classes"]
+        assert front["label"] == cover.label and front["html"] == cover.html
+        sent.clear()
+        widget.build()  # opening it is a change like any other: updates now
+        assert "comm_msg:update" in {f"{kind}:{(data or {}).get('method')}" for kind, _, data in sent}

@@ -50,7 +50,7 @@ import traitlets
 
 from ._html import h
 
-__all__ = ["Cover", "GameFallback", "Openable", "StaticFallback", "in_voila", "picture_html", "static_html"]
+__all__ = ["Cover", "GameFallback", "OpenWhenReady", "Openable", "StaticFallback", "in_voila", "picture_html", "shared_layout_if", "static_html"]
 
 _TITLE = re.compile(r"<title>.*?</title>", re.S)
 _SIZE = re.compile(r'<svg\b[^>]*?\bwidth="([\d.]+)"[^>]*?\bheight="([\d.]+)"')
@@ -139,7 +139,31 @@ def _shared_layout() -> widgets.Layout:
     return layout
 
 
-class Cover(anywidget.AnyWidget):
+def shared_layout_if(lazy: bool, kwargs: dict) -> dict:
+    """``kwargs`` for a lesson's (or game view's) box: with ``lazy``, and no layout given, the
+    layout every cover shares (one widget fewer per lesson at load; nothing here changes a
+    lesson's own layout once it is built)."""
+    return {"layout": _shared_layout(), **kwargs} if lazy else kwargs
+
+
+class OpenWhenReady:
+    """Mixin of a widget whose comm opens when it is ready (:meth:`_open_now`), not at the end of
+    ``Widget.__init__``: set before the comm opens, its classes, children (and anywidget's code,
+    added after ``Widget.__init__``) go in the one ``comm_open`` message instead of an ``update``
+    message each. A page load's kernel and server handle every message: a lazy lesson sent ten,
+    now three. The subclass sets ``self.__dict__["_open_later"] = True`` before calling the
+    widget's ``__init__`` and calls :meth:`_open_now` at the end of its own."""
+
+    def open(self) -> None:
+        if not self.__dict__.get("_open_later"):
+            super().open()
+
+    def _open_now(self) -> None:
+        self.__dict__.pop("_open_later", None)
+        self.open()
+
+
+class Cover(OpenWhenReady, anywidget.AnyWidget):
     """What a closed lesson shows: ``html`` (its words and picture) and a button saying
     ``label``; a click calls the callbacks given to :meth:`on_open`. ``message``: a line under the
     button (e.g. why the lesson could not be opened); setting it makes the button clickable again."""
@@ -152,10 +176,14 @@ class Cover(anywidget.AnyWidget):
 
     def __init__(self, **kwargs):
         kwargs.setdefault("layout", _shared_layout())
-        super().__init__(**kwargs)
-        self.add_class("gk-cover-widget")
-        self._callbacks = []
-        self.on_msg(self._on_front_end_msg)
+        self.__dict__["_open_later"] = True
+        try:
+            super().__init__(**kwargs)
+            self.add_class("gk-cover-widget")
+            self._callbacks = []
+            self.on_msg(self._on_front_end_msg)
+        finally:
+            self._open_now()
 
     def on_open(self, callback) -> None:
         """Call ``callback()`` when the button is clicked."""
@@ -219,7 +247,7 @@ class GameFallback(StaticFallback):
         return self.state, self.seat
 
 
-class Openable(StaticFallback):
+class Openable(OpenWhenReady, StaticFallback):
     """Mixin of a tutor widget (an ``ipywidgets.Box``) that may start closed, as a :class:`Cover`.
 
     The widget sets what is cheap and checks its arguments in ``__init__``, then calls
@@ -232,16 +260,24 @@ class Openable(StaticFallback):
     #: the cover's button
     open_label = "Open"
 
+    def __init__(self, *args, **kwargs):
+        # the box's comm opens once its classes and children are set (:meth:`_cover_or_build`)
+        self.__dict__["_open_later"] = True
+        super().__init__(*args, **kwargs)
+
     def _cover_or_build(self, lazy: bool) -> None:
         self._built = False
         self._cover = None
-        if lazy:
-            self._cover = Cover(html=self.cover_html(), label=self.open_label)
-            self._cover.on_open(self._cover_clicked)
-            self.add_class("gk-closed")
-            self.children = (self._cover,)
-        else:
-            self.build()
+        try:
+            if lazy:
+                self._cover = Cover(html=self.cover_html(), label=self.open_label)
+                self._cover.on_open(self._cover_clicked)
+                self.add_class("gk-closed")
+                self.children = (self._cover,)
+            else:
+                self.build()
+        finally:
+            self._open_now()
 
     @property
     def is_built(self) -> bool:

@@ -19,7 +19,7 @@ from ..core.types import points_text
 from ..tutor import check_quiz, game_of
 from ._html import PANEL_CSS, explanation_html, h, message_html
 from .board_base import BoardWidget, guarded
-from .lazy import Openable, picture_html
+from .lazy import Openable, picture_html, shared_layout_if
 
 
 def boards() -> tuple[type, ...]:
@@ -55,7 +55,7 @@ class TryBoard(Openable, widgets.VBox):
     open_label = "Try it"
 
     def __init__(self, state, caption: str = "", *, lazy: bool = False, **kwargs):
-        super().__init__(**kwargs)
+        super().__init__(**shared_layout_if(lazy, kwargs))
         self.add_class("gk-try")
         self._board_class = board_class_for(state)
         self.rules = gardenkit.make(self._board_class.game_id)
@@ -128,7 +128,7 @@ class ScenarioPlayer(Openable, widgets.VBox):
     open_label = "Step through"
 
     def __init__(self, scenario, *, lazy: bool = False, **kwargs):
-        super().__init__(**kwargs)
+        super().__init__(**shared_layout_if(lazy, kwargs))
         self.add_class("gk-scenario")
         self.rules = gardenkit.make(scenario.game)
         self.scenario = scenario
@@ -255,7 +255,7 @@ class QuizWidget(Openable, widgets.VBox):
     open_label = "Answer"
 
     def __init__(self, quiz, *, lazy: bool = False, **kwargs):
-        super().__init__(**kwargs)
+        super().__init__(**shared_layout_if(lazy, kwargs))
         self.add_class("gk-quiz")
         self.rules = gardenkit.make(quiz.game)
         self.quiz = quiz

@@ -43,7 +43,7 @@ from ._html import PANEL_CSS, breakdown_html
 from .board_base import BoardWidget
 from .chart import ScoreChart
 from .controls import GameControls
-from .lazy import GameFallback, Openable
+from .lazy import GameFallback, Openable, shared_layout_if
 from .panels import Panels
 from .saving import Saving
 
@@ -74,7 +74,7 @@ class GameView(GameFallback, Openable, GameControls, Saving, Panels, ScoreChart,
 
     def __init__(self, players: int | None = None, seat: int = 0, opponents: str = "greedy", seed: int = 7, *,
                  options: dict | None = None, bot_delay: float = 0.4, lazy: bool = False, **kwargs):
-        super().__init__(**kwargs)
+        super().__init__(**shared_layout_if(lazy, kwargs))
         self.add_class("gk-game")
         self.rules = gardenkit.make(self.game_id)
         players = self.rules.info.min_players if players is None else players
