@@ -248,7 +248,7 @@ def test_a_dashboard_builds_no_board_at_load_every_lesson_and_the_game_a_cover(n
 @pytest.mark.parametrize("notebook", ["samurai-gardener.ipynb", "tanuki.ipynb"])
 def test_a_dashboard_kernel_imports_bqplot_only_when_the_game_is_opened(notebook, tmp_path):
     """The notebook's code cells run in a fresh interpreter (as a kernel would): no bqplot (and no
-    pandas, which bqplot imports) until the game's cover is clicked."""
+    pandas, which bqplot imports) until the game's cover is clicked, and no other game's package."""
     import subprocess
     import sys
 
@@ -265,6 +265,7 @@ for cell in cells:
     if last is not None:
         shown = eval(compile(ast.Expression(last.value), "<cell>", "eval"), ns)
 print("RESULT", "bqplot" in sys.modules, "pandas" in sys.modules)
+print("GAMES", *sorted(m.split(".")[2] for m in sys.modules if m.startswith("gardenkit.games.") and m.count(".") == 2))
 shown.children[0].click()
 print("RESULT", "bqplot" in sys.modules, shown.is_built)
 """)
@@ -273,6 +274,9 @@ print("RESULT", "bqplot" in sys.modules, shown.is_built)
     assert out.returncode == 0, out.stderr[-2000:]
     said = [line.split()[1:] for line in out.stdout.splitlines() if line.startswith("RESULT ")]
     assert said == [["False", "False"], ["True", "True"]]
+    # and no other game's package: asking gardenkit.widgets for a game's view imports that game only
+    games = [line.split()[1:] for line in out.stdout.splitlines() if line.startswith("GAMES")]
+    assert games == [[{"samurai-gardener.ipynb": "samurai_gardener", "tanuki.ipynb": "tanuki"}[notebook]]]
 
 
 # ----- a game view that opens on a click ---------------------------------------------------------------

@@ -26,33 +26,46 @@ from .tutor import QuizWidget, ScenarioPlayer, TryBoard
 from .view import GameView
 
 
+def _declared(game_id: str) -> dict[str, str]:
+    """Class name -> ``"module:Class"`` of one game's board and game view (its registry entry)."""
+    e = gardenkit.entry(game_id)
+    return {ref.partition(":")[2]: ref for ref in (e.board, e.game_view)}
+
+
 def _game_widgets() -> dict[str, str]:
     """Class name -> ``"module:Class"`` of every registered game's board and game view."""
     refs = {}
     for game_id in gardenkit.available_games():
-        e = gardenkit.entry(game_id)
-        for ref in (e.board, e.game_view):
-            refs[ref.partition(":")[2]] = ref
+        refs.update(_declared(game_id))
     return refs
 
 
-_GAME_WIDGETS = _game_widgets()
+def _likely_first(name: str) -> list[str]:
+    """The registered games, those whose id starts like ``name`` first (``SamuraiGame``:
+    ``samurai_gardener``): a dashboard asks for its own game's view, and reading a game's registry
+    entry imports its package, so the others are not imported for nothing (a page load's kernel
+    pays for every import). Only the order of the search: the entries decide."""
+    games = gardenkit.available_games()
+    word = name.lower()
+    return sorted(games, key=lambda g: not word.startswith(g.replace("_", "")[:5]))
 
 
 def __getattr__(name: str):
-    ref = _GAME_WIDGETS.get(name)
-    if ref is None:
+    if name == "__all__":
+        return ["BoardWidget", "GameView", "QuizWidget", "ScenarioPlayer", "TryBoard", "guarded", "panel_style",
+                *sorted(_game_widgets())]
+    if not name[:1].isupper():  # a submodule being imported (``from . import base``), a dunder: not a game's
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from ..core.registry import load
+    for game_id in _likely_first(name):
+        ref = _declared(game_id).get(name)
+        if ref is not None:
+            from ..core.registry import load
 
-    value = load(ref)
-    globals()[name] = value  # asked once
-    return value
+            value = load(ref)
+            globals()[name] = value  # asked once
+            return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def __dir__():
-    return sorted(set(globals()) | set(_GAME_WIDGETS))
-
-
-__all__ = ["BoardWidget", "GameView", "QuizWidget", "ScenarioPlayer", "TryBoard", "guarded", "panel_style",
-           *sorted(_GAME_WIDGETS)]
+    return sorted(set(globals()) | set(_game_widgets()))
