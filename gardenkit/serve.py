@@ -11,7 +11,9 @@ together never collide on TCP ports; page templates compiled once), the server g
 :mod:`gardenkit._server_guard` (kernel websockets speak the v1 protocol only and
 their frames are checked before they are parsed, a rate limit per page, the Host
 header checked, each kernel tied to the browser that opened it, the project's
-template only; see ``docs/hosting.md``) plus one fix: every websocket the server
+template only; see ``docs/hosting.md``), kernels started as :mod:`gardenkit.dashboard_kernel`
+(ipykernel without its debugger and input history: ``GARDENKIT_DASHBOARD_KERNEL=0`` serves plain
+ipykernel kernels), plus one fix: every websocket the server
 accepts gets ``TCP_NODELAY``. Without it the kernel's small replies to a click
 sit in the socket buffer (Nagle's algorithm waiting for the browser's delayed
 ACK), which costs about 40 ms on every click. Set ``GARDENKIT_NODELAY=0`` to
@@ -65,6 +67,9 @@ __all__ = [
     "game_notebook",
     "install_nodelay",
     "install_render_cache",
+    "dashboard_kernel_argv",
+    "dashboard_kernel_spec_manager",
+    "dashboard_kernels_enabled",
     "pool_config",
     "transport_args",
     "main",
@@ -579,6 +584,51 @@ def _install_plain_outputs() -> bool:
     return True
 
 
+#: the module a dashboard kernel runs (see :mod:`gardenkit.dashboard_kernel`)
+DASHBOARD_KERNEL = "gardenkit.dashboard_kernel"
+
+
+def dashboard_kernel_argv(argv: list[str], python: str = sys.executable) -> list[str] | None:
+    """A kernel spec's command line with :mod:`gardenkit.dashboard_kernel` in place of
+    ``ipykernel_launcher`` (ipykernel without its debugger and input history), or None when the
+    spec starts something else, or another Python than the server's (which may not have gardenkit).
+
+    >>> dashboard_kernel_argv(["python", "-m", "ipykernel_launcher", "-f", "{connection_file}"])
+    ['python', '-m', 'gardenkit.dashboard_kernel', '-f', '{connection_file}']
+    >>> dashboard_kernel_argv(["/opt/conda/bin/python", "-m", "ipykernel_launcher", "-f", "x"], "/usr/bin/python3") is None
+    True
+    """
+    names = {"python", f"python{sys.version_info[0]}", f"python{sys.version_info[0]}.{sys.version_info[1]}"}
+    if len(argv) < 3 or argv[1:3] != ["-m", "ipykernel_launcher"]:
+        return None
+    if argv[0] not in names and os.path.realpath(argv[0]) != os.path.realpath(python):
+        return None
+    return [argv[0], "-m", DASHBOARD_KERNEL, *argv[3:]]
+
+
+def dashboard_kernels_enabled(environ: dict[str, str] | None = None) -> bool:
+    """False only when ``GARDENKIT_DASHBOARD_KERNEL`` is set to 0/false/no/off."""
+    env = os.environ if environ is None else environ
+    return env.get("GARDENKIT_DASHBOARD_KERNEL", "1").strip().lower() not in {"0", "false", "no", "off"}
+
+
+def dashboard_kernel_spec_manager():
+    """A ``KernelSpecManager`` class whose Python kernels start as dashboard kernels
+    (:func:`dashboard_kernel_argv`); what ``main`` gives Voilà (imports jupyter_client)."""
+    from jupyter_client.kernelspec import KernelSpecManager
+
+    class DashboardKernelSpecManager(KernelSpecManager):
+        def get_kernel_spec(self, kernel_name):  # type: ignore[no-untyped-def]
+            spec = super().get_kernel_spec(kernel_name)
+            argv = dashboard_kernel_argv(list(spec.argv))
+            if argv is not None:
+                spec.argv = argv
+                spec.metadata = {**(spec.metadata or {}), "debugger": False}
+            return spec
+
+    return DashboardKernelSpecManager
+
+
 def _option_name(arg: str) -> str | None:
     if not arg.startswith("--"):
         return None
@@ -746,12 +796,16 @@ def main(argv: list[str] | None = None) -> None:
         pools = f"{pools} per notebook"
     print(
         f"[gardenkit.serve] TCP_NODELAY on websockets: {'on' if active else 'off'}; "
-        f"kernels over {transport}; pre-warmed kernels: {pools}",
+        f"kernels over {transport}; pre-warmed kernels: {pools}; dashboard kernels (no debugger, no "
+        f"input history): {'on' if dashboard_kernels_enabled() else 'off'}",
         file=sys.stderr,
         flush=True,
     )
     from traitlets.config import Config
 
+    given = {_option_name(a) for a in args}
+    if dashboard_kernels_enabled() and "--VoilaConfiguration.kernel_spec_manager_class" not in given:
+        config.setdefault("VoilaConfiguration", {})["kernel_spec_manager_class"] = dashboard_kernel_spec_manager()
     guarded_voila_class().launch_instance(argv=args, config=Config(config))
 
 
