@@ -168,8 +168,11 @@ class Cover(OpenWhenReady, anywidget.AnyWidget):
     ``label``; a click calls the callbacks given to :meth:`on_open`. ``message``: a line under the
     button (e.g. why the lesson could not be opened); setting it makes the button clickable again."""
 
-    _esm = _COVER_ESM
-    _css = _COVER_CSS
+    # anywidget's own traits, declared here once: anywidget would otherwise add them to every cover
+    # (a new class per instance, ~1 ms each, and a page shows a cover per lesson)
+    _esm = traitlets.Unicode(_COVER_ESM).tag(sync=True)
+    _css = traitlets.Unicode(_COVER_CSS).tag(sync=True)
+    _anywidget_id = traitlets.Unicode(f"{__name__}.Cover").tag(sync=True)
     html = traitlets.Unicode("").tag(sync=True)
     label = traitlets.Unicode("Open").tag(sync=True)
     message = traitlets.Unicode("").tag(sync=True)
@@ -184,6 +187,12 @@ class Cover(OpenWhenReady, anywidget.AnyWidget):
             self.on_msg(self._on_front_end_msg)
         finally:
             self._open_now()
+
+    def add_traits(self, **traits) -> None:
+        """Traits the class already declares (anywidget's id) are not added again."""
+        traits = {name: trait for name, trait in traits.items() if not self.has_trait(name)}
+        if traits:
+            super().add_traits(**traits)
 
     def on_open(self, callback) -> None:
         """Call ``callback()`` when the button is clicked."""
