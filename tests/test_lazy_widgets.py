@@ -33,7 +33,7 @@ import gardenkit
 from gardenkit.tutor import karesansui as ka_lessons
 from gardenkit.tutor import miyabi as mi_lessons
 from gardenkit.tutor import samurai_gardener as sg_lessons
-from gardenkit.widgets import (BoardWidget, GameView, KaresansuiGame, MiyabiGame, QuizWidget, SamuraiGame,
+from gardenkit.widgets import (BoardWidget, GameView, KaresansuiGame, Lessons, MiyabiGame, QuizWidget, SamuraiGame,
                                ScenarioPlayer, TanukiGame, TryBoard)
 from gardenkit.widgets.lazy import Cover
 
@@ -232,15 +232,18 @@ def _run_code_cells(path: Path) -> dict:
 @pytest.mark.parametrize("notebook", ["samurai-gardener.ipynb", "miyabi.ipynb", "karesansui.ipynb", "tanuki.ipynb"])
 def test_a_dashboard_builds_no_board_at_load_every_lesson_and_the_game_a_cover(notebook):
     run = _run_code_cells(REPO / "notebooks" / notebook)
+    boxes = [w for w in run["shown"] if isinstance(w, Lessons)]  # a run of quizzes shown by one cell
     lessons = [w for w in run["shown"] if isinstance(w, (TryBoard, ScenarioPlayer, QuizWidget))]
+    lessons += [w for box in boxes for w in box.lessons]
     games = [w for w in run["shown"] if isinstance(w, GameView)]
     assert len(games) == 1 and len(lessons) >= 15
     assert all(not w.is_built for w in lessons), "every lesson of the page waits for its click"
     assert not games[0].is_built, "the game waits for its click"
     assert [w for w in run["made"] if isinstance(w, BoardWidget)] == [], "no board at load"
-    # two widgets per lesson and the game (box, cover), and the layout they share (made here unless
-    # an earlier test of this process made it)
-    assert len(run["made"]) - 2 * (len(lessons) + 1) in (0, 1), (notebook, len(run["made"]), len(lessons))
+    assert boxes, "the quizzes of a section are shown by one cell"
+    # two widgets per lesson and the game (box, cover), one per Lessons box, and the layout they share
+    # (made here unless an earlier test of this process made it)
+    assert len(run["made"]) - 2 * (len(lessons) + 1) - len(boxes) in (0, 1), (notebook, len(run["made"]), len(lessons))
     games[0].children[0].click()  # the learner opens the game: it is a game like any other
     assert games[0].is_built and isinstance(games[0].board, BoardWidget)
 
@@ -381,3 +384,28 @@ def test_a_lazy_lesson_and_game_are_sent_in_one_message_each_with_no_update(monk
         sent.clear()
         widget.build()  # opening it is a change like any other: updates now
         assert "comm_msg:update" in {f"{kind}:{(data or {}).get('method')}" for kind, _, data in sent}
+
+
+# ----- several lessons in one cell ---------------------------------------------------------------------
+def test_lessons_shows_each_lesson_as_its_own_cell_would_and_opens_them_one_by_one(monkeypatch):
+    monkeypatch.delenv("VOILA_SERVER_URL", raising=False)
+    quizzes = ka_lessons.quizzes()[:3]
+    box, made = new_widgets(lambda: Lessons(QuizWidget(q, lazy=True) for q in quizzes))
+    assert [w.quiz for w in box.children] == list(quizzes) and box.lessons == tuple(box.children)
+    assert "gk-lessons" in box._dom_classes and box.layout is box.children[0].layout  # the shared layout
+    assert len(made) == 2 * 3 + 1 or len(made) == 2 * 3 + 2  # the box (and the shared layout, made once)
+    alone = [QuizWidget(q, lazy=True)._repr_mimebundle_() for q in quizzes]
+    bundle = box._repr_mimebundle_()
+    assert bundle["text/plain"].splitlines() == [b["text/plain"] for b in alone]
+    same_ids = lambda svg: re.sub(r"\bgk\d+", "gk", svg)  # noqa: E731 - each drawing numbers its own ids
+    pictures = re.findall(r'<img class="gk-picture"[^>]*>', bundle["text/html"])
+    assert [same_ids(picture_svg(h)) for h in pictures] == [same_ids(picture_svg(b["text/html"])) for b in alone]
+    box.children[1].children[0].click()  # one quiz opened: the others stay covers
+    assert [w.is_built for w in box.children] == [False, True, False]
+    assert box.children[1].check(quizzes[1].answer).correct
+
+
+@pytest.mark.parametrize("bad", [[], ["a quiz"], [KaresansuiGame(players=3, bot_delay=0, lazy=True)]], ids=str)
+def test_lessons_refuses_anything_but_lessons(bad):
+    with pytest.raises(ValueError, match="try boards, worked examples or quizzes"):
+        Lessons(bad)

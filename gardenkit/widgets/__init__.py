@@ -22,7 +22,7 @@ from __future__ import annotations
 import gardenkit
 
 from .board_base import BoardWidget, guarded, panel_style
-from .tutor import QuizWidget, ScenarioPlayer, TryBoard
+from .tutor import Lessons, QuizWidget, ScenarioPlayer, TryBoard
 from .view import GameView
 
 
@@ -52,7 +52,7 @@ def _likely_first(name: str) -> list[str]:
 
 def __getattr__(name: str):
     if name == "__all__":
-        return ["BoardWidget", "GameView", "QuizWidget", "ScenarioPlayer", "TryBoard", "guarded", "panel_style",
+        return ["BoardWidget", "GameView", "Lessons", "QuizWidget", "ScenarioPlayer", "TryBoard", "guarded", "panel_style",
                 *sorted(_game_widgets())]
     if not name[:1].isupper():  # a submodule being imported (``from . import base``), a dunder: not a game's
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
