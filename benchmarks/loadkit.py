@@ -44,6 +44,8 @@ from jupyter_server.services.kernels.connection.base import (
 )
 from tornado import httpclient, websocket
 
+from gardenkit.serve import is_kernel_command
+
 V1_PROTOCOL = "v1.kernel.websocket.jupyter.org"
 _KERNEL_RE = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
 _TAG_RE = re.compile(r"<[a-zA-Z][^<>]*?\sdata-(?:action|pick)=\"[^\"]*\"[^<>]*>")
@@ -512,7 +514,7 @@ def kernel_processes(server_pid: int) -> list:
         return out
     for p in children:
         try:
-            if "ipykernel" in " ".join(p.cmdline()):
+            if is_kernel_command(p.cmdline()):
                 out.append(p)
         except psutil.NoSuchProcess:
             pass

@@ -47,6 +47,8 @@ sys.path.insert(0, str(HERE))
 
 from loadkit import tree_cpu  # noqa: E402
 
+from gardenkit.serve import is_kernel_command  # noqa: E402
+
 _TICK = os.sysconf("SC_CLK_TCK")
 
 
@@ -167,7 +169,7 @@ def _kernel_pids(server_pid: int) -> set[int]:
     out = set()
     for p in psutil.Process(server_pid).children(recursive=True):
         try:
-            if "ipykernel" in " ".join(p.cmdline()):
+            if is_kernel_command(p.cmdline()):
                 out.add(p.pid)
         except psutil.NoSuchProcess:
             pass

@@ -70,6 +70,7 @@ __all__ = [
     "dashboard_kernel_argv",
     "dashboard_kernel_spec_manager",
     "dashboard_kernels_enabled",
+    "is_kernel_command",
     "pool_config",
     "transport_args",
     "main",
@@ -604,6 +605,19 @@ def dashboard_kernel_argv(argv: list[str], python: str = sys.executable) -> list
     if argv[0] not in names and os.path.realpath(argv[0]) != os.path.realpath(python):
         return None
     return [argv[0], "-m", DASHBOARD_KERNEL, *argv[3:]]
+
+
+def is_kernel_command(cmdline) -> bool:
+    """Whether a process's command line (a list, or a string) is a Jupyter Python kernel's: plain
+    ipykernel or a dashboard kernel (what tests and benchmarks count among a server's children).
+
+    >>> is_kernel_command(["python", "-m", "gardenkit.dashboard_kernel", "-f", "k.json"])
+    True
+    >>> is_kernel_command("python -m ipykernel_launcher -f k.json"), is_kernel_command(["python", "-m", "voila"])
+    (True, False)
+    """
+    text = cmdline if isinstance(cmdline, str) else " ".join(cmdline)
+    return "ipykernel" in text or DASHBOARD_KERNEL in text
 
 
 def dashboard_kernels_enabled(environ: dict[str, str] | None = None) -> bool:
