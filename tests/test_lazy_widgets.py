@@ -382,8 +382,11 @@ def test_a_lazy_lesson_and_game_are_sent_in_one_message_each_with_no_update(monk
         assert "function render" in front["_esm"] and "gk-cover-widget" in front["_dom_classes"]
         assert front["label"] == cover.label and front["html"] == cover.html
         sent.clear()
-        widget.build()  # opening it is a change like any other: updates now
-        assert "comm_msg:update" in {f"{kind}:{(data or {}).get('method')}" for kind, _, data in sent}
+        widget.build()  # opened: the box's new children and its class change in one update
+        box_updates = [data["state"] for kind, comm_id, data in sent
+                       if kind == "comm_msg" and comm_id == widget.comm.comm_id and data.get("method") == "update"]
+        assert len(box_updates) == 1, box_updates
+        assert "gk-closed" not in box_updates[0]["_dom_classes"] and box_updates[0]["children"]
 
 
 # ----- several lessons in one cell ---------------------------------------------------------------------

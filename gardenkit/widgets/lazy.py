@@ -298,14 +298,19 @@ class Openable(OpenWhenReady, StaticFallback):
         if self._built:
             return
         self._built = True  # the build may call methods that ask for the parts
-        try:
-            self._build()
-        except BaseException:
-            self._built = False
-            raise
-        cover, self._cover = self._cover, None
+        cover = self._cover
+        # the box's new children and its class change reach the page in one update, so it never
+        # shows the built lesson while still marked closed (or the other way round)
+        with self.hold_sync():
+            try:
+                self._build()
+            except BaseException:
+                self._built = False
+                raise
+            if cover is not None:
+                self.remove_class("gk-closed")
+        self._cover = None
         if cover is not None:
-            self.remove_class("gk-closed")
             cover.close()
 
     def _cover_clicked(self) -> None:
