@@ -9,11 +9,15 @@ it opens a dashboard served by ``python -m gardenkit.serve`` and plays:
 2. the kernel websocket, with the ``v1.kernel.websocket.jupyter.org`` subprotocol and the page's
    cookies; ``kernel_info_request``; the widget control comm and ``request_states`` (every
    widget's state: what the page needs to draw the boards);
-3. a real click: a ``comm_msg`` to the game's board widget (the anywidget board inside the
+3. the game opened: the page shows the game view as a cover (a picture and a "Play a game"
+   button) until a learner clicks it; the learner sends that click (``{"kind": "open"}`` to the
+   cover) and waits until the kernel has built the game (its new widgets arrive as ``comm_open``
+   messages, the click's message as their parent) — a page whose game is already open skips this;
+4. a real click: a ``comm_msg`` to the game's board widget (the anywidget board inside the
    ``.gk-game`` view) of the kind its front end sends (``{"kind": "pick" | "play", ...,
    "version": v}``, a legal target read from the board's drawing), answered when the board's
    redraw (an ``update`` of the same comm, the click's message as its parent) comes back;
-4. on leaving, the page's shutdown request (``POST /voila/api/shutdown/<kernel>`` with
+5. on leaving, the page's shutdown request (``POST /voila/api/shutdown/<kernel>`` with
    ``_xsrf``), as the page's ``beforeunload`` does.
 
 A learner's "usable board" time runs from its arrival (before the GET) to the answer of its
@@ -39,6 +43,8 @@ from jupyter_server.services.kernels.connection.base import (
     serialize_msg_to_ws_v1,
 )
 from tornado import httpclient, websocket
+
+from gardenkit.serve import is_kernel_command
 
 V1_PROTOCOL = "v1.kernel.websocket.jupyter.org"
 _KERNEL_RE = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
@@ -109,6 +115,7 @@ class Timings:
     page: float | None = None  # the render page received in full
     socket: float | None = None  # kernel websocket open and kernel_info answered
     states: float | None = None  # every widget state received
+    opened: float | None = None  # the game's cover clicked and the game view built
     usable: float | None = None  # the first click answered (board redrawn)
     error: str | None = None
     widgets: int = 0
@@ -133,6 +140,7 @@ class ProtocolLearner:
         self.t = Timings()
         self.board: str | None = None  # comm id of the game's board
         self.board_state: dict[str, Any] = {}
+        self.states: dict[str, dict] = {}  # every widget's state (request_states, then comm_open/update)
         self._waiters: dict[str, list[asyncio.Future]] = {}
         self._reader: asyncio.Task | None = None
         self._closed = False
@@ -205,11 +213,18 @@ class ProtocolLearner:
                         fut.set_result((channel, header, content, parts[4:]))
 
     def _track(self, header: dict, content: dict) -> None:
-        """Keep the board's drawing up to date from its comm's updates."""
-        if header["msg_type"] == "comm_msg" and self.board and content.get("comm_id") == self.board:
+        """Keep every widget's state (and the board's drawing) up to date from comm messages."""
+        kind = header["msg_type"]
+        if kind == "comm_open" and content.get("target_name") == "jupyter.widget":
+            self.states[content["comm_id"]] = {"state": dict(content.get("data", {}).get("state", {}))}
+        elif kind == "comm_msg":
             data = content.get("data", {})
             if data.get("method") == "update":
-                self.board_state.update(data.get("state", {}))
+                known = self.states.get(content.get("comm_id"))
+                if known is not None:
+                    known["state"].update(data.get("state", {}))
+                if self.board and content.get("comm_id") == self.board:
+                    self.board_state.update(data.get("state", {}))
 
     def _wait(self, msg_id: str, predicate) -> asyncio.Future:
         fut = asyncio.get_event_loop().create_future()
@@ -245,8 +260,32 @@ class ProtocolLearner:
             ask, lambda ch, h, c, b: h["msg_type"] == "comm_msg" and c.get("comm_id") == comm)
         states = content["data"].get("states", {})
         self.t.widgets = len(states)
-        self.board, self.board_state = self._game_board(states)
+        for mid, s in states.items():
+            self.states.setdefault(mid, {"state": dict(s.get("state", {}))})
         return states
+
+    def _game_view(self) -> str | None:
+        return next((mid for mid, s in self.states.items()
+                     if "gk-game" in (s["state"].get("_dom_classes") or [])), None)
+
+    async def open_game(self) -> bool:
+        """Click the game's cover (when the page shows one) and wait until the kernel has built the
+        game; then find the game's board. Returns whether a cover was clicked."""
+        view = self._game_view()
+        clicked = False
+        if view is not None and "gk-closed" in (self.states[view]["state"].get("_dom_classes") or []):
+            children = self.states[view]["state"].get("children") or []
+            cover = children[0][len("IPY_MODEL_"):] if children else None
+            if cover is None:
+                raise LoadError("open: the game's cover has no button")
+            msg = _msg("comm_msg", {"comm_id": cover, "data": {"method": "custom", "content": {"kind": "open"}}},
+                       self.session)
+            await self._ask(msg, lambda ch, h, c, b: h["msg_type"] == "status" and c.get("execution_state") == "idle")
+            if "gk-closed" in (self.states[view]["state"].get("_dom_classes") or []):
+                raise LoadError("open: the game did not open")
+            clicked = True
+        self.board, self.board_state = self._game_board(self.states)
+        return clicked
 
     @staticmethod
     def _game_board(states: dict) -> tuple[str, dict]:
@@ -327,6 +366,9 @@ class ProtocolLearner:
             step = "widget states"
             await self.request_states()
             t.states = time.monotonic() - t.arrived
+            step = "opening the game"
+            await self.open_game()
+            t.opened = time.monotonic() - t.arrived
             step = "first click"
             await self.click()
             t.usable = time.monotonic() - t.arrived
@@ -379,7 +421,7 @@ class BrowserLearner:
     """One learner in a real Chromium page (Playwright async API): the same steps, in the DOM.
 
     ``usable``: from arrival to the first click on the game's board answered (its drawing's
-    ``data-version`` went up).
+    ``data-version`` went up), the game opened first (its cover's button clicked).
     """
 
     GAME_BOARD = ".gk-game .gk-board svg[data-version]"
@@ -401,10 +443,18 @@ class BrowserLearner:
             page.on("pageerror", lambda exc: self.errors.append(str(exc)))
             await page.goto(self.url, timeout=self.timeout_ms, wait_until="domcontentloaded")
             t.page = time.monotonic() - t.arrived
+            step = "the game's cover"
+            cover = page.locator(".gk-game button.gk-open-lesson, " + self.GAME_BOARD).first
+            await cover.wait_for(state="visible", timeout=self.timeout_ms)
+            t.states = time.monotonic() - t.arrived
+            opener = page.locator(".gk-game button.gk-open-lesson")
+            if await opener.count():
+                await opener.first.scroll_into_view_if_needed(timeout=self.timeout_ms)
+                await opener.first.click(timeout=self.timeout_ms)
             step = "the game's board"
             board = page.locator(self.GAME_BOARD).first
             await board.wait_for(state="visible", timeout=self.timeout_ms)
-            t.states = time.monotonic() - t.arrived
+            t.opened = time.monotonic() - t.arrived
             t.widgets = await page.locator(".jupyter-widgets").count()
             step = "first click"
             version = int(await board.get_attribute("data-version"))
@@ -464,7 +514,7 @@ def kernel_processes(server_pid: int) -> list:
         return out
     for p in children:
         try:
-            if "ipykernel" in " ".join(p.cmdline()):
+            if is_kernel_command(p.cmdline()):
                 out.append(p)
         except psutil.NoSuchProcess:
             pass

@@ -4,7 +4,7 @@ Not a benchmark with a goal (``make bench`` does not run it: its name is not ``b
 profile to decide what to cut. Three measurements per notebook of ``notebooks/``:
 
 1. **In a kernel, cell by cell** (jupyter_client, the kernel started in ``notebooks/`` as Voilà
-   does): the kernel's start (process spawned → ``kernel_info`` answered), then each code cell's
+   does, a dashboard kernel as ``gardenkit.serve`` starts it unless ``GARDENKIT_DASHBOARD_KERNEL=0``): the kernel's start (process spawned → ``kernel_info`` answered), then each code cell's
    wall time, the kernel's CPU time (user + system, read from /proc) and how many widget comms
    it opened (``comm_open`` on iopub) — then the page's ``request_states`` (what the browser
    sends when it loads: every widget's state, serialised by the kernel).
@@ -47,6 +47,8 @@ sys.path.insert(0, str(HERE))
 
 from loadkit import tree_cpu  # noqa: E402
 
+from gardenkit.serve import is_kernel_command  # noqa: E402
+
 _TICK = os.sysconf("SC_CLK_TCK")
 
 
@@ -80,7 +82,11 @@ def profile_kernel(path: Path) -> dict:
     """Kernel start, then each cell's wall/CPU/comms, then request_states, in one fresh kernel."""
     from jupyter_client.manager import KernelManager
 
-    km = KernelManager(kernel_name="python3")
+    from gardenkit.serve import dashboard_kernel_spec_manager, dashboard_kernels_enabled
+
+    # the kernel gardenkit.serve starts (a dashboard kernel, unless GARDENKIT_DASHBOARD_KERNEL=0)
+    specs = dashboard_kernel_spec_manager()() if dashboard_kernels_enabled() else None
+    km = KernelManager(kernel_name="python3", **({"kernel_spec_manager": specs} if specs else {}))
     t0 = time.perf_counter()
     km.start_kernel(cwd=str(path.parent))
     kc = km.client()
@@ -163,7 +169,7 @@ def _kernel_pids(server_pid: int) -> set[int]:
     out = set()
     for p in psutil.Process(server_pid).children(recursive=True):
         try:
-            if "ipykernel" in " ".join(p.cmdline()):
+            if is_kernel_command(p.cmdline()):
                 out.add(p.pid)
         except psutil.NoSuchProcess:
             pass

@@ -11,7 +11,9 @@ together never collide on TCP ports; page templates compiled once), the server g
 :mod:`gardenkit._server_guard` (kernel websockets speak the v1 protocol only and
 their frames are checked before they are parsed, a rate limit per page, the Host
 header checked, each kernel tied to the browser that opened it, the project's
-template only; see ``docs/hosting.md``) plus one fix: every websocket the server
+template only; see ``docs/hosting.md``), kernels started as :mod:`gardenkit.dashboard_kernel`
+(ipykernel without its debugger and input history: ``GARDENKIT_DASHBOARD_KERNEL=0`` serves plain
+ipykernel kernels), plus one fix: every websocket the server
 accepts gets ``TCP_NODELAY``. Without it the kernel's small replies to a click
 sit in the socket buffer (Nagle's algorithm waiting for the browser's delayed
 ACK), which costs about 40 ms on every click. Set ``GARDENKIT_NODELAY=0`` to
@@ -65,6 +67,10 @@ __all__ = [
     "game_notebook",
     "install_nodelay",
     "install_render_cache",
+    "dashboard_kernel_argv",
+    "dashboard_kernel_spec_manager",
+    "dashboard_kernels_enabled",
+    "is_kernel_command",
     "pool_config",
     "transport_args",
     "main",
@@ -421,6 +427,11 @@ def install_render_cache() -> bool:
       (a dozen passes per page, ~5 ms each for the Miyabi notebook): the notebook was validated
       when it was read, and Voilà's preprocessors only add outputs.
 
+    - each markdown cell is rendered to HTML once per server, not on every page
+      (:func:`_install_markdown_cache`);
+    - the outputs of the page's notebook are checked by their shape, not validated against
+      nbformat's JSON schema one by one (:func:`plain_output`).
+
     Returns False when nbconvert is not installed.
     """
     try:
@@ -450,7 +461,186 @@ def install_render_cache() -> bool:
         setattr(_validate_preprocessor, _PATCHED_ATTR, True)
         _validate_preprocessor.__wrapped__ = validate  # type: ignore[attr-defined]
         Exporter._validate_preprocessor = _validate_preprocessor  # type: ignore[method-assign]
+    _install_markdown_cache()
+    _install_plain_outputs()
     return True
+
+
+#: Markdown cells rendered once per server (see :func:`_install_markdown_cache`), at most this many.
+MARKDOWN_CACHE_SIZE = 4096
+
+
+def markdown_cacheable(source: str) -> bool:
+    """Whether a markdown cell's HTML depends on its text (and attachments) only: not when it
+    shows an image, which Voilà reads from the served folder and inlines (the file may change).
+
+    >>> markdown_cacheable("## `miyabi.place.row` One tile a turn"), markdown_cacheable("![board](board.png)")
+    (True, False)
+    """
+    return "![" not in source and "<img" not in source.lower()
+
+
+def _install_markdown_cache() -> bool:
+    """Voilà renders every markdown cell of a notebook to HTML again on every page load (a
+    notebook of 66 markdown cells: ~0.1 s of the server's CPU per page). Render each once per
+    server: the HTML is kept under everything it is made from (the cell's text and attachments,
+    the anchor text, the renderer's class), so a changed cell is rendered again; cells showing an
+    image (read from a file that may change) are never kept."""
+    try:
+        from voila.exporter import VoilaExporter
+    except ImportError:  # pragma: no cover
+        return False
+    original = VoilaExporter.__dict__["markdown2html"]
+    if getattr(original, _PATCHED_ATTR, False):
+        return True
+    import jinja2
+
+    cache: dict[tuple, str] = {}
+
+    @jinja2.pass_context
+    def markdown2html(self, context, source):  # type: ignore[no-untyped-def]
+        if not isinstance(source, str) or not markdown_cacheable(source):
+            return original(self, context, source)
+        cell = context.get("cell") or {}
+        attachments = cell.get("attachments", {}) if hasattr(cell, "get") else {}
+        try:
+            key = (source, json.dumps(attachments, sort_keys=True), str(self.anchor_link_text),
+                   str(self.markdown_renderer_class))
+        except (TypeError, ValueError):
+            return original(self, context, source)
+        html = cache.get(key)
+        if html is None:
+            html = original(self, context, source)
+            if len(cache) >= MARKDOWN_CACHE_SIZE:
+                cache.clear()
+            cache[key] = html
+        return html
+
+    setattr(markdown2html, _PATCHED_ATTR, True)
+    markdown2html.__wrapped__ = original  # type: ignore[attr-defined]
+    markdown2html.cache = cache  # type: ignore[attr-defined]
+    VoilaExporter.markdown2html = markdown2html  # type: ignore[method-assign]
+    return True
+
+
+def plain_output(msg: dict):
+    """The notebook output of a kernel's output message, as ``nbformat.v4.output_from_msg`` makes
+    it, checked by its shape instead of nbformat's JSON-schema validation (~0.5 ms per output,
+    every output of every page load); ``None`` when the message is not of the plain shape (then
+    nbformat's own function, which validates, is used).
+
+    >>> plain_output({"header": {"msg_type": "stream"}, "content": {"name": "stdout", "text": "hi"}})
+    {'output_type': 'stream', 'name': 'stdout', 'text': 'hi'}
+    >>> plain_output({"header": {"msg_type": "stream"}, "content": {"name": "stdout", "text": 3}}) is None
+    True
+    """
+    from nbformat import NotebookNode
+
+    kind = msg.get("header", {}).get("msg_type")
+    content = msg.get("content")
+    if not isinstance(content, dict):
+        return None
+
+    def bundle(value) -> bool:  # a mime bundle: mime type -> text, or JSON for a JSON type
+        return isinstance(value, dict) and all(
+            isinstance(k, str) and (isinstance(v, str) or (isinstance(v, list) and all(isinstance(x, str) for x in v))
+                                    or (isinstance(v, (dict, list)) and k.endswith("json")))
+            for k, v in value.items())
+
+    if kind in ("execute_result", "display_data"):
+        data, meta = content.get("data"), content.get("metadata", {})
+        if not bundle(data) or not isinstance(meta, dict):
+            return None
+        if kind == "display_data":
+            return NotebookNode(output_type=kind, metadata=meta, data=data)
+        count = content.get("execution_count")
+        if not (count is None or (isinstance(count, int) and not isinstance(count, bool) and count >= 0)):
+            return None
+        return NotebookNode(output_type=kind, metadata=meta, data=data, execution_count=count)
+    if kind == "stream":
+        if content.get("name") not in ("stdout", "stderr") or not isinstance(content.get("text"), str):
+            return None
+        return NotebookNode(output_type="stream", name=content["name"], text=content["text"])
+    return None  # errors and anything else: nbformat's function
+
+
+def _install_plain_outputs() -> bool:
+    """nbclient (which runs the page's notebook) makes each output with nbformat's JSON-schema
+    validation; outputs of the plain shape are made by :func:`plain_output` instead."""
+    try:
+        import nbclient.client as client
+    except ImportError:  # pragma: no cover
+        return False
+    original = client.output_from_msg
+    if getattr(original, _PATCHED_ATTR, False):
+        return True
+
+    def output_from_msg(msg):  # type: ignore[no-untyped-def]
+        out = plain_output(msg)
+        return original(msg) if out is None else out
+
+    setattr(output_from_msg, _PATCHED_ATTR, True)
+    output_from_msg.__wrapped__ = original  # type: ignore[attr-defined]
+    client.output_from_msg = output_from_msg
+    return True
+
+
+#: the module a dashboard kernel runs (see :mod:`gardenkit.dashboard_kernel`)
+DASHBOARD_KERNEL = "gardenkit.dashboard_kernel"
+
+
+def dashboard_kernel_argv(argv: list[str], python: str = sys.executable) -> list[str] | None:
+    """A kernel spec's command line with :mod:`gardenkit.dashboard_kernel` in place of
+    ``ipykernel_launcher`` (ipykernel without its debugger and input history), or None when the
+    spec starts something else, or another Python than the server's (which may not have gardenkit).
+
+    >>> dashboard_kernel_argv(["python", "-m", "ipykernel_launcher", "-f", "{connection_file}"])
+    ['python', '-m', 'gardenkit.dashboard_kernel', '-f', '{connection_file}']
+    >>> dashboard_kernel_argv(["/opt/conda/bin/python", "-m", "ipykernel_launcher", "-f", "x"], "/usr/bin/python3") is None
+    True
+    """
+    names = {"python", f"python{sys.version_info[0]}", f"python{sys.version_info[0]}.{sys.version_info[1]}"}
+    if len(argv) < 3 or argv[1:3] != ["-m", "ipykernel_launcher"]:
+        return None
+    if argv[0] not in names and os.path.realpath(argv[0]) != os.path.realpath(python):
+        return None
+    return [argv[0], "-m", DASHBOARD_KERNEL, *argv[3:]]
+
+
+def is_kernel_command(cmdline) -> bool:
+    """Whether a process's command line (a list, or a string) is a Jupyter Python kernel's: plain
+    ipykernel or a dashboard kernel (what tests and benchmarks count among a server's children).
+
+    >>> is_kernel_command(["python", "-m", "gardenkit.dashboard_kernel", "-f", "k.json"])
+    True
+    >>> is_kernel_command("python -m ipykernel_launcher -f k.json"), is_kernel_command(["python", "-m", "voila"])
+    (True, False)
+    """
+    text = cmdline if isinstance(cmdline, str) else " ".join(cmdline)
+    return "ipykernel" in text or DASHBOARD_KERNEL in text
+
+
+def dashboard_kernels_enabled(environ: dict[str, str] | None = None) -> bool:
+    """False only when ``GARDENKIT_DASHBOARD_KERNEL`` is set to 0/false/no/off."""
+    env = os.environ if environ is None else environ
+    return env.get("GARDENKIT_DASHBOARD_KERNEL", "1").strip().lower() not in {"0", "false", "no", "off"}
+
+
+def dashboard_kernel_spec_manager():
+    """A ``KernelSpecManager`` class whose Python kernels start as dashboard kernels
+    (:func:`dashboard_kernel_argv`); what ``main`` gives Voilà (imports jupyter_client)."""
+    from jupyter_client.kernelspec import KernelSpecManager
+
+    class DashboardKernelSpecManager(KernelSpecManager):
+        def get_kernel_spec(self, kernel_name):  # type: ignore[no-untyped-def]
+            spec = super().get_kernel_spec(kernel_name)
+            argv = dashboard_kernel_argv(list(spec.argv))
+            if argv is not None:
+                spec.argv = argv
+                spec.metadata = {**(spec.metadata or {}), "debugger": False}
+            return spec
+
+    return DashboardKernelSpecManager
 
 
 def _option_name(arg: str) -> str | None:
@@ -620,12 +810,16 @@ def main(argv: list[str] | None = None) -> None:
         pools = f"{pools} per notebook"
     print(
         f"[gardenkit.serve] TCP_NODELAY on websockets: {'on' if active else 'off'}; "
-        f"kernels over {transport}; pre-warmed kernels: {pools}",
+        f"kernels over {transport}; pre-warmed kernels: {pools}; dashboard kernels (no debugger, no "
+        f"input history): {'on' if dashboard_kernels_enabled() else 'off'}",
         file=sys.stderr,
         flush=True,
     )
     from traitlets.config import Config
 
+    given = {_option_name(a) for a in args}
+    if dashboard_kernels_enabled() and "--VoilaConfiguration.kernel_spec_manager_class" not in given:
+        config.setdefault("VoilaConfiguration", {})["kernel_spec_manager_class"] = dashboard_kernel_spec_manager()
     guarded_voila_class().launch_instance(argv=args, config=Config(config))
 
 

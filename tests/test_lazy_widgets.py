@@ -1,12 +1,19 @@
 """Lessons built when a learner opens them (``lazy=True``), and the pictures saved beside widgets.
 
 - A lazy try board, worked example or quiz is a cover: its words, the position as a picture (an
-  ``<img>`` of the state's SVG) and one button; three widgets at most (the box, its layout, the
-  cover; the covers share one layout), where the built lesson is 18–27.
+  ``<img>`` of the state's SVG) and one button; two widgets (the box and the cover; closed boxes
+  and covers share one layout), where the built lesson is 18–27. Each is sent to the page in one
+  ``comm_open`` message with its whole state (classes, children, the cover's code), no ``update``
+  after it.
 - The button (the front end's ``{"kind": "open"}``, nothing else) or any method that needs the
   parts builds them in place; once built, a lazy lesson is the same as one built at once.
-- A dashboard's notebook builds, at load, only its game view's board: every lesson is a cover
-  (the Samurai page built 403 widgets, now about 125).
+- A game view made with ``lazy=True`` is a cover too (the first position as its seat sees it, and
+  a "Play a game" button): its settings are checked at once, its board, controls and chart
+  (bqplot is imported only then) are built on the click or when code asks for a part
+  (``game.board``, ``game.play(...)``); once built it is the same as a view built at once.
+- A dashboard's notebook builds, at load, no board at all: every lesson and the game are covers
+  (the Samurai page built 403 widgets, then about 125 with the lessons lazy, now about 50), and
+  the kernel never imports bqplot before the game is opened.
 - Every tutor widget and game view, built or not, saves a picture (``text/html``) and a line
   (``text/plain``) beside the live widget view; in a Voilà kernel (``VOILA_SERVER_URL``) the
   picture is left out: the dashboard always shows the live widget.
@@ -26,7 +33,8 @@ import gardenkit
 from gardenkit.tutor import karesansui as ka_lessons
 from gardenkit.tutor import miyabi as mi_lessons
 from gardenkit.tutor import samurai_gardener as sg_lessons
-from gardenkit.widgets import BoardWidget, KaresansuiGame, MiyabiGame, QuizWidget, SamuraiGame, ScenarioPlayer, TryBoard
+from gardenkit.widgets import (BoardWidget, GameView, KaresansuiGame, Lessons, MiyabiGame, QuizWidget, SamuraiGame,
+                               ScenarioPlayer, TanukiGame, TryBoard)
 from gardenkit.widgets.lazy import Cover
 
 REPO = Path(__file__).resolve().parents[1]
@@ -75,9 +83,9 @@ def test_a_lazy_lesson_is_a_cover_with_its_words_picture_and_one_button(kind, ga
     assert cover.label == {"try": "Try it", "scenario": "Step through", "quiz": "Answer"}[kind]
     svg = picture_svg(cover.html)
     assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>") and "<title>" not in svg
-    # no board, no buttons, no panel yet: the box, its layout and the cover (and the covers' one layout)
-    assert len(made) <= 4 and not any(isinstance(w, BoardWidget) for w in made), [type(w).__name__ for w in made]
-    assert cover.layout is Cover(html="", label="").layout  # one layout for every cover
+    # no board, no buttons, no panel yet: the box and the cover (and the one layout they share)
+    assert len(made) <= 3 and not any(isinstance(w, BoardWidget) for w in made), [type(w).__name__ for w in made]
+    assert cover.layout is Cover(html="", label="").layout is lesson.layout  # one layout for every cover
 
 
 @pytest.mark.parametrize("kind, game, name, make", LESSON_CASES[::4], ids=IDS[::4])
@@ -221,15 +229,186 @@ def _run_code_cells(path: Path) -> dict:
     return {"made": made, "shown": shown}
 
 
-@pytest.mark.parametrize("notebook", ["samurai-gardener.ipynb", "miyabi.ipynb", "karesansui.ipynb"])
-def test_a_dashboard_builds_only_its_game_at_load_every_lesson_a_cover(notebook):
+@pytest.mark.parametrize("notebook", ["samurai-gardener.ipynb", "miyabi.ipynb", "karesansui.ipynb", "tanuki.ipynb"])
+def test_a_dashboard_builds_no_board_at_load_every_lesson_and_the_game_a_cover(notebook):
     run = _run_code_cells(REPO / "notebooks" / notebook)
+    boxes = [w for w in run["shown"] if isinstance(w, Lessons)]  # a run of quizzes shown by one cell
     lessons = [w for w in run["shown"] if isinstance(w, (TryBoard, ScenarioPlayer, QuizWidget))]
-    games = [w for w in run["shown"] if hasattr(w, "timeline")]
+    lessons += [w for box in boxes for w in box.lessons]
+    games = [w for w in run["shown"] if isinstance(w, GameView)]
     assert len(games) == 1 and len(lessons) >= 15
     assert all(not w.is_built for w in lessons), "every lesson of the page waits for its click"
-    boards = [w for w in run["made"] if isinstance(w, BoardWidget)]
-    assert boards == [games[0].board], "at load the only board is the game's"
-    # the game view, plus three widgets per lesson (box, layout, cover) and the covers' shared layout
-    game_parts = len(run["made"]) - 3 * len(lessons) - 1
-    assert game_parts <= 100, (notebook, len(run["made"]), len(lessons))
+    assert not games[0].is_built, "the game waits for its click"
+    assert [w for w in run["made"] if isinstance(w, BoardWidget)] == [], "no board at load"
+    assert boxes, "the quizzes of a section are shown by one cell"
+    # two widgets per lesson and the game (box, cover), one per Lessons box, and the layout they share
+    # (made here unless an earlier test of this process made it)
+    assert len(run["made"]) - 2 * (len(lessons) + 1) - len(boxes) in (0, 1), (notebook, len(run["made"]), len(lessons))
+    games[0].children[0].click()  # the learner opens the game: it is a game like any other
+    assert games[0].is_built and isinstance(games[0].board, BoardWidget)
+
+
+@pytest.mark.parametrize("notebook", ["samurai-gardener.ipynb", "tanuki.ipynb"])
+def test_a_dashboard_kernel_imports_bqplot_only_when_the_game_is_opened(notebook, tmp_path):
+    """The notebook's code cells run in a fresh interpreter (as a kernel would): no bqplot (and no
+    pandas, which bqplot imports) until the game's cover is clicked, and no other game's package."""
+    import subprocess
+    import sys
+
+    script = tmp_path / "run.py"
+    script.write_text(f"""
+import ast, json, sys
+cells = [c for c in json.load(open({str(REPO / 'notebooks' / notebook)!r}))["cells"] if c["cell_type"] == "code"]
+ns = {{}}
+shown = None
+for cell in cells:
+    tree = ast.parse("".join(cell["source"]))
+    last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+    exec(compile(tree, "<cell>", "exec"), ns)
+    if last is not None:
+        shown = eval(compile(ast.Expression(last.value), "<cell>", "eval"), ns)
+print("RESULT", "bqplot" in sys.modules, "pandas" in sys.modules)
+print("GAMES", *sorted(m.split(".")[2] for m in sys.modules if m.startswith("gardenkit.games.") and m.count(".") == 2))
+shown.children[0].click()
+print("RESULT", "bqplot" in sys.modules, shown.is_built)
+""")
+    out = subprocess.run([sys.executable, str(script)], cwd=REPO / "notebooks", capture_output=True, text=True,
+                         timeout=300)
+    assert out.returncode == 0, out.stderr[-2000:]
+    said = [line.split()[1:] for line in out.stdout.splitlines() if line.startswith("RESULT ")]
+    assert said == [["False", "False"], ["True", "True"]]
+    # and no other game's package: asking gardenkit.widgets for a game's view imports that game only
+    games = [line.split()[1:] for line in out.stdout.splitlines() if line.startswith("GAMES")]
+    assert games == [[{"samurai-gardener.ipynb": "samurai_gardener", "tanuki.ipynb": "tanuki"}[notebook]]]
+
+
+# ----- a game view that opens on a click ---------------------------------------------------------------
+GAME_VIEWS = [(SamuraiGame, dict(players=2)), (MiyabiGame, dict(players=2, zen=True)),
+              (KaresansuiGame, dict(players=3)), (TanukiGame, dict(players=3, garden_master=True))]
+
+
+@pytest.mark.parametrize("cls, kwargs", GAME_VIEWS, ids=[c.__name__ for c, _ in GAME_VIEWS])
+def test_a_lazy_game_view_is_a_cover_of_its_first_position_until_clicked(cls, kwargs, monkeypatch):
+    monkeypatch.delenv("VOILA_SERVER_URL", raising=False)
+    g, made = new_widgets(lambda: cls(seed=7, bot_delay=0, lazy=True, **kwargs))
+    assert not g.is_built and "gk-game" in g._dom_classes and "gk-closed" in g._dom_classes
+    assert len(g.children) == 1 and isinstance(g.children[0], Cover)
+    assert len(made) <= 3  # the box, the cover (and the layout covers share, made once)
+    cover = g.children[0]
+    assert cover.label == "Play a game"
+    eager = cls(seed=7, bot_delay=0, **kwargs)  # the same game built at once
+    same_ids = lambda text: re.sub(r"\bgk\d+", "gk", text)  # noqa: E731 - each drawing numbers its own ids
+    first = re.sub(r"<title>.*?</title>", "", eager.rules.observe(eager.state, eager.seat)._repr_svg_(), flags=re.S)
+    assert same_ids(picture_svg(cover.html)) == same_ids(first)  # the cover shows the game as it starts
+    assert same_ids(picture_svg(g._repr_mimebundle_()["text/html"])) == same_ids(first)
+    assert not g.is_built  # saving its output did not open it
+    cover._on_front_end_msg(cover, {"kind": "close"}, [])
+    assert not g.is_built
+    cover._on_front_end_msg(cover, {"kind": "open"}, [])
+    assert g.is_built and "gk-closed" not in g._dom_classes and cover.comm is None
+    board = g.board
+    cover.click()
+    g.build()
+    assert g.board is board  # built once
+    board_ids = lambda text: re.sub(r"\bgk[a-z]*\d+", "gk", str(text))  # noqa: E731 - a board numbers its patterns
+    assert g.state == eager.state and board_ids(g.board.render()) == board_ids(eager.board.render())
+    assert [type(c).__name__ for c in g.children] == [type(c).__name__ for c in eager.children]
+    assert g.chart.axes[1].label == eager.chart.axes[1].label and g.chart.title == eager.chart.title
+    assert g.status.value == eager.status.value and g.scores.value == eager.scores.value
+
+
+def test_code_that_asks_a_lazy_game_view_for_a_part_opens_it():
+    g = SamuraiGame(players=2, seed=7, bot_delay=0, lazy=True)
+    assert g.play(str(g.rules.legal_actions(g._first[0])[0])) and g.is_built  # play: built, then played
+    assert len(g.timeline.history) >= 1
+    g2 = MiyabiGame(players=2, seed=7, bot_delay=0, lazy=True)
+    assert g2.state.round == 1 and g2.is_built  # the state: the view opens for it
+    g3 = KaresansuiGame(players=3, seed=7, bot_delay=0, lazy=True)
+    g3.hint()
+    assert g3.is_built and g3.board.marked is not None
+    g4 = SamuraiGame(players=2, seed=7, bot_delay=0, lazy=True)
+    assert not hasattr(g4, "_no_such_part") and not g4.is_built  # private names never open it
+    with pytest.raises(AttributeError, match="no_such_part"):
+        g4.no_such_part  # noqa: B018 - the view opens, and the name still does not exist
+    assert g4.is_built
+
+
+def test_bad_settings_are_refused_when_a_lazy_game_view_is_made():
+    with pytest.raises(ValueError, match="2 to 5 players"):
+        SamuraiGame(players=9, lazy=True)
+    with pytest.raises(ValueError, match="your seat"):
+        MiyabiGame(players=2, seat=2, lazy=True)
+    with pytest.raises(ValueError, match="opponents"):
+        KaresansuiGame(players=3, opponents="clever", lazy=True)
+    with pytest.raises(ValueError, match="unknown option"):
+        TanukiGame(players=2, options={"no_such": True}, lazy=True)
+
+
+def test_a_lazy_game_view_that_cannot_be_built_says_so_on_its_cover(monkeypatch):
+    g = SamuraiGame(players=2, seed=7, bot_delay=0, lazy=True)
+    cover = g.children[0]
+    monkeypatch.setattr(SamuraiGame, "_make_chart", lambda self, players: (_ for _ in ()).throw(RuntimeError("no chart")))
+    cover.click()
+    assert not g.is_built and g.children == (cover,) and cover.message == "Sorry, this could not be opened: no chart"
+    monkeypatch.undo()
+    cover.click()
+    assert g.is_built and g.board is not None
+
+
+def test_a_lazy_lesson_and_game_are_sent_in_one_message_each_with_no_update(monkeypatch):
+    """What a page load's kernel sends for a closed lesson or game: the cover's ``comm_open`` and
+    the box's, each with its whole state (classes, children, the cover's code), and no update."""
+    from comm.base_comm import BaseComm
+
+    sent = []
+
+    class Recording(BaseComm):
+        def publish_msg(self, msg_type, data=None, metadata=None, buffers=None, **keys):
+            sent.append((msg_type, self.comm_id, data))
+
+    monkeypatch.setattr("comm.create_comm", lambda **kwargs: Recording(**kwargs))
+    state, caption = sg_lessons.try_positions()["samurai_gardener.place.touch"]
+    for make in (lambda: TryBoard(state, caption, lazy=True), lambda: QuizWidget(sg_lessons.quizzes()[0], lazy=True),
+                 lambda: ScenarioPlayer(sg_lessons.worked_examples()[0], lazy=True),
+                 lambda: SamuraiGame(players=2, seed=7, bot_delay=0, lazy=True)):
+        sent.clear()
+        widget = make()
+        cover = widget.children[0]
+        kinds = [kind for kind, _, _ in sent]
+        assert set(kinds) == {"comm_open"} and len(kinds) <= 3, kinds  # the box, the cover (the shared layout)
+        opened = {comm_id: data["state"] for _, comm_id, data in sent}
+        box, front = opened[widget.comm.comm_id], opened[cover.comm.comm_id]
+        assert box["children"] == [f"IPY_MODEL_{cover.model_id}"] and "gk-closed" in box["_dom_classes"]
+        assert "function render" in front["_esm"] and "gk-cover-widget" in front["_dom_classes"]
+        assert front["label"] == cover.label and front["html"] == cover.html
+        sent.clear()
+        widget.build()  # opened: the box's new children and its class change in one update
+        box_updates = [data["state"] for kind, comm_id, data in sent
+                       if kind == "comm_msg" and comm_id == widget.comm.comm_id and data.get("method") == "update"]
+        assert len(box_updates) == 1, box_updates
+        assert "gk-closed" not in box_updates[0]["_dom_classes"] and box_updates[0]["children"]
+
+
+# ----- several lessons in one cell ---------------------------------------------------------------------
+def test_lessons_shows_each_lesson_as_its_own_cell_would_and_opens_them_one_by_one(monkeypatch):
+    monkeypatch.delenv("VOILA_SERVER_URL", raising=False)
+    quizzes = ka_lessons.quizzes()[:3]
+    box, made = new_widgets(lambda: Lessons(QuizWidget(q, lazy=True) for q in quizzes))
+    assert [w.quiz for w in box.children] == list(quizzes) and box.lessons == tuple(box.children)
+    assert "gk-lessons" in box._dom_classes and box.layout is box.children[0].layout  # the shared layout
+    assert len(made) == 2 * 3 + 1 or len(made) == 2 * 3 + 2  # the box (and the shared layout, made once)
+    alone = [QuizWidget(q, lazy=True)._repr_mimebundle_() for q in quizzes]
+    bundle = box._repr_mimebundle_()
+    assert bundle["text/plain"].splitlines() == [b["text/plain"] for b in alone]
+    same_ids = lambda svg: re.sub(r"\bgk\d+", "gk", svg)  # noqa: E731 - each drawing numbers its own ids
+    pictures = re.findall(r'<img class="gk-picture"[^>]*>', bundle["text/html"])
+    assert [same_ids(picture_svg(h)) for h in pictures] == [same_ids(picture_svg(b["text/html"])) for b in alone]
+    box.children[1].children[0].click()  # one quiz opened: the others stay covers
+    assert [w.is_built for w in box.children] == [False, True, False]
+    assert box.children[1].check(quizzes[1].answer).correct
+
+
+@pytest.mark.parametrize("bad", [[], ["a quiz"], [KaresansuiGame(players=3, bot_delay=0, lazy=True)]], ids=str)
+def test_lessons_refuses_anything_but_lessons(bad):
+    with pytest.raises(ValueError, match="try boards, worked examples or quizzes"):
+        Lessons(bad)

@@ -33,8 +33,8 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 READABLE = ("text/plain", "text/html", "image/svg+xml")
 RAW_REPR = re.compile(r"\b(?:TryBoard|ScenarioPlayer|QuizWidget|\w*Board|\w*Game|VBox|HBox|HTML|Button)\(|"
                       r"HTML\(value=|<\w+(?:\.\w+)+ object at 0x")
-#: the last line of a cell that shows a widget: a tutor widget or a game view (``SamuraiGame(...)``)
-SHOWS_WIDGET = re.compile(r"^(?:TryBoard|ScenarioPlayer|QuizWidget|[A-Z]\w*Game)\(")
+#: the last line of a cell that shows a widget: a tutor widget, several (``Lessons(...)``) or a game view
+SHOWS_WIDGET = re.compile(r"^(?:TryBoard|ScenarioPlayer|QuizWidget|Lessons|[A-Z]\w*Game)\(")
 
 
 def _nb(name: str) -> dict:

@@ -38,7 +38,7 @@ from gardenkit._server_guard import (
     split_host,
     v1_frame_problem,
 )
-from gardenkit.serve import V1_PROTOCOL, VoilaServer
+from gardenkit.serve import V1_PROTOCOL, VoilaServer, is_kernel_command
 
 import websockets.sync.client as websockets_sync  # noqa: E402 - voila depends on websockets
 from websockets.exceptions import ConnectionClosed, InvalidStatus  # noqa: E402
@@ -116,7 +116,7 @@ def kernels(srv) -> list[psutil.Process]:
     out = []
     for child in psutil.Process(srv.proc.pid).children(recursive=True):
         try:
-            if "ipykernel" in " ".join(child.cmdline()):
+            if is_kernel_command(child.cmdline()):  # ipykernel or a dashboard kernel
                 out.append(child)
         except psutil.NoSuchProcess:
             pass

@@ -21,7 +21,10 @@ def game_of(state) -> str:
     >>> game_of(gardenkit.make("miyabi").initial_state(players=2, seed=1))
     'miyabi'
     """
-    for game_id in gardenkit.available_games():
+    # the game whose package defines the state's type is asked first: asking another game makes its
+    # rules, which imports its package (a dashboard's kernel would import every game before its own)
+    home = type(state).__module__
+    for game_id in sorted(gardenkit.available_games(), key=lambda g: not home.startswith(f"gardenkit.games.{g}.")):
         if isinstance(state, gardenkit.make(game_id).state_type):
             return game_id
     raise ValueError(f"no registered game plays a {type(state).__name__}")

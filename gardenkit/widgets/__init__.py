@@ -23,41 +23,61 @@ from __future__ import annotations
 import gardenkit
 
 from .board_base import BoardWidget, guarded, panel_style
-from .tutor import QuizWidget, ScenarioPlayer, TryBoard
+from .tutor import Lessons, QuizWidget, ScenarioPlayer, TryBoard
 from .view import GameView
+
+
+def _declared(game_id: str) -> dict[str, str]:
+    """Class name -> ``"module:Class"`` of one game's board and game view (its registry entry)."""
+    e = gardenkit.entry(game_id)
+    return {ref.partition(":")[2]: ref for ref in (e.board, e.game_view)}
 
 
 def _game_widgets() -> dict[str, str]:
     """Class name -> ``"module:Class"`` of every registered game's board and game view."""
     refs = {}
     for game_id in gardenkit.available_games():
-        e = gardenkit.entry(game_id)
-        for ref in (e.board, e.game_view):
-            refs[ref.partition(":")[2]] = ref
+        refs.update(_declared(game_id))
     return refs
 
 
-_GAME_WIDGETS = _game_widgets()
 #: the learner's path (:mod:`.learn`), imported when first asked for
 _LEARN = ("GalleryProgress", "PlayerAidWidget", "ProgressWidget", "RuleToc", "ShareWidget", "learner_bar", "share_game_view",
           "share_try_board")
-_GAME_WIDGETS.update({name: f"{__name__}.learn:{name}" for name in _LEARN})
+
+
+def _likely_first(name: str) -> list[str]:
+    """The registered games, those whose id starts like ``name`` first (``SamuraiGame``:
+    ``samurai_gardener``): a dashboard asks for its own game's view, and reading a game's registry
+    entry imports its package, so the others are not imported for nothing (a page load's kernel
+    pays for every import). Only the order of the search: the entries decide."""
+    games = gardenkit.available_games()
+    word = name.lower()
+    return sorted(games, key=lambda g: not word.startswith(g.replace("_", "")[:5]))
 
 
 def __getattr__(name: str):
-    ref = _GAME_WIDGETS.get(name)
-    if ref is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from ..core.registry import load
+    if name == "__all__":
+        return ["BoardWidget", "GameView", "Lessons", "QuizWidget", "ScenarioPlayer", "TryBoard", "guarded", "panel_style",
+                *sorted({*_game_widgets(), *_LEARN})]
+    if name in _LEARN:
+        from ..core.registry import load
 
-    value = load(ref)
-    globals()[name] = value  # asked once
-    return value
+        value = load(f"{__name__}.learn:{name}")
+        globals()[name] = value  # asked once
+        return value
+    if not name[:1].isupper():  # a submodule being imported (``from . import base``), a dunder: not a game's
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    for game_id in _likely_first(name):
+        ref = _declared(game_id).get(name)
+        if ref is not None:
+            from ..core.registry import load
+
+            value = load(ref)
+            globals()[name] = value  # asked once
+            return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def __dir__():
-    return sorted(set(globals()) | set(_GAME_WIDGETS))
-
-
-__all__ = ["BoardWidget", "GameView", "QuizWidget", "ScenarioPlayer", "TryBoard", "guarded", "panel_style",
-           *sorted(_GAME_WIDGETS)]
+    return sorted(set(globals()) | set(_game_widgets()) | set(_LEARN))

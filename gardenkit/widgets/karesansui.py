@@ -280,6 +280,9 @@ class KaresansuiGame(base.GameView):
                  bot_delay: float = 0.4, start_player: int = 0, **kwargs):
         super().__init__(players, seat, opponents, seed, options=dict(start_player=start_player), bot_delay=bot_delay,
                          **kwargs)
+
+    def _build(self) -> None:
+        super()._build()
         self.chart.title = "Your demerits per round (others': at the end)"
         self.chart.axes[1].label = "demerits"
 

@@ -50,7 +50,7 @@ import traitlets
 
 from ._html import h
 
-__all__ = ["Cover", "GameFallback", "Openable", "StaticFallback", "in_voila", "picture_html", "static_html"]
+__all__ = ["Cover", "GameFallback", "OpenWhenReady", "Openable", "StaticFallback", "in_voila", "picture_html", "shared_layout_if", "static_html"]
 
 _TITLE = re.compile(r"<title>.*?</title>", re.S)
 _SIZE = re.compile(r'<svg\b[^>]*?\bwidth="([\d.]+)"[^>]*?\bheight="([\d.]+)"')
@@ -154,23 +154,60 @@ def _shared_layout() -> widgets.Layout:
     return layout
 
 
-class Cover(anywidget.AnyWidget):
+def shared_layout_if(lazy: bool, kwargs: dict) -> dict:
+    """``kwargs`` for a lesson's (or game view's) box: with ``lazy``, and no layout given, the
+    layout every cover shares (one widget fewer per lesson at load; nothing here changes a
+    lesson's own layout once it is built)."""
+    return {"layout": _shared_layout(), **kwargs} if lazy else kwargs
+
+
+class OpenWhenReady:
+    """Mixin of a widget whose comm opens when it is ready (:meth:`_open_now`), not at the end of
+    ``Widget.__init__``: set before the comm opens, its classes, children (and anywidget's code,
+    added after ``Widget.__init__``) go in the one ``comm_open`` message instead of an ``update``
+    message each. A page load's kernel and server handle every message: a lazy lesson sent ten,
+    now three. The subclass sets ``self.__dict__["_open_later"] = True`` before calling the
+    widget's ``__init__`` and calls :meth:`_open_now` at the end of its own."""
+
+    def open(self) -> None:
+        if not self.__dict__.get("_open_later"):
+            super().open()
+
+    def _open_now(self) -> None:
+        self.__dict__.pop("_open_later", None)
+        self.open()
+
+
+class Cover(OpenWhenReady, anywidget.AnyWidget):
     """What a closed lesson shows: ``html`` (its words and picture) and a button saying
     ``label``; a click calls the callbacks given to :meth:`on_open`. ``message``: a line under the
     button (e.g. why the lesson could not be opened); setting it makes the button clickable again."""
 
-    _esm = _COVER_ESM
-    _css = _COVER_CSS
+    # anywidget's own traits, declared here once: anywidget would otherwise add them to every cover
+    # (a new class per instance, ~1 ms each, and a page shows a cover per lesson)
+    _esm = traitlets.Unicode(_COVER_ESM).tag(sync=True)
+    _css = traitlets.Unicode(_COVER_CSS).tag(sync=True)
+    _anywidget_id = traitlets.Unicode(f"{__name__}.Cover").tag(sync=True)
     html = traitlets.Unicode("").tag(sync=True)
     label = traitlets.Unicode("Open").tag(sync=True)
     message = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, **kwargs):
         kwargs.setdefault("layout", _shared_layout())
-        super().__init__(**kwargs)
-        self.add_class("gk-cover-widget")
-        self._callbacks = []
-        self.on_msg(self._on_front_end_msg)
+        self.__dict__["_open_later"] = True
+        try:
+            super().__init__(**kwargs)
+            self.add_class("gk-cover-widget")
+            self._callbacks = []
+            self.on_msg(self._on_front_end_msg)
+        finally:
+            self._open_now()
+
+    def add_traits(self, **traits) -> None:
+        """Traits the class already declares (anywidget's id) are not added again."""
+        traits = {name: trait for name, trait in traits.items() if not self.has_trait(name)}
+        if traits:
+            super().add_traits(**traits)
 
     def on_open(self, callback) -> None:
         """Call ``callback()`` when the button is clicked."""
@@ -225,11 +262,16 @@ class GameFallback(StaticFallback):
 
     def static_body(self) -> str:
         title = self.rules.info.title
+        state, seat = self.shown_position()
         return (f"<p><b>{h(title)}</b>: you against bots.</p>"
-                + picture_html(self.state, self.rules, self.seat, alt=f"{title}: the game as it starts"))
+                + picture_html(state, self.rules, seat, alt=f"{title}: the game as it starts"))
+
+    def shown_position(self) -> tuple:
+        """(state, seat): the position the picture shows."""
+        return self.state, self.seat
 
 
-class Openable(StaticFallback):
+class Openable(OpenWhenReady, StaticFallback):
     """Mixin of a tutor widget (an ``ipywidgets.Box``) that may start closed, as a :class:`Cover`.
 
     The widget sets what is cheap and checks its arguments in ``__init__``, then calls
@@ -242,16 +284,24 @@ class Openable(StaticFallback):
     #: the cover's button
     open_label = "Open"
 
+    def __init__(self, *args, **kwargs):
+        # the box's comm opens once its classes and children are set (:meth:`_cover_or_build`)
+        self.__dict__["_open_later"] = True
+        super().__init__(*args, **kwargs)
+
     def _cover_or_build(self, lazy: bool) -> None:
         self._built = False
         self._cover = None
-        if lazy:
-            self._cover = Cover(html=self.cover_html(), label=self.open_label)
-            self._cover.on_open(self._cover_clicked)
-            self.add_class("gk-closed")
-            self.children = (self._cover,)
-        else:
-            self.build()
+        try:
+            if lazy:
+                self._cover = Cover(html=self.cover_html(), label=self.open_label)
+                self._cover.on_open(self._cover_clicked)
+                self.add_class("gk-closed")
+                self.children = (self._cover,)
+            else:
+                self.build()
+        finally:
+            self._open_now()
 
     @property
     def is_built(self) -> bool:
@@ -263,14 +313,19 @@ class Openable(StaticFallback):
         if self._built:
             return
         self._built = True  # the build may call methods that ask for the parts
-        try:
-            self._build()
-        except BaseException:
-            self._built = False
-            raise
-        cover, self._cover = self._cover, None
+        cover = self._cover
+        # the box's new children and its class change reach the page in one update, so it never
+        # shows the built lesson while still marked closed (or the other way round)
+        with self.hold_sync():
+            try:
+                self._build()
+            except BaseException:
+                self._built = False
+                raise
+            if cover is not None:
+                self.remove_class("gk-closed")
+        self._cover = None
         if cover is not None:
-            self.remove_class("gk-closed")
             cover.close()
 
     def _cover_clicked(self) -> None:

@@ -583,6 +583,9 @@ class TanukiGame(GameView):
         """The options may be given by name (``garden_master=True``) or in ``options``."""
         options = {**dict(garden_master=garden_master, short=short), **(options or {})}
         super().__init__(players, seat, opponents, seed, options=options, bot_delay=bot_delay, **kwargs)
+
+    def _build(self) -> None:
+        super()._build()
         self.chart.axes[1].label = "Shiitake"
 
     def new_game(self, players: int = 2, seat: int = 0, opponents: str = "greedy", seed: int = 7,

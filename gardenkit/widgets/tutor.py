@@ -19,7 +19,7 @@ from ..core.types import points_text
 from ..tutor import check_quiz, game_of
 from ._html import PANEL_CSS, explanation_html, h, message_html
 from .board_base import BoardWidget, guarded
-from .lazy import Openable, picture_html
+from .lazy import Openable, OpenWhenReady, StaticFallback, picture_html, shared_layout_if
 
 
 def boards() -> tuple[type, ...]:
@@ -91,7 +91,7 @@ class TryBoard(Openable, widgets.VBox):
     open_label = "Try it"
 
     def __init__(self, state, caption: str = "", *, lazy: bool = False, rule: str | None = None, **kwargs):
-        super().__init__(**kwargs)
+        super().__init__(**shared_layout_if(lazy, kwargs))
         self.add_class("gk-try")
         #: the rule it is the try board of (progress counts it); None: found by its caption
         self.rule = rule
@@ -169,7 +169,7 @@ class ScenarioPlayer(Openable, widgets.VBox):
     open_label = "Step through"
 
     def __init__(self, scenario, *, lazy: bool = False, **kwargs):
-        super().__init__(**kwargs)
+        super().__init__(**shared_layout_if(lazy, kwargs))
         self.add_class("gk-scenario")
         self.rules = gardenkit.make(scenario.game)
         self.scenario = scenario
@@ -296,7 +296,7 @@ class QuizWidget(Openable, widgets.VBox):
     open_label = "Answer"
 
     def __init__(self, quiz, *, lazy: bool = False, **kwargs):
-        super().__init__(**kwargs)
+        super().__init__(**shared_layout_if(lazy, kwargs))
         self.add_class("gk-quiz")
         self.rules = gardenkit.make(quiz.game)
         self.quiz = quiz
@@ -342,3 +342,40 @@ class QuizWidget(Openable, widgets.VBox):
         if result.correct:
             _emit(self.quiz.game, "quiz", self.quiz.id)
         return result
+
+
+class Lessons(OpenWhenReady, StaticFallback, widgets.VBox):
+    """Several lessons shown by one cell, one under the other (the quizzes of a section): each keeps
+    its own cover and opens on its own click, exactly as when shown by a cell of its own.
+
+    A dashboard runs every cell of its notebook on every page load, and each cell costs its kernel
+    and the server a few milliseconds however little it does: one cell for a run of lessons
+    instead of one each. Its saved output (for a notebook opened before it runs) is every lesson's
+    picture and a line per lesson.
+
+    >>> from gardenkit.tutor import samurai_gardener as lessons
+    >>> box = Lessons(QuizWidget(quiz, lazy=True) for quiz in lessons.quizzes()[:2])
+    >>> [type(w).__name__ for w in box.children], box.lessons[0].is_built
+    (['QuizWidget', 'QuizWidget'], False)
+    >>> box._repr_mimebundle_()["text/plain"].count("Quiz: ")
+    2
+    """
+
+    def __init__(self, lessons, **kwargs):
+        lessons = tuple(lessons)
+        if not lessons or not all(isinstance(w, (TryBoard, ScenarioPlayer, QuizWidget)) for w in lessons):
+            raise ValueError("Lessons shows one or more try boards, worked examples or quizzes")
+        self.lessons = lessons
+        closed = not any(w.is_built for w in lessons)
+        self.__dict__["_open_later"] = True  # one comm_open with its children and class
+        try:
+            super().__init__(children=lessons, **shared_layout_if(closed, kwargs))
+            self.add_class("gk-lessons")
+        finally:
+            self._open_now()
+
+    def static_body(self) -> str:
+        return "".join(w.static_body() for w in self.lessons)
+
+    def plain_text(self) -> str:
+        return "\n".join(w.plain_text() for w in self.lessons)

@@ -43,7 +43,7 @@ from ._html import PANEL_CSS, breakdown_html
 from .board_base import BoardWidget
 from .chart import ScoreChart
 from .controls import GameControls
-from .lazy import GameFallback
+from .lazy import GameFallback, Openable, shared_layout_if
 from .panels import Panels
 from .saving import Saving
 
@@ -54,7 +54,7 @@ def _short_text(text: str, limit: int = 200) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-class GameView(GameFallback, GameControls, Saving, Panels, ScoreChart, widgets.VBox):
+class GameView(GameFallback, Openable, GameControls, Saving, Panels, ScoreChart, widgets.VBox):
     """A full game of ``game_id`` against bots: you sit in ``seat`` (0-based), the others are
     ``opponents`` bots; ``options`` go to ``rules.initial_state`` (a labelled bool option also gets
     a checkbox). ``bot_delay``: seconds a bot "thinks" before it moves (0: bots move at once, as
@@ -69,14 +69,28 @@ class GameView(GameFallback, GameControls, Saving, Panels, ScoreChart, widgets.V
     game_id: str = ""
     board_class: type = BoardWidget
 
+    #: the cover's button while the view waits to be opened (``lazy=True``)
+    open_label = "Play a game"
+
     def __init__(self, players: int | None = None, seat: int = 0, opponents: str = "greedy", seed: int = 7, *,
-                 options: dict | None = None, bot_delay: float = 0.4, **kwargs):
-        super().__init__(**kwargs)
+                 options: dict | None = None, bot_delay: float = 0.4, lazy: bool = False, **kwargs):
+        super().__init__(**shared_layout_if(lazy, kwargs))
         self.add_class("gk-game")
         self.rules = gardenkit.make(self.game_id)
         players = self.rules.info.min_players if players is None else players
-        options = dict(options or {})
         self.bot_delay = bot_delay
+        self._settings = (players, seat, opponents, seed, dict(options or {}))
+        self._first = None
+        if lazy:  # the settings are checked now; the first position is what the cover shows
+            self._check_settings(players, seat, opponents, seed)
+            first = Timeline(self.rules, self.rules.initial_state(players=players, seed=seed, **self._settings[4]))
+            first.advance_chance()
+            self._first = (first.state, seat)
+        self._cover_or_build(lazy)
+
+    def _build(self) -> None:
+        """The board, controls, panels and chart (bqplot is imported here, not before)."""
+        players, seat, opponents, seed, options = self._settings
         self.panel = widgets.HTML().add_class("gk-explanation")
         self._make_panels()
         self._make_saving()
@@ -95,6 +109,23 @@ class GameView(GameFallback, GameControls, Saving, Panels, ScoreChart, widgets.V
         left = widgets.VBox([self.board, self.others], layout=widgets.Layout(max_width="100%"))
         self.main = widgets.HBox([left, side], layout=widgets.Layout(flex_flow="row wrap")).add_class("gk-main")
         self.children = [widgets.HTML(PANEL_CSS), self._setup_row(), self.status, self.main]
+
+    def __getattr__(self, name: str):
+        # Only reached for an attribute the view does not have. A closed view (``lazy=True``) has
+        # none of its parts yet: code that asks for one (``game.board``, ``game.play(...)``) opens
+        # it first, as the cover's button does. Private names never open it (display machinery
+        # probes ``_repr_*_``/``_ipython_*`` names).
+        if name.startswith("_") or self.__dict__.get("_built", True):
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        self.build()
+        return object.__getattribute__(self, name)
+
+    def cover_html(self) -> str:
+        return self.static_body()
+
+    def shown_position(self) -> tuple:
+        """(state, seat) the view shows: the game in progress, or the first position while closed."""
+        return (self.state, self.seat) if self.is_built else self._first
 
     # ----- hooks ---------------------------------------------------------------------------------
     def round_of(self, state) -> int:

@@ -10,7 +10,9 @@ Fixtures:
   in ``test-artifacts/``. A test module may override the ``context_options`` fixture (e.g. a
   phone: viewport 390×844, touch).
 - ``open_dashboard(name, theme=None)``: opens ``/voila/render/<name>`` (``theme="dark"``:
-  JupyterLab's dark theme, ``?theme=dark``) and waits for its widgets.
+  JupyterLab's dark theme, ``?theme=dark``) and waits for its widgets; when told to wait for
+  something inside the game view (``wait_for=".gk-game …"``), it first opens the game (a cover
+  with a "Play a game" button at load), as a learner does (``dashboard.open_game``).
 
 Without chromium the tests are skipped, except under CI (CI=true), where that
 is a failure: CI must run them.
@@ -25,6 +27,8 @@ from pathlib import Path
 import pytest
 
 from gardenkit.serve import CHROMIUM, CHROMIUM_ARGS, VoilaServer
+
+from dashboard import GAME, open_game  # noqa: E402 - tests/browser is on sys.path (rootdir conftest)
 
 REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = REPO / "notebooks"
@@ -170,7 +174,18 @@ def open_dashboard(page, voila_server):
         )
         return page
 
-    return _open
+    def _open_with_game(name: str, wait_for: str | None = None, timeout_ms: float = RENDER_TIMEOUT_MS,
+                        theme: str | None = None):
+        if not (wait_for and wait_for.startswith(f"{GAME} ")):
+            return _open(name, wait_for, timeout_ms, theme)
+        # the game view is a cover until a learner opens it: a test that waits for something in
+        # it (its board) opens it first, as a learner does
+        _open(name, GAME, timeout_ms, theme)
+        open_game(page, timeout=timeout_ms)
+        page.wait_for_selector(wait_for, state="visible", timeout=timeout_ms)
+        return page
+
+    return _open_with_game
 
 
 @pytest.fixture

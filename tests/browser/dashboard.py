@@ -1,7 +1,9 @@
 """Helpers the game dashboards' browser tests share (imported by each game's test module).
 
 Each game's page has one game view (``.gk-game``) holding a board, a status line, a log and a
-score table; these read them and wait for them the same way for every game.
+score table; these read them and wait for them the same way for every game. The page shows the
+game as a cover (a picture and a "Play a game" button, like the lessons) until a learner opens
+it: :func:`open_game` does what the learner does.
 """
 from __future__ import annotations
 
@@ -10,6 +12,18 @@ GAME = ".gk-game"
 
 def game(page):
     return page.locator(GAME)
+
+
+def open_game(page, timeout: float = 60_000) -> None:
+    """Open the page's game view if it is still a cover (click its button, as a learner does),
+    then wait for its board."""
+    g = game(page)
+    g.first.wait_for(timeout=timeout)
+    button = g.locator(OPEN_BUTTON)
+    if button.count():
+        button.first.scroll_into_view_if_needed()
+        button.first.click()
+    g.locator(".gk-board svg").first.wait_for(timeout=timeout)
 
 
 def status(page) -> str:

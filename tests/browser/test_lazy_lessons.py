@@ -6,7 +6,7 @@
   on it is answered with its points.
 - JupyterLab, with a copy of the notebook as a learner first opens it (not trusted, not run): the
   saved pictures show (lessons and the game), never a widget's repr; after "Run all" the live
-  widgets show (the lesson's cover, then its board on a click).
+  widgets show (the lesson's and the game's covers, then their boards on a click).
 """
 from __future__ import annotations
 
@@ -139,10 +139,13 @@ def test_jupyterlab_shows_the_saved_pictures_before_a_run_and_the_live_widgets_a
         }""")
         lesson = page.locator(f"{out} .gk-try").first
         lesson.locator(OPEN_BUTTON).wait_for(timeout=120_000)
-        page.locator(f"{out} .gk-game .gk-board svg").wait_for(timeout=120_000)
+        game = page.locator(f"{out} .gk-game")
+        game.locator(OPEN_BUTTON).wait_for(timeout=120_000)  # the game too is a cover until clicked
         assert page.locator(f"{out} .gk-static").count() == 0
         open_lesson(lesson, timeout=60_000)
         lesson.locator(LEGAL).first.wait_for(timeout=30_000)  # the first card picked: its spots offered
+        game.locator(OPEN_BUTTON).click()
+        game.locator(".gk-board svg").wait_for(timeout=60_000)
         assert errors == []
     finally:
         if page is not None:

@@ -17,7 +17,7 @@ from pathlib import Path
 import psutil
 import pytest
 
-from gardenkit.serve import VoilaServer
+from gardenkit.serve import VoilaServer, is_kernel_command
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts"
@@ -56,7 +56,7 @@ def kernel_count(server) -> int:
     n = 0
     for child in psutil.Process(server.proc.pid).children(recursive=True):
         try:
-            n += "ipykernel" in " ".join(child.cmdline())
+            n += is_kernel_command(child.cmdline())  # ipykernel or a dashboard kernel
         except psutil.NoSuchProcess:
             pass
     return n
