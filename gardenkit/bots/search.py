@@ -585,6 +585,9 @@ def _hint_text(moves, greedy, result, to_end: bool) -> str:
         else:
             text += (f" The move that scores most now, {greedy.notation} ({numbers(greedy, False)}), "
                      "does worse later.")
+    if best.greedy and any(m.margin > best.margin for m in moves[1:]):
+        text += (" The others looked a little better in these playouts, but not by more than their luck: "
+                 "the hint keeps the sure points now.")
     if result.legal > 1:
         horizon = "to the end of the game" if to_end else "past your next move, to where the totals settle"
         unit = best.unit
