@@ -22,6 +22,7 @@ from __future__ import annotations
 import gardenkit
 
 from .board_base import BoardWidget, guarded, panel_style
+from .lab import StrategyLab
 from .tutor import QuizWidget, ScenarioPlayer, TryBoard
 from .view import GameView
 
@@ -54,5 +55,5 @@ def __dir__():
     return sorted(set(globals()) | set(_GAME_WIDGETS))
 
 
-__all__ = ["BoardWidget", "GameView", "QuizWidget", "ScenarioPlayer", "TryBoard", "guarded", "panel_style",
+__all__ = ["BoardWidget", "GameView", "QuizWidget", "ScenarioPlayer", "StrategyLab", "TryBoard", "guarded", "panel_style",
            *sorted(_GAME_WIDGETS)]

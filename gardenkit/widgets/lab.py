@@ -24,6 +24,7 @@ from ..bots.lab import Setup, histogram, play_one, summarize
 from ._html import PANEL_CSS, h
 from .chart import COLORS
 from .controls import Worker, _running_loop, option_controls
+from .lazy import StaticFallback
 
 __all__ = ["StrategyLab"]
 
@@ -46,7 +47,7 @@ def _bars(title: str, xlabel: str, ylabel: str, *, fmt: str = ".0f"):
     return fig, bars
 
 
-class StrategyLab(widgets.VBox):
+class StrategyLab(StaticFallback, widgets.VBox):
     """Simulate games between bots and chart them. ``game``, ``players``, ``bots`` (one kind for
     seat 1 and one for the others), ``games`` and ``seed`` start the controls; ``compare`` names a
     labelled bool option (its effect: the same seeds with it off and on) or ``"players"`` (the
@@ -103,6 +104,17 @@ class StrategyLab(widgets.VBox):
             widgets.HBox([self.run_button, self.stop_button, self.progress], layout=widgets.Layout(flex_flow="row wrap")),
             self.status, self.table, charts,
         ]
+
+    # ----- the saved output (a notebook read before it runs) -------------------------------------
+    static_note = "Run the notebook (or open it as a dashboard) to run your own games."
+
+    def plain_text(self) -> str:
+        if self.summary is None:
+            return "Strategy lab: no games run yet"
+        return f"Strategy lab: {self.summary.games} games of {self._title}"
+
+    def static_body(self) -> str:
+        return "<p><b>Strategy lab</b></p>" + self.table.value
 
     # ----- the controls ---------------------------------------------------------------------------
     def _game_changed(self, game: str, players: int | None = None, compare: str = "") -> None:
@@ -221,6 +233,7 @@ class StrategyLab(widgets.VBox):
             self.effect = (results[0][0], self.summary, summarize(results[1][1]), results[1][0])
         setup = plan[0][1]
         info = gardenkit.make(setup.game).info
+        self._title = info.title
         what = f"{played} games of {h(info.title)}" + (" (stopped)" if stopped else "")
         self.status.value = f"<div class='gk-ok'>{what}.</div>"
         self.table.value = self._table_html(setup, self.summary, label)
