@@ -34,11 +34,12 @@ EFFECT_MEASURES = ("mean score", "winner's score", "decisions per game")
 BOT_KINDS = ("random", "greedy", *SEARCH_LEVELS)
 
 
-def _bars(title: str, xlabel: str, ylabel: str, *, fmt: str = ".0f"):
+def _bars(title: str, xlabel: str, ylabel: str, *, fmt: str = ".1~f", grouped: bool = False, colors=None):
     from bqplot import Axis, Bars, Figure, LinearScale, OrdinalScale
 
-    xs, ys = OrdinalScale(), LinearScale(min=0)
-    bars = Bars(x=["-"], y=[0], scales={"x": xs, "y": ys}, colors=COLORS, type="grouped", padding=0.15)
+    xs, ys = OrdinalScale(), LinearScale(min=0.0)
+    bars = Bars(x=["-"], y=[[0.0]] if grouped else [0.0], scales={"x": xs, "y": ys}, colors=colors or COLORS[:1],
+                type="grouped" if grouped else "stacked", padding=0.15)
     fig = Figure(marks=[bars], axes=[Axis(scale=xs, side="bottom", label=xlabel),
                                      Axis(scale=ys, side="left", label=ylabel, tick_format=fmt)],
                  title=title, layout=widgets.Layout(width="calc(100% - 4px)", max_width="430px", height="250px"),
@@ -80,9 +81,10 @@ class StrategyLab(StaticFallback, widgets.VBox):
         self.status = widgets.HTML().add_class("gk-lab-status")
         self.table = widgets.HTML().add_class("gk-lab-table")
         self.score_fig, self._score_bars = _bars("Final scores (how many games)", "score", "games")
-        self.seat_fig, self._seat_bars = _bars("Win rate by seat", "seat", "win share", fmt=".0%")
+        self.seat_fig, self._seat_bars = _bars("Win rate by seat", "seat", "win share", fmt=".0%", colors=COLORS)
         self.length_fig, self._length_bars = _bars("Game length (how many games)", "decisions per game", "games")
-        self.effect_fig, self._effect_bars = _bars("Effect of the choice (pick one under 'Effect of')", "", "")
+        self.effect_fig, self._effect_bars = _bars("Effect of the choice (pick one under 'Effect of')", "", "",
+                                                     grouped=True, colors=COLORS)
         self.option_inputs: dict = {}
         self._worker = None
         self.records: list = []
@@ -248,7 +250,11 @@ class StrategyLab(StaticFallback, widgets.VBox):
         bots = ", ".join(f"{h(b)} {100 * w:.0f} %" for b, w in s.bot_win_rate.items())
         head = f"<div><b>{h(label)}</b></div>" if label else ""
         extra = ""
-        if self.effect is not None:
+        if self.effect is None:  # no comparison in this run: the chart says so, not the last one's
+            with self._effect_bars.hold_sync():
+                self._effect_bars.x, self._effect_bars.y = ["-"], [[0.0]]
+                self._effect_bars.labels, self._effect_bars.display_legend = [], False
+        else:
             a_label, a, b, b_label = self.effect
             extra = (f"<div>Effect: {h(a_label)} vs {h(b_label)}: mean length {a.mean_length:.1f} vs "
                      f"{b.mean_length:.1f} decisions; winner's mean {a.winning_score:.1f} vs {b.winning_score:.1f} "
@@ -267,12 +273,16 @@ class StrategyLab(StaticFallback, widgets.VBox):
                  "seats": [float(w) for w in s.seat_win_rate],
                  "lengths": ([f"{e:g}" for e in length_edges], length_counts), "effect": None}
         with self._score_bars.hold_sync():
-            self._score_bars.x, self._score_bars.y = chart["scores"]
+            self._score_bars.x, self._score_bars.y = chart["scores"][0], [float(c) for c in chart["scores"][1]]
         with self._seat_bars.hold_sync():
             self._seat_bars.x, self._seat_bars.y = [f"{p + 1}" for p in range(n)], chart["seats"]
         with self._length_bars.hold_sync():
-            self._length_bars.x, self._length_bars.y = chart["lengths"]
-        if self.effect is not None:
+            self._length_bars.x, self._length_bars.y = chart["lengths"][0], [float(c) for c in chart["lengths"][1]]
+        if self.effect is None:  # no comparison in this run: the chart says so, not the last one's
+            with self._effect_bars.hold_sync():
+                self._effect_bars.x, self._effect_bars.y = ["-"], [[0.0]]
+                self._effect_bars.labels, self._effect_bars.display_legend = [], False
+        else:
             a_label, a, b, b_label = self.effect
             chart["effect"] = [[round(sum(x.seat_mean) / len(x.seat_mean), 2), round(x.winning_score, 2),
                                 round(x.mean_length, 2)] for x in (a, b)]
@@ -281,6 +291,10 @@ class StrategyLab(StaticFallback, widgets.VBox):
                 self._effect_bars.y = chart["effect"]
                 self._effect_bars.labels = [a_label, b_label]
                 self._effect_bars.display_legend = True
+        for bars in (self._score_bars, self._seat_bars, self._length_bars, self._effect_bars):
+            ys = [v for row in bars.y for v in (row if hasattr(row, "__len__") else [row])]
+            room = 1.45 if bars is self._effect_bars else 1.1  # the effect chart's legend sits above its bars
+            bars.scales["y"].max = float(max(ys, default=0.0) or 1.0) * room  # a scale that fits the bars
         self._chart = chart
 
     def chart_data(self) -> dict:
