@@ -55,7 +55,7 @@ PANEL_CSS = f"""
 /* the chart's legend names in the text colour (bqplot paints them in the line's colour, which
    reads on neither theme for every player); the swatch beside each name keeps the colour */
 .gk-chart .legendtext{{fill:var(--gk-ink,#2b2b2b) !important}}
-.gk-new.mod-success{{background-color:#2e7d32;color:#fff}}
+.gk-new.mod-success,.gk-lab-run.mod-success{{background-color:#2e7d32;color:#fff}}
 .gk-check.mod-info{{background-color:#00796b;color:#fff}}
 @media (max-width:520px){{.gk-scores td,.gk-scores th{{padding:3px 6px}}}}
 </style>
