@@ -123,9 +123,11 @@ def ask_hint_and_click(page, click, timeout: float = 30_000) -> dict:
     thinking_after = progress.is_visible()
     progress.wait_for(state="hidden", timeout=timeout)
     page.wait_for_timeout(300)  # a stale answer, were it shown, would arrive now
-    return {"thinking_at_click": thinking_at_click, "answer_ms": answer_ms, "thinking_after": thinking_after,
+    seen = {"thinking_at_click": thinking_at_click, "answer_ms": answer_ms, "thinking_after": thinking_after,
             "played": log_count(page) > moves,
             "hint": [el.get_attribute("data-action") for el in page.locator(HINT_MOVES).all()]}
+    print("hint while clicking:", seen)  # shown with pytest -s: the click's answer time while the search thinks
+    return seen
 
 
 def ask_hint(page, timeout: float = 30_000) -> list[str]:
