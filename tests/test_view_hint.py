@@ -124,6 +124,24 @@ def test_a_move_played_while_the_hint_thinks_drops_it(game_id):
     run_in_loop(main)
 
 
+def test_a_dropped_hint_stops_its_search_instead_of_thinking_on():
+    async def main():
+        g = view("miyabi", bot_delay=0.01)
+        g.hint_ms, g.hint_iterations = 5000, None  # a long think, were it not stopped
+        g.hint()
+        worker = g._hint_worker
+        await asyncio.sleep(0.2)
+        assert worker.thread.is_alive()
+        start = time.perf_counter()
+        assert g.play(my_move(g))
+        await until(lambda: not worker.thread.is_alive(), timeout=4.0)
+        assert time.perf_counter() - start < 1.5 and worker.stop.is_set()
+        await asyncio.sleep(0.05)
+        assert g.last_hint is None and "gk-hint-text" not in g.panel.value
+
+    run_in_loop(main)
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_new_game_or_undo_while_the_hint_thinks_drops_it(game_id):
     async def main():
@@ -218,7 +236,7 @@ def test_in_a_kernel_a_search_bot_thinks_in_a_thread_and_undo_cancels_it():
         await until(lambda: g.thinking and g._handle.__class__.__name__ == "Worker")
         worker = g._handle
         assert g.board.locked  # a bot's turn: clicks are politely refused
-        assert g.undo() and not g.thinking
+        assert g.undo() and not g.thinking and worker.stop.is_set()  # the bot's search is told to stop
         start = g.state
         await until(lambda: worker.done)
         await asyncio.sleep(0.05)

@@ -71,11 +71,14 @@ class Worker:
     """A piece of thinking (a search) run in a worker thread so the kernel's main thread stays free
     for clicks; its answer is handed back on the event ``loop`` (``loop.call_soon_threadsafe``), so
     widgets are only ever changed from the main thread. :meth:`cancel` discards the answer (the
-    thread finishes its search, bounded by its budget, and is then ignored). ``budget_ms`` paces
+    thread's search is asked to stop through the ``stop`` event, and its answer is ignored). ``budget_ms`` paces
     ``on_progress(percent)``, called on the loop about every 0.1 s while it thinks."""
 
-    def __init__(self, loop, work, on_done, on_error, *, budget_ms: float | None = None, on_progress=None):
+    def __init__(self, loop, work, on_done, on_error, *, budget_ms: float | None = None, on_progress=None,
+                 stop: threading.Event | None = None):
         self.cancelled = False
+        #: set by :meth:`cancel`: a search handed this event ends at its next playout
+        self.stop = stop if stop is not None else threading.Event()
         self.done = False
         self._loop = loop
         self._start = time.perf_counter()
@@ -125,8 +128,10 @@ class Worker:
             self._timer = None
 
     def cancel(self) -> None:
-        """Discard the answer (what a click, Undo or New game does to a stale hint or bot move)."""
+        """Discard the answer (what a click, Undo or New game does to a stale hint or bot move) and
+        ask the search to stop early (``stop``)."""
         self.cancelled = True
+        self.stop.set()
         self._stop_timer()
 
 
@@ -273,9 +278,9 @@ class GameControls:
             loop = _running_loop()
             if isinstance(bot, SearchBot) and loop is not None:
                 # a search bot thinks off the main thread: the page stays live, Undo/New game cancel it
-                rules = self.rules
-                self._handle = Worker(loop, lambda: bot.choose(rules, state),
-                                      lambda action: self._bot_answered(state, action), self._bot_failed)
+                rules, stop = self.rules, threading.Event()
+                self._handle = Worker(loop, lambda: bot.choose(rules, state, stop=stop),
+                                      lambda action: self._bot_answered(state, action), self._bot_failed, stop=stop)
                 return
             self.timeline.play(bot.choose(self.rules, state))
         self._continue()
@@ -322,10 +327,10 @@ class GameControls:
         self._drop_hint()
         state, rules = self.state, self.rules
         budget_ms, iterations = self.hint_ms, self.hint_iterations
-        seed = self.seed
+        seed, stop = self.seed, threading.Event()
 
         def work():
-            return search_hint(rules, state, budget_ms=budget_ms, iterations=iterations, seed=seed)
+            return search_hint(rules, state, budget_ms=budget_ms, iterations=iterations, seed=seed, stop=stop)
 
         loop = None if wait else _running_loop()
         if loop is None or (wait is None and self.bot_delay <= 0):
@@ -336,7 +341,7 @@ class GameControls:
         seconds = f"up to {budget_ms / 1000:.1f} s" if budget_ms else "a moment"
         self.show_message(f"Thinking about a hint ({seconds}); you can still play while it thinks.")
         self._hint_worker = Worker(loop, work, lambda h: self._show_hint(state, h), self._hint_failed,
-                                   budget_ms=budget_ms, on_progress=self._hint_progressed)
+                                   budget_ms=budget_ms, on_progress=self._hint_progressed, stop=stop)
 
     @property
     def hint_thinking(self) -> bool:
