@@ -135,8 +135,11 @@ def strength(args) -> None:
             if not args.interleave:
                 futures[(g, n)] = [pool.submit(one_game, g, n, i, bot_args) for i in range(args.games)]
             for f in futures[(g, n)]:
-                if args.cap and time.perf_counter() - started > args.cap and f.cancel():
-                    continue  # not started yet: left out
+                if args.cap and time.perf_counter() - started > args.cap:
+                    for pending in (x for fs in futures.values() for x in fs):
+                        pending.cancel()  # every line's games not started yet (a started one cannot be)
+                    if f.cancelled():
+                        continue  # left out
                 results[(g, n)].append(f.result())
             report(g, n, results[(g, n)], line_start)
     print(f"total {time.perf_counter() - started:.0f} s")
