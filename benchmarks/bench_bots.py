@@ -11,6 +11,7 @@ its share (1/n) at the most players.
     python benchmarks/bench_bots.py                    # a quick look: 6 games per line
     python benchmarks/bench_bots.py --games 100 --jobs 2 --cap 7200
     python benchmarks/bench_bots.py --speed            # playouts per second only
+    python benchmarks/bench_bots.py --games 100 --jobs 2 --cap 1800 --interleave   # a shared machine
 
 ``--cap`` stops starting new games once that many seconds have passed (the lines then say how
 many games they hold). ``--speed`` measures what the search spends its time on, per second of
@@ -87,6 +88,27 @@ def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def report(g: str, n: int, rs: list, line_start: float) -> None:
+    """One line of the table: the games of ``g`` at ``n`` players."""
+    if not rs:
+        print(f"{g:18} {n:>2} {0:>5}  (over the time cap)")
+        return
+    k = len(rs)
+    win = sum(r["win"] for r in rs) / k
+    lo, hi = wilson(win, k)
+    margins = [r["margin"] for r in rs]
+    sd = statistics.stdev(margins) if k > 1 else 0.0
+    goal = 0.7 if n == min(counts(g)) else 1 / n
+    its = sum(r["iterations"] for r in rs)
+    think = sum(r["think"] for r in rs)
+    moves = sum(r["moves"] for r in rs)
+    mark = "ok" if lo > goal else ("~" if win >= goal else "short")
+    print(f"{g:18} {n:>2} {k:>5} {win:>8.0%}  [{lo:>4.0%}, {hi:>4.0%}] {goal:>5.0%} {mark:<5}"
+          f"{statistics.mean(margins):>+6.1f} ±{1.96 * sd / math.sqrt(k):>4.1f} "
+          f"{its / max(think, 1e-9):>10.0f} {1000 * think / max(moves, 1):>8.0f} "
+          f"{time.perf_counter() - line_start:>7.0f}", flush=True)
+
+
 def strength(args) -> None:
     bot_args = {"iterations": args.iterations}
     if args.time_ms:
@@ -103,38 +125,23 @@ def strength(args) -> None:
     started = time.perf_counter()
     results = {line: [] for line in lines}
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        futures = {line: [] for line in lines}
+        if args.interleave:  # game 0 of every line, then game 1 of every line, ...: a cap leaves each line some games
+            for i in range(args.games):
+                for line in lines:
+                    futures[line].append(pool.submit(one_game, *line, i, bot_args))
         for g, n in lines:
             line_start = time.perf_counter()
-            futures = []
-            for i in range(args.games):
-                futures.append(pool.submit(one_game, g, n, i, bot_args))
-            for f in futures:
+            if not args.interleave:
+                futures[(g, n)] = [pool.submit(one_game, g, n, i, bot_args) for i in range(args.games)]
+            for f in futures[(g, n)]:
                 if args.cap and time.perf_counter() - started > args.cap:
-                    f.cancel()
-                    continue
-                try:
-                    results[(g, n)].append(f.result())
-                except Exception as e:  # noqa: BLE001 - a cancelled game is left out
-                    if not f.cancelled():
-                        raise e
-            rs = results[(g, n)]
-            if not rs:
-                print(f"{g:18} {n:>2} {0:>5}  (over the time cap)")
-                continue
-            k = len(rs)
-            win = sum(r["win"] for r in rs) / k
-            lo, hi = wilson(win, k)
-            margins = [r["margin"] for r in rs]
-            sd = statistics.stdev(margins) if k > 1 else 0.0
-            goal = 0.7 if n == min(counts(g)) else 1 / n
-            its = sum(r["iterations"] for r in rs)
-            think = sum(r["think"] for r in rs)
-            moves = sum(r["moves"] for r in rs)
-            mark = "ok" if lo > goal else ("~" if win >= goal else "short")
-            print(f"{g:18} {n:>2} {k:>5} {win:>8.0%}  [{lo:>4.0%}, {hi:>4.0%}] {goal:>5.0%} {mark:<5}"
-                  f"{statistics.mean(margins):>+6.1f} ±{1.96 * sd / math.sqrt(k):>4.1f} "
-                  f"{its / max(think, 1e-9):>10.0f} {1000 * think / max(moves, 1):>8.0f} "
-                  f"{time.perf_counter() - line_start:>7.0f}", flush=True)
+                    for pending in (x for fs in futures.values() for x in fs):
+                        pending.cancel()  # every line's games not started yet (a started one cannot be)
+                    if f.cancelled():
+                        continue  # left out
+                results[(g, n)].append(f.result())
+            report(g, n, results[(g, n)], line_start)
     print(f"total {time.perf_counter() - started:.0f} s")
 
 
@@ -207,6 +214,9 @@ def main(argv=None) -> None:
     ap.add_argument("--players", type=int, action="append", help="only this player count (repeatable)")
     ap.add_argument("--jobs", type=int, default=1, help="processes (the machine has 2 cores)")
     ap.add_argument("--cap", type=float, default=0, help="start no game after this many seconds (0: none)")
+    ap.add_argument("--interleave", action="store_true",
+                    help="play the lines' games in turns (game 0 of each line, then game 1, ...), so a --cap leaves "
+                         "every line about as many games")
     ap.add_argument("--speed", action="store_true", help="playouts per second only")
     ap.add_argument("--seconds", type=float, default=3.0, help="--speed: seconds per measure")
     args = ap.parse_args(argv)

@@ -297,3 +297,25 @@ def test_make_bot_knows_the_search_bots():
     assert easy.iterations < strong.iterations
     with pytest.raises(ValueError):
         make_bot("clever")
+
+
+def test_a_set_stop_event_ends_the_search_at_once_with_a_legal_move():
+    import threading
+
+    rules = gardenkit.make("samurai_gardener")
+    s = rules.initial_state(players=2, seed=4)
+    while rules.current_player(s) is gardenkit.CHANCE:
+        s = rules.step_chance(s)
+    stop = threading.Event()
+    stop.set()
+    for budget in ({"iterations": 5000}, {"time_ms": 5000}, {"iterations": 5000, "time_ms": 5000}):
+        start = time.perf_counter()
+        result = SearchBot(seed=1, **budget).search(rules, s, stop=stop)
+        assert time.perf_counter() - start < 1.0 and result.iterations <= 2, budget
+        assert result.action in rules.legal_actions(s)
+    h = search_hint(rules, s, budget_ms=5000, stop=stop)
+    assert h.iterations <= 2 and h.action in rules.legal_actions(s)
+    unset = threading.Event()  # an event never set changes nothing
+    a = SearchBot(seed=1, iterations=40).search(rules, s, stop=unset)
+    b = SearchBot(seed=1, iterations=40).search(rules, s)
+    assert (a.action, a.iterations, [m.visits for m in a.moves]) == (b.action, b.iterations, [m.visits for m in b.moves])

@@ -214,13 +214,12 @@ def test_other_houses_follow_undo_and_new_games():
     assert [f'data-player="{p}"' in g.others.value for p in range(4)] == [True, True, False, True]
 
 
-def test_hint_marks_the_greedy_move():
-    from gardenkit.bots import hint
-
+def test_hint_marks_the_search_bots_move():
     g = game()
+    g.hint_ms, g.hint_iterations = None, 30
     g.hint()
-    action, expl = hint(g.rules, g.state)
-    assert g.board.marked == str(action)
+    action = g.last_hint.action
+    assert g.board.marked == str(action) and action in g.rules.legal_actions(g.state)
     assert "gk-marked" in g.board.svg and "Hint" in g.panel.value
 
 

@@ -167,8 +167,9 @@ class SearchBot:
         return f"SearchBot(seed={self.seed}, {budget})"
 
     # ----- the public face -----------------------------------------------------------
-    def choose(self, rules, state):
-        """The move for the player to act (what :func:`gardenkit.bots.play_game` asks)."""
+    def choose(self, rules, state, stop=None):
+        """The move for the player to act (what :func:`gardenkit.bots.play_game` asks). ``stop``: a
+        ``threading.Event`` that ends the search early when set (its best move so far)."""
         player = rules.current_player(state)
         if player is None or player is CHANCE:
             raise ValueError("SearchBot.choose needs a player to act")
@@ -176,21 +177,27 @@ class SearchBot:
         actions = rules.legal_actions(view)
         if len(actions) == 1:  # nothing to think about
             return actions[0]
-        self.last = self._search(rules, view, player)
+        self.last = self._search(rules, view, player, stop)
         return self.last.action
 
-    def search(self, rules, state) -> SearchResult:
+    def search(self, rules, state, stop=None) -> SearchResult:
         """Search from the view of the player to act and answer what it found (every root move
-        tried, best first). Sees ``rules.observe(state, player)`` only."""
+        tried, best first). Sees ``rules.observe(state, player)`` only. ``stop``: a
+        ``threading.Event``; once set, the search ends at its next playout (what a view does to a
+        search it no longer needs)."""
         player = rules.current_player(state)
         if player is None or player is CHANCE:
             raise ValueError("a search needs a player to act")
-        return self._search(rules, rules.observe(state, player), player)
+        return self._search(rules, rules.observe(state, player), player, stop)
 
     # ----- the root: sequential halving -------------------------------------------------
-    def _search(self, rules, view, me: int) -> SearchResult:
+    def _search(self, rules, view, me: int, stop=None) -> SearchResult:
         start = time.perf_counter()
         deadline = None if self.time_ms is None else start + self.time_ms / 1000.0
+
+        def late(n: int) -> bool:
+            """Stop now: asked to, or one more playout would likely end past the deadline."""
+            return (stop is not None and stop.is_set()) or (deadline is not None and self._late(deadline, start, n))
         base = _digest(self.seed, view)
         r = random.Random(base)
         root = _Node()
@@ -209,7 +216,7 @@ class SearchBot:
 
         if self.iterations is None:  # time only: the first playouts (the best four moves by points) tell the pace
             for i, a in enumerate(root.order[:4]):
-                if i and self._late(deadline, start, i):
+                if i and late(i):
                     break
                 visit(a)
         n = sum(len(v) for v in samples.values())
@@ -239,7 +246,7 @@ class SearchBot:
             target = max(len(samples.get(a, ())) for a in alive) + per_move
             for a in alive:  # bring every move still in to the same number of playouts
                 while len(samples.get(a, ())) < target:
-                    if (deadline is not None and n > 0 and self._late(deadline, start, n)) or (
+                    if (n > 0 and late(n)) or (
                             self.iterations is not None and n >= self.iterations):
                         out_of_time = True  # out of budget: the moves still in are compared as they are
                         break
@@ -256,7 +263,7 @@ class SearchBot:
         i = 0
         while not out_of_time and (self.iterations is None or n < self.iterations):
             # what the halving's rounding (or the clock) left: to the moves still in, the best first
-            if deadline is not None and self._late(deadline, start, n):
+            if late(n):
                 break
             visit(alive[i % len(alive)])
             n += 1
@@ -523,12 +530,13 @@ class Hint:
 
 
 def search_hint(rules, state, *, budget_ms: float | None = HINT_MS, seed: int = 0,
-                iterations: int | None = None, bot: SearchBot | None = None) -> Hint:
+                iterations: int | None = None, bot: SearchBot | None = None, stop=None) -> Hint:
     """The search bot's hint for the player to act: its move and the next two alternatives, each
     with its win rate and mean margin from the search and what it scores now (``rules.explain``,
     with rule ids), as data and as a sentence (``.text``). The search sees what the player sees
     (``rules.observe``) and nothing more. ``budget_ms`` and/or ``iterations`` bound it (the default
-    answers within a second); ``bot`` is a :class:`SearchBot` to use instead (its budget then).
+    answers within a second); ``bot`` is a :class:`SearchBot` to use instead (its budget then);
+    ``stop``, a ``threading.Event`` that ends the search early once set.
     The search keeps three moves to its last round, so the three are compared on the same playouts.
 
     >>> import gardenkit
@@ -547,7 +555,7 @@ def search_hint(rules, state, *, budget_ms: float | None = HINT_MS, seed: int = 
         raise ValueError("a hint needs a player to act")
     if bot is None:
         bot = SearchBot(seed=seed, iterations=iterations, time_ms=budget_ms, keep=3)
-    result = bot.search(rules, state)
+    result = bot.search(rules, state, stop=stop)
     by_action = {m.action: m for m in result.moves}
 
     def move(stats: MoveStats) -> HintMove:
@@ -585,6 +593,9 @@ def _hint_text(moves, greedy, result, to_end: bool) -> str:
         else:
             text += (f" The move that scores most now, {greedy.notation} ({numbers(greedy, False)}), "
                      "does worse later.")
+    if best.greedy and any(m.margin > best.margin for m in moves[1:]):
+        text += (" The others looked a little better in these playouts, but not by more than their luck: "
+                 "the hint keeps the sure points now.")
     if result.legal > 1:
         horizon = "to the end of the game" if to_end else "past your next move, to where the totals settle"
         unit = best.unit

@@ -8,7 +8,8 @@ A game's board and game view subclass the game-independent bases :class:`BoardWi
 view are importable from here by the names its :func:`gardenkit.entry` declares
 (``SamuraiBoard``, ``MiyabiGame``, …): they are found in the registry and imported when first
 asked for, so adding a game needs no edit here. So are the learner's widgets of :mod:`.learn`
-(``RuleToc``, ``PlayerAidWidget``, ``ProgressWidget``, ``ShareWidget``, ``learner_bar``, …).
+(``RuleToc``, ``PlayerAidWidget``, ``ProgressWidget``, ``ShareWidget``, ``learner_bar``, …) and the
+strategy lab (``StrategyLab``).
 
 >>> import gardenkit.widgets as w
 >>> w.MiyabiBoard.game_id, w.MiyabiGame.game_id
@@ -44,6 +45,8 @@ def _game_widgets() -> dict[str, str]:
 #: the learner's path (:mod:`.learn`), imported when first asked for
 _LEARN = ("GalleryProgress", "PlayerAidWidget", "ProgressWidget", "RuleToc", "ShareWidget", "learner_bar", "share_game_view",
           "share_try_board")
+#: other widgets a page may not need, imported when first asked for: name -> module
+_LAZY = {**{name: "learn" for name in _LEARN}, "StrategyLab": "lab"}
 
 
 def _likely_first(name: str) -> list[str]:
@@ -59,11 +62,11 @@ def _likely_first(name: str) -> list[str]:
 def __getattr__(name: str):
     if name == "__all__":
         return ["BoardWidget", "GameView", "Lessons", "QuizWidget", "ScenarioPlayer", "TryBoard", "guarded", "panel_style",
-                *sorted({*_game_widgets(), *_LEARN})]
-    if name in _LEARN:
+                *sorted({*_game_widgets(), *_LAZY})]
+    if name in _LAZY:
         from ..core.registry import load
 
-        value = load(f"{__name__}.learn:{name}")
+        value = load(f"{__name__}.{_LAZY[name]}:{name}")
         globals()[name] = value  # asked once
         return value
     if not name[:1].isupper():  # a submodule being imported (``from . import base``), a dunder: not a game's
@@ -80,4 +83,4 @@ def __getattr__(name: str):
 
 
 def __dir__():
-    return sorted(set(globals()) | set(_game_widgets()) | set(_LEARN))
+    return sorted(set(globals()) | set(_game_widgets()) | set(_LAZY))

@@ -21,13 +21,14 @@ options on by their labels.
 from __future__ import annotations
 
 import asyncio
+import threading
+import time
 
 import ipywidgets as widgets
 
-from ..bots import hint as greedy_hint
-from ..bots import make_bot
+from ..bots import HINT_MS, SearchBot, make_bot, search_hint
 from ..core import CHANCE
-from ._html import explanation_html
+from ._html import explanation_html, hint_html
 from .board_base import guarded
 
 __all__ = ["GameControls", "option_controls", "options_text"]
@@ -66,21 +67,103 @@ def _running_loop():
         return None
 
 
+class Worker:
+    """A piece of thinking (a search) run in a worker thread so the kernel's main thread stays free
+    for clicks; its answer is handed back on the event ``loop`` (``loop.call_soon_threadsafe``), so
+    widgets are only ever changed from the main thread. :meth:`cancel` discards the answer (the
+    thread's search is asked to stop through the ``stop`` event, and its answer is ignored). ``budget_ms`` paces
+    ``on_progress(percent)``, called on the loop about every 0.1 s while it thinks."""
+
+    def __init__(self, loop, work, on_done, on_error, *, budget_ms: float | None = None, on_progress=None,
+                 stop: threading.Event | None = None):
+        self.cancelled = False
+        #: set by :meth:`cancel`: a search handed this event ends at its next playout
+        self.stop = stop if stop is not None else threading.Event()
+        self.done = False
+        self._loop = loop
+        self._start = time.perf_counter()
+        self._budget = budget_ms
+        self._on_progress = on_progress
+        self._timer = None
+
+        def run() -> None:
+            try:
+                result, error = work(), None
+            except Exception as e:  # noqa: BLE001 - said in the panel on the main thread
+                result, error = None, e
+            try:
+                loop.call_soon_threadsafe(finish, result, error)
+            except RuntimeError:  # the loop has closed (the kernel is going away)
+                pass
+
+        def finish(result, error) -> None:
+            self.done = True
+            self._stop_timer()
+            if self.cancelled:
+                return
+            if error is not None:
+                on_error(error)
+            else:
+                on_done(result)
+
+        self.thread = threading.Thread(target=run, name="gardenkit-think", daemon=True)
+        self.thread.start()
+        if on_progress is not None:
+            self._tick()
+
+    def _tick(self) -> None:
+        if self.cancelled or self.done:
+            return
+        elapsed = (time.perf_counter() - self._start) * 1000.0
+        if self._budget:
+            percent = min(95, int(100 * elapsed / self._budget))
+        else:  # no time budget: a slow creep that never claims to be done
+            percent = min(95, int(95 * (1 - 1 / (1 + elapsed / 1000.0))))
+        self._on_progress(percent)
+        self._timer = self._loop.call_later(0.1, self._tick)
+
+    def _stop_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def cancel(self) -> None:
+        """Discard the answer (what a click, Undo or New game does to a stale hint or bot move) and
+        ask the search to stop early (``stop``)."""
+        self.cancelled = True
+        self.stop.set()
+        self._stop_timer()
+
+
 class GameControls:
     """Mixin of :class:`~gardenkit.widgets.view.GameView`: the setup row and its ``new_game``,
     ``hint``, ``undo``, your ``play`` and the bots' answers (``bot_delay`` seconds each, or at once).
     Needs ``rules``, ``board``, ``panel``, ``timeline``, ``seat``, ``names``, ``bots``,
     ``_start``, ``_refresh`` and ``show_message``."""
 
-    #: (label, bot name) for the opponents dropdown
-    opponent_choices = (("greedy bots", "greedy"), ("random bots", "random"))
+    #: (label, bot name) for the opponents dropdown: the difficulty, weakest first; every name is a
+    #: :func:`gardenkit.bots.make_bot` kind (the search bots' budgets: :data:`gardenkit.bots.SEARCH_LEVELS`)
+    opponent_choices = (("random bots (easiest)", "random"), ("greedy bots", "greedy"),
+                        ("search bots, easy", "search-easy"), ("search bots", "search"),
+                        ("search bots, strong", "search-strong"))
+    #: the hint's search budget: milliseconds and/or playouts (None: no bound of that kind); a
+    #: test may set ``hint_iterations`` (and ``hint_ms = None``) for a hint that is the same every run
+    hint_ms: float | None = HINT_MS
+    hint_iterations: int | None = None
     #: said when a game starts: how to make the first move
     start_hint: str = ""
 
     def _make_controls(self, players: int, seat: int, opponents: str, seed: int, options: dict) -> None:
         info = self.rules.info
         self._handle = None
-        self.hint_button = widgets.Button(description="Hint", tooltip="show the greedy suggestion").add_class("gk-hint")
+        self._hint_worker = None
+        #: the last hint shown (a :class:`gardenkit.bots.Hint`), None once the position moved on
+        self.last_hint = None
+        self.hint_button = widgets.Button(description="Hint", tooltip="ask the search bot for a move, with its reasons"
+                                          ).add_class("gk-hint")
+        self.hint_progress = widgets.IntProgress(value=0, min=0, max=100, description="thinking",
+                                                 layout=widgets.Layout(width="160px", visibility="hidden")
+                                                 ).add_class("gk-hint-progress")
         self.undo_button = widgets.Button(description="Undo", tooltip="back to your previous move").add_class("gk-undo")
         self.new_button = widgets.Button(description="New game", button_style="success").add_class("gk-new")
         self.players_in = widgets.Dropdown(options=list(range(info.min_players, info.max_players + 1)), value=players,
@@ -156,7 +239,9 @@ class GameControls:
         return self.board.play(text)
 
     def _human_played(self, played) -> None:
-        """The board's ``on_played``: keep the move the click read and checked (``rules.play``)."""
+        """The board's ``on_played``: keep the move the click read and checked (``rules.play``); a
+        hint still thinking about the position before it is dropped."""
+        self._drop_hint()
         if self.board.state is self.timeline.state:
             self.timeline.record(played)
         else:  # the board showed another state than the timeline's: check the move again
@@ -186,10 +271,32 @@ class GameControls:
     @guarded
     def _bot_step(self) -> None:
         self._handle = None
-        p = self.rules.current_player(self.timeline.state)
+        state = self.timeline.state
+        p = self.rules.current_player(state)
         if isinstance(p, int) and p != self.seat:
-            self.timeline.play(self.bots[p].choose(self.rules, self.timeline.state))
+            bot = self.bots[p]
+            loop = _running_loop()
+            if isinstance(bot, SearchBot) and loop is not None:
+                # a search bot thinks off the main thread: the page stays live, Undo/New game cancel it
+                rules, stop = self.rules, threading.Event()
+                self._handle = Worker(loop, lambda: bot.choose(rules, state, stop=stop),
+                                      lambda action: self._bot_answered(state, action), self._bot_failed, stop=stop)
+                return
+            self.timeline.play(bot.choose(self.rules, state))
         self._continue()
+
+    @guarded
+    def _bot_answered(self, state, action) -> None:
+        """A search bot's move, back from its thread: played if the game is still where it was."""
+        self._handle = None
+        if self.timeline.state is not state:
+            return
+        self.timeline.play(action)
+        self._continue()
+
+    def _bot_failed(self, error) -> None:
+        self._handle = None
+        self.show_message(f"Sorry, the bot could not move: {error}", "error")
 
     def _cancel_bot(self) -> None:
         if self._handle is not None:
@@ -202,22 +309,77 @@ class GameControls:
         return self._handle is not None
 
     @guarded
-    def hint(self) -> None:
-        """Show the greedy suggestion and ring it on the board."""
+    def hint(self, wait: bool | None = None) -> None:
+        """Ask the search bot (:func:`gardenkit.bots.search_hint`, budget ``hint_ms`` /
+        ``hint_iterations``) for your move: the panel shows it and the next two, each with what it
+        scores now (with rule ids) and the search's win rate and margin; the board rings the first.
+
+        In a running kernel (an event loop and ``bot_delay > 0``, or ``wait=False``) the search runs
+        in a worker thread with a progress bar, and the board stays clickable: a move played,
+        Undo or New game while it thinks drops it, and a hint is only ever shown for the position it
+        was asked about. Without a loop (a script, a test) or with ``wait=True`` it answers at once."""
         if self.thinking:
             self.show_message("A bot is thinking; ask for a hint when it is your turn.", "warn")
             return
         if self.rules.current_player(self.state) != self.seat:
             self.show_message("There is nothing to hint: it is not your turn.", "warn")
             return
-        action, expl = greedy_hint(self.rules, self.state)
-        self.board.mark(str(action))
-        self.panel.value = explanation_html(self.rules, expl, "Hint: the move that scores most right now is")
+        self._drop_hint()
+        state, rules = self.state, self.rules
+        budget_ms, iterations = self.hint_ms, self.hint_iterations
+        seed, stop = self.seed, threading.Event()
+
+        def work():
+            return search_hint(rules, state, budget_ms=budget_ms, iterations=iterations, seed=seed, stop=stop)
+
+        loop = None if wait else _running_loop()
+        if loop is None or (wait is None and self.bot_delay <= 0):
+            self._show_hint(state, work())
+            return
+        self.hint_progress.value = 0
+        self.hint_progress.layout.visibility = "visible"
+        seconds = f"up to {budget_ms / 1000:.1f} s" if budget_ms else "a moment"
+        self.show_message(f"Thinking about a hint ({seconds}); you can still play while it thinks.")
+        self._hint_worker = Worker(loop, work, lambda h: self._show_hint(state, h), self._hint_failed,
+                                   budget_ms=budget_ms, on_progress=self._hint_progressed, stop=stop)
+
+    @property
+    def hint_thinking(self) -> bool:
+        """A hint is being worked out (in its thread)."""
+        return self._hint_worker is not None
+
+    def _hint_progressed(self, percent: int) -> None:
+        self.hint_progress.value = percent
+
+    def _drop_hint(self) -> None:
+        """Forget a hint in progress (its answer is discarded) and the one shown."""
+        if self._hint_worker is not None:
+            self._hint_worker.cancel()
+            self._hint_worker = None
+            self.hint_progress.layout.visibility = "hidden"
+        self.last_hint = None
+
+    @guarded
+    def _show_hint(self, state, hint) -> None:
+        """Show a hint worked out for ``state``, unless the game has moved on since (then nothing)."""
+        self._hint_worker = None
+        self.hint_progress.layout.visibility = "hidden"
+        if self.state is not state or self.rules.current_player(state) != self.seat:
+            return
+        self.last_hint = hint
+        self.board.mark(hint.moves[0].notation)
+        self.panel.value = hint_html(self.rules, hint)
+
+    def _hint_failed(self, error) -> None:
+        self._hint_worker = None
+        self.hint_progress.layout.visibility = "hidden"
+        self.show_message(f"Sorry, no hint this time: {error}", "error")
 
     @guarded
     def undo(self) -> bool:
         """Take back your last move (and the bots' moves since)."""
         self._cancel_bot()
+        self._drop_hint()
         if not self.timeline.undo_to_player(self.seat, where=self.turn_starts):
             self.show_message("Nothing to undo yet.", "warn")
             self._continue()

@@ -32,7 +32,7 @@ from ..render.karesansui import (
     KARESANSUI_CSS, karesansui_pattern_defs, render_board, render_garden, status_line, turn_in_rows,
 )
 from . import base
-from ._html import explanation_html, h, rule_html
+from ._html import h, rule_html
 from .base import BoardWidget, guarded
 
 __all__ = ["KaresansuiBoard", "KaresansuiGame"]
@@ -290,15 +290,6 @@ class KaresansuiGame(base.GameView):
                  start_player: int = 0) -> None:
         """Start over with these settings (what the New game button does)."""
         super().new_game(players, seat, opponents, seed, start_player=start_player)
-
-    @guarded
-    def hint(self) -> None:
-        """Ring the greedy suggestion (the move costing the fewest demerits now; a bid also picks its rocks)."""
-        super().hint()
-        marked = self.board.marked
-        if marked is not None and self.rules.current_player(self.state) == self.seat:
-            expl = self.rules.explain(self.state, marked)
-            self.panel.value = explanation_html(self.rules, expl, "Hint: the move that costs the fewest demerits right now is")
 
     # ----- the hooks of GameView -------------------------------------------------------------
     def _known(self, state) -> tuple:

@@ -98,7 +98,7 @@ class GameView(GameFallback, Openable, GameControls, Saving, Panels, ScoreChart,
         self.chart = self._make_chart(players)
         self.board = None
         self._start(players, seat, opponents, seed, options)
-        buttons = widgets.HBox([self.hint_button, self.undo_button, self.save_link, self.upload],
+        buttons = widgets.HBox([self.hint_button, self.undo_button, self.save_link, self.upload, self.hint_progress],
                                layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         # beside the board where there is room, under it otherwise (a phone): up to 440 px wide,
         # never wider than the page (the gap between the two is in PANEL_CSS, .gk-main)
@@ -155,6 +155,7 @@ class GameView(GameFallback, Openable, GameControls, Saving, Panels, ScoreChart,
         timeline.advance_chance()
         self._check_shown(timeline.state, seat, players)
         bots = self._new_bots(players, seat, opponents, seed)
+        self._drop_hint()  # a hint thinking about the old game's position is never shown in the new one
         names = [f"Player {p + 1} ({'you' if p == seat else f'{opponents} bot'})" for p in range(players)]
         old = self._keep() if self.board is not None else None
         self._handle = None  # the old game's bot (if it was thinking) is cancelled once the new game stands

@@ -110,3 +110,48 @@ def open_lessons(page, timeout: float = 180_000) -> None:
             && [...document.querySelectorAll('.gk-try, .gk-scenario, .gk-quiz')]
                  .every((l) => l.querySelector('.gk-board svg'))""",
         arg=CLOSED, timeout=timeout, polling=200)
+
+
+# ----- the hint (a search in a worker thread; the board stays live) ---------------------------------
+HINT_MOVES = ".gk-game .gk-explanation .gk-hint-move"
+
+
+def ask_hint_and_click(page, click, timeout: float = 30_000) -> dict:
+    """Click Hint, and while its progress bar shows (the search thinking in its thread) call
+    ``click(page)``, which clicks the board and waits for the board's answer. Then wait for the
+    hint to finish. Answers what was seen: ``thinking_at_click`` (the bar showed when the click
+    was made), ``answer_ms`` (click to answer), ``thinking_after`` (the bar still showed once the
+    board had answered: the board answered while the search went on), ``played`` (the click
+    played a move: the log grew) and ``hint`` (the moves the panel then showed as the hint's)."""
+    import time
+
+    g = game(page)
+    moves = log_count(page)
+    g.locator("button.gk-hint").click()
+    progress = g.locator(".gk-hint-progress")
+    progress.wait_for(state="visible", timeout=timeout)
+    thinking_at_click = progress.is_visible()
+    start = time.perf_counter()
+    click(page)
+    answer_ms = (time.perf_counter() - start) * 1000
+    thinking_after = progress.is_visible()
+    progress.wait_for(state="hidden", timeout=timeout)
+    page.wait_for_timeout(300)  # a stale answer, were it shown, would arrive now
+    seen = {"thinking_at_click": thinking_at_click, "answer_ms": answer_ms, "thinking_after": thinking_after,
+            "played": log_count(page) > moves,
+            "hint": [el.get_attribute("data-action") for el in page.locator(HINT_MOVES).all()]}
+    print("hint while clicking:", seen)  # shown with pytest -s: the click's answer time while the search thinks
+    return seen
+
+
+def ask_hint(page, timeout: float = 30_000) -> list[str]:
+    """Click Hint and wait for its moves (the ringed move first); answers their notations and
+    checks that the board rings the first."""
+    g = game(page)
+    g.locator("button.gk-hint").click()
+    page.wait_for_function("(sel) => document.querySelectorAll(sel).length > 0", arg=HINT_MOVES, timeout=timeout)
+    moves = [el.get_attribute("data-action") for el in page.locator(HINT_MOVES).all()]
+    ringed = g.locator(".gk-board [data-action].gk-marked").first.get_attribute("data-action")
+    assert ringed == moves[0], (ringed, moves)
+    assert g.locator(".gk-hint-progress").is_hidden()
+    return moves

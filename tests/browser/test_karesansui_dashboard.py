@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
-from dashboard import GAME, board_version, game, log_count, open_lesson, open_lessons, status
+from dashboard import GAME, ask_hint, ask_hint_and_click, board_version, game, log_count, open_lesson, open_lessons, status
 from dashboard import wait_after_my_move as wait_for_move
 
 pytestmark = pytest.mark.browser
@@ -229,4 +229,30 @@ def test_a_try_board_and_a_worked_example_by_click(dash):
     assert "step 1 of" in sc.inner_text()
     sc.locator("button.gk-back").click()
     sc.locator(".widget-html.gk-caption").filter(has_text="The start").wait_for()
+    assert dash.gk_page_errors == []
+
+
+def test_the_hint_shows_three_moves_and_the_board_answers_clicks_while_it_thinks(dash):
+    g = game(dash)
+    board = g.locator(".gk-board")
+    # a rock picked while the search thinks: the board answers (the rock ringed, the piles offer
+    # it) and the hint for the same position still arrives, three moves, the first ringed
+    rock = board.locator("[data-pick]").first.get_attribute("data-pick")
+    seen = ask_hint_and_click(dash, lambda page: click_and_wait_for_redraw(page, board.locator(f'[data-pick="{rock}"]')))
+    assert seen["thinking_at_click"] and seen["thinking_after"] and not seen["played"], seen
+    assert len(seen["hint"]) == 3 and len(set(seen["hint"])) == 3, seen
+    assert "playouts" in g.locator(".gk-explanation").inner_text()
+    # a bid played while it thinks: played at once, and the hint for the old position never shows
+    if board.locator('[data-ui="clear"]').count():
+        click_and_wait_for_redraw(dash, board.locator('[data-ui="clear"]'))
+    version, before = board_version(dash), log_count(dash)
+
+    def play(page):
+        board.locator(LEGAL).first.click()
+        page.wait_for_function("(n) => document.querySelectorAll('.gk-game .gk-log li').length > n", arg=before)
+
+    seen = ask_hint_and_click(dash, play)
+    assert seen["thinking_at_click"] and seen["played"] and seen["hint"] == [], seen
+    wait_after_my_move(dash, version, before)
+    assert ask_hint(dash)  # the next position's hint (here it may be a lone move: turn in)
     assert dash.gk_page_errors == []

@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
-from dashboard import game, status
+from dashboard import ask_hint, ask_hint_and_click, game, log_count, status
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts"
@@ -157,4 +157,29 @@ def test_full_game_against_a_bot_to_the_final_breakdown(dash):
     assert "win" in text
     assert "Player 1 (you)" in text and "Player 2 (greedy bot)" in text
     assert "samurai_gardener.score." in text or "no points" in text
+    assert dash.gk_page_errors == []
+
+
+def test_the_hint_shows_three_moves_and_the_board_answers_clicks_while_it_thinks(dash):
+    g = game(dash)
+    assert "Round 1: your move" in status(dash)
+    # a card picked while the search thinks: the board answers (its ticked squares) and the hint
+    # for the same position still arrives, three moves, the first ringed
+    seen = ask_hint_and_click(dash, pick_first_card)
+    assert seen["thinking_at_click"] and seen["thinking_after"] and not seen["played"], seen
+    assert len(seen["hint"]) == 3 and len(set(seen["hint"])) == 3, seen
+    assert g.locator(".gk-board [data-action].gk-marked").first.get_attribute("data-action") == seen["hint"][0]
+    assert "playouts" in g.locator(".gk-explanation").inner_text()
+    # a move played while it thinks: played at once, and that hint (for the old position) never shows
+    rnd = round_no(dash)
+
+    def play(page):
+        before = log_count(page)
+        click_spot(page)
+        page.wait_for_function("(n) => document.querySelectorAll('.gk-game .gk-log li').length > n", arg=before)
+
+    seen = ask_hint_and_click(dash, play)
+    assert seen["thinking_at_click"] and seen["played"] and seen["hint"] == [], seen
+    wait_for_my_turn_after(dash, rnd)
+    assert len(ask_hint(dash)) == 3
     assert dash.gk_page_errors == []

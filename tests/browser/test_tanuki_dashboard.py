@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 
 import pytest
-from dashboard import GAME, board_version, game, log_count, status
+from dashboard import GAME, ask_hint, ask_hint_and_click, board_version, game, log_count, status
 from dashboard import wait_after_my_move as wait_for_move
 
 pytestmark = pytest.mark.browser
@@ -247,4 +247,28 @@ def test_a_reactive_card_is_offered_and_declined_and_the_dice_example_is_stepped
         sc.locator("button.gk-forward").click()
         sc.locator(".widget-html.gk-caption").filter(has_text=f"Step {step}:").wait_for()
     assert "tanuki.tanuki.place" in sc.locator(".gk-explanation").inner_text()
+    assert dash.gk_page_errors == []
+
+
+def test_the_hint_shows_three_moves_and_the_board_answers_clicks_while_it_thinks(dash):
+    g = game(dash)
+    board = g.locator(".gk-board")
+    assert "takes a start place" in head(dash)
+    # the hint at the first decision: three start places, the first ringed, with the search's numbers
+    moves = ask_hint(dash)
+    assert len(moves) == 3 and len(set(moves)) == 3 and all(m.startswith("start ") for m in moves), moves
+    assert "playouts" in g.locator(".gk-explanation").inner_text()
+    # a start place clicked while a new hint thinks: played at once, and that hint never shows
+    version, before = board_version(dash), log_count(dash)
+    target = board.locator("circle.gk-tstart[data-action]").last
+    action = target.get_attribute("data-action")
+
+    def play(page):
+        target.click()
+        page.wait_for_function("(n) => document.querySelectorAll('.gk-game .gk-log li').length > n", arg=before)
+
+    seen = ask_hint_and_click(dash, play)
+    assert seen["thinking_at_click"] and seen["played"] and seen["hint"] == [], seen
+    wait_after_my_move(dash, version, before)
+    assert action in g.locator(".gk-log").inner_text()
     assert dash.gk_page_errors == []

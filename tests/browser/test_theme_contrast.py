@@ -32,7 +32,7 @@ pytestmark = pytest.mark.browser
 
 #: games known to fail, with why (strict: the test fails once they pass, so the mark is removed)
 KNOWN: dict[str, str] = {}
-PAGES = [("gallery", "index.ipynb", ".gk-game-card")] + [
+PAGES = [("gallery", "index.ipynb", ".gk-game-card"), ("strategy_lab", "strategy-lab.ipynb", ".gk-lab .gk-lab-chart")] + [
     (g, gardenkit.entry(g).notebook, ".gk-game .gk-board svg") for g in gardenkit.available_games()
 ]
 PARAMS = [pytest.param(*p, id=p[0], marks=pytest.mark.xfail(strict=True, reason=KNOWN[p[0]])) if p[0] in KNOWN
@@ -184,7 +184,7 @@ def test_every_text_of_ours_reads_in_both_themes(open_dashboard, what, notebook,
     page = open_dashboard(notebook, wait_for=ready, theme=theme)
     expected = "false" if theme == "dark" else "true"
     assert page.evaluate("document.body.dataset.jpThemeLight") == expected, "Voilà did not serve the theme asked for"
-    if what != "gallery":
+    if what not in ("gallery", "strategy_lab"):
         open_lessons(page)
         make_a_move(page)
         page.wait_for_timeout(300)  # the bots' answers and the chart drawn

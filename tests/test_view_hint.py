@@ -1,0 +1,248 @@
+"""The game views' hint (the search bot's move and the next two, explained) and the bots'
+difficulty choice, for every registered game, without a browser.
+
+Without an event loop ``hint()`` answers at once; inside one (a kernel, here ``asyncio.run``) with
+``bot_delay > 0`` it thinks in a worker thread with a progress bar while the board stays
+clickable, and a move, Undo or New game in the meantime drops it.
+"""
+from __future__ import annotations
+
+import asyncio
+import html
+import re
+import time
+
+import pytest
+
+import gardenkit
+from gardenkit.bots import SEARCH_LEVELS, GreedyBot, RandomBot, SearchBot
+
+pytest.importorskip("ipywidgets")
+
+GAMES = gardenkit.available_games()
+
+
+def view(game_id, bot_delay=0.0, **kwargs):
+    g = gardenkit.entry(game_id).game_view_class()(bot_delay=bot_delay, **kwargs)
+    g.hint_ms, g.hint_iterations = None, 30  # the same hint every run, quickly
+    return g
+
+
+def my_move(g):
+    """A legal move for the seat at the keyboard (the first, as notation)."""
+    assert g.rules.current_player(g.state) == g.seat
+    return str(g.rules.legal_actions(g.state)[0])
+
+
+def hinted(g) -> list[str]:
+    """The moves the panel shows as the hint's, in order."""
+    return [html.unescape(a) for a in re.findall(r'class="gk-hint-move" data-action="([^"]*)"', g.panel.value)]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_hint_shows_the_searchs_move_and_the_next_two_with_their_numbers_and_rules(game_id):
+    g = view(game_id)
+    g.hint()
+    h = g.last_hint
+    assert h is not None and h.iterations == 30
+    legal = {str(a) for a in g.rules.legal_actions(g.state)}
+    assert len(h.moves) == min(3, len(legal))
+    assert hinted(g) == [m.notation for m in h.moves] and set(hinted(g)) <= legal
+    assert g.board.marked == h.moves[0].notation  # the suggestion is ringed on the board
+    text = html.unescape(g.panel.value)
+    for m in h.moves:  # the numbers are the search's own
+        assert f"{round(100 * m.win_rate)} % of {m.visits} playouts" in text
+        assert f"margin {m.margin:+.1f}" in text
+        assert m.points == g.rules.explain(g.state, m.action).points
+        for rule in m.rules:
+            assert rule in text and rule in g.rules.info.rules
+    assert h.text in text
+    # the same position, seed and budget: the same hint
+    g2 = view(game_id)
+    g2.hint()
+    assert [m.notation for m in g2.last_hint.moves] == [m.notation for m in h.moves]
+    # the ringed move plays, and the hint is forgotten once played
+    assert g.play(g.board.marked)
+    assert g.last_hint is None
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_no_hint_when_it_is_not_your_turn(game_id):
+    g = view(game_id)
+    while g.rules.current_player(g.state) is not None:
+        g.play(my_move(g))
+    g.hint()
+    assert "nothing to hint" in g.panel.value and g.last_hint is None
+
+
+def run_in_loop(coro_fn):
+    """Run ``coro_fn()`` in a fresh event loop (what a kernel gives a widget callback)."""
+    return asyncio.run(coro_fn())
+
+
+async def until(check, timeout=20.0):
+    start = time.perf_counter()
+    while not check():
+        if time.perf_counter() - start > timeout:
+            raise AssertionError("timed out")
+        await asyncio.sleep(0.02)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_in_a_kernel_the_hint_thinks_in_a_thread_with_progress_and_then_shows(game_id):
+    async def main():
+        g = view(game_id, bot_delay=0.01)
+        g.hint_ms, g.hint_iterations = 400, None
+        g.hint()
+        assert g.hint_thinking and g.hint_progress.layout.visibility == "visible"
+        assert "Thinking" in g.panel.value and g.board.locked is None  # the board still takes clicks
+        await asyncio.sleep(0.25)
+        assert 0 < g.hint_progress.value <= 95  # the bar moves while it thinks
+        await until(lambda: not g.hint_thinking)
+        assert g.hint_progress.layout.visibility == "hidden"
+        assert g.last_hint is not None and hinted(g) == [m.notation for m in g.last_hint.moves]
+        assert g.board.marked == g.last_hint.moves[0].notation
+
+    run_in_loop(main)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_move_played_while_the_hint_thinks_drops_it(game_id):
+    async def main():
+        g = view(game_id, bot_delay=0.01)
+        g.hint_ms, g.hint_iterations = 300, None
+        before = g.state
+        g.hint()
+        worker = g._hint_worker
+        assert g.play(my_move(g))  # the click is played at once, while the search runs
+        assert g.state is not before and not g.hint_thinking
+        await until(lambda: worker.done)
+        await asyncio.sleep(0.05)
+        assert g.last_hint is None and "gk-hint-text" not in g.panel.value
+        assert g.hint_progress.layout.visibility == "hidden"
+
+    run_in_loop(main)
+
+
+def test_a_dropped_hint_stops_its_search_instead_of_thinking_on():
+    async def main():
+        g = view("miyabi", bot_delay=0.01)
+        g.hint_ms, g.hint_iterations = 5000, None  # a long think, were it not stopped
+        g.hint()
+        worker = g._hint_worker
+        await asyncio.sleep(0.2)
+        assert worker.thread.is_alive()
+        start = time.perf_counter()
+        assert g.play(my_move(g))
+        await until(lambda: not worker.thread.is_alive(), timeout=4.0)
+        assert time.perf_counter() - start < 1.5 and worker.stop.is_set()
+        await asyncio.sleep(0.05)
+        assert g.last_hint is None and "gk-hint-text" not in g.panel.value
+
+    run_in_loop(main)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_new_game_or_undo_while_the_hint_thinks_drops_it(game_id):
+    async def main():
+        g = view(game_id, bot_delay=0.01)
+        g.hint_ms, g.hint_iterations = 300, None
+        g.hint()
+        worker = g._hint_worker
+        g.new_game(players=g.rules.info.min_players, seed=11)
+        assert not g.hint_thinking
+        await until(lambda: worker.done)
+        await asyncio.sleep(0.05)
+        assert g.last_hint is None and "gk-hint-text" not in g.panel.value
+        g.hint()
+        worker = g._hint_worker
+        g.undo()
+        await until(lambda: worker.done)
+        await asyncio.sleep(0.05)
+        assert g.last_hint is None and "gk-hint-text" not in g.panel.value
+
+    run_in_loop(main)
+
+
+def test_a_failed_search_is_a_message_not_a_traceback():
+    async def main():
+        g = view("samurai_gardener", bot_delay=0.01)
+        g.hint_iterations = 0  # the search refuses a zero budget, in its thread
+        g.hint()
+        await until(lambda: not g.hint_thinking)
+        assert "no hint this time" in g.panel.value and "iterations" in g.panel.value
+
+    run_in_loop(main)
+
+
+# ----- the difficulty choice ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_difficulty_choice_offers_random_greedy_and_the_search_levels(game_id):
+    g = view(game_id)
+    kinds = [name for _label, name in g.opp_in.options]
+    assert kinds == ["random", "greedy", *SEARCH_LEVELS]
+    assert g.opp_in.value == "greedy"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("kind", ["random", "greedy", "search-easy", "search-strong"])
+def test_the_chosen_bots_play_the_game(game_id, kind):
+    g = view(game_id)
+    g.opp_in.value = kind
+    g.new_game_from_controls()
+    assert g.opponents == kind and f"against {kind} bots" in g.panel.value
+    expected = {"random": RandomBot, "greedy": GreedyBot}.get(kind, SearchBot)
+    assert g.bots and all(type(b) is expected for b in g.bots.values())
+    if expected is SearchBot:
+        for b in g.bots.values():
+            assert (b.iterations, b.time_ms) == (SEARCH_LEVELS[kind]["iterations"], SEARCH_LEVELS[kind]["time_ms"])
+            b.iterations, b.time_ms = 12, None  # a quick test: the same bots, a smaller budget
+    seen = {}
+    for b in g.bots.values():  # every bot's choice is what the game then plays
+        original = b.choose
+
+        def spy(rules, state, _original=original, _b=b):
+            a = _original(rules, state)
+            seen.setdefault(id(_b), []).append((state, a))
+            return a
+        b.choose = spy
+    for _ in range(2):
+        if g.rules.current_player(g.state) is None:
+            break
+        g.play(my_move(g))
+    assert seen, "no bot moved"
+    states = g.timeline.states()
+    for moves in seen.values():
+        for state, action in moves:
+            i = next(k for k, s in enumerate(states) if s is state)
+            assert g.rules.apply(state, action) == states[i + 1]
+    assert f"{kind} bot" in g.moves.value
+
+
+def test_an_unknown_difficulty_is_a_message_and_the_game_goes_on():
+    g = view("miyabi")
+    before = g.state
+    g.new_game(opponents="search-impossible")
+    assert "search-impossible" in g.panel.value and "Sorry" in g.panel.value and g.state is before
+
+
+def test_in_a_kernel_a_search_bot_thinks_in_a_thread_and_undo_cancels_it():
+    async def main():
+        g = view("samurai_gardener", bot_delay=0.01, opponents="search-easy")
+        for b in g.bots.values():
+            b.iterations, b.time_ms = None, 300
+        assert g.play(my_move(g))
+        await until(lambda: g.thinking and g._handle.__class__.__name__ == "Worker")
+        worker = g._handle
+        assert g.board.locked  # a bot's turn: clicks are politely refused
+        assert g.undo() and not g.thinking and worker.stop.is_set()  # the bot's search is told to stop
+        start = g.state
+        await until(lambda: worker.done)
+        await asyncio.sleep(0.05)
+        assert g.state is start  # the cancelled bot's move was never played
+        assert g.play(my_move(g))
+        await until(lambda: g.rules.current_player(g.state) in (g.seat, None) and not g.thinking)
+        assert "search-easy bot" in g.moves.value
+
+    run_in_loop(main)
