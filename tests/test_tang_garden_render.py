@@ -52,6 +52,22 @@ def test_every_moment_of_a_random_game_draws_well_formed(players):
                 parse(render_board(s, p, targets=R.targets(s), rules=R))
 
 
+def same_drawing(a, b):
+    """Two drawings alike but for their element-id prefix (each drawing takes a fresh one)."""
+    return re.sub(r"gk\d+", "gk", a) == re.sub(r"gk\d+", "gk", b)
+
+
+def test_repr_svg_of_a_state_is_its_drawing():
+    s = played(2, 5, 40)[-1]
+    svg = s._repr_svg_()
+    assert svg.startswith("<svg") and "gk-status" in svg and same_drawing(svg, render_state(s))
+    parse(svg)
+    solo = R.initial_state(players=1, seed=3, solo=True)
+    assert same_drawing(solo._repr_svg_(), render_state(solo))
+    seen = R.observe(s, 0)
+    assert same_drawing(seen._repr_svg_(), render_state(seen))
+
+
 def test_the_five_terrains_have_five_patterns_not_only_colours():
     defs = tang_defs("u")
     ids = re.findall(r'<pattern id="u-([a-z]+)"', defs)

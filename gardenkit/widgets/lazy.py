@@ -107,27 +107,12 @@ def picture_html(state, rules=None, player: int | None = None, alt: str = "") ->
     (``rules.observe``) when both are given. Tooltips (``<title>``), which an image never shows,
     are left out."""
     seen = rules.observe(state, player) if rules is not None and player is not None else state
-    svg = _TITLE.sub("", _drawing(seen))
+    svg = _TITLE.sub("", seen._repr_svg_())
     size = _SIZE.search(svg[:600])
     dims = f' width="{size.group(1)}" height="{size.group(2)}"' if size else ""
     data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
     return (f'<img class="gk-picture" src="data:image/svg+xml;base64,{data}"{dims} alt="{h(alt)}" '
             'style="max-width:100%;height:auto">')
-
-
-def _drawing(state) -> str:
-    """The state's own drawing (``_repr_svg_``), or, for a state that has none yet, its game's
-    ``render_state`` (the renderer its registry entry names)."""
-    show = getattr(state, "_repr_svg_", None)
-    if show is not None:
-        return show()
-    import importlib
-
-    import gardenkit
-
-    from ..tutor import game_of
-
-    return importlib.import_module(gardenkit.entry(game_of(state)).render).render_state(state)
 
 
 def static_html(body: str, note: str) -> str:
