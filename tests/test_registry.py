@@ -105,6 +105,14 @@ def test_its_renderer_module_imports(game):
     assert render.__name__.startswith("gardenkit.render.")
 
 
+def test_its_package_does_not_say_it_is_coming(game):
+    """A registered game's package docstring does not still say it waits in ``_COMING``."""
+    doc = " ".join((importlib.import_module(f"gardenkit.games.{game}").__doc__ or "").split()).lower()
+    assert doc, f"{game}: its package has no docstring"
+    for stale in ("_coming", "come later", "not registered", "not yet registered"):
+        assert stale not in doc, f"{game}: its package docstring says {stale!r}"
+
+
 def test_its_state_shows_itself_as_its_renderers_drawing(game):
     """DESIGN: every state shows itself as a board in any notebook (``_repr_svg_``), drawn by the
     renderer its entry names (imported lazily inside the method)."""
