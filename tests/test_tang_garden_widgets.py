@@ -323,6 +323,8 @@ def test_a_solo_game_view_plays_undoes_logs_and_charts_to_the_end():
 
     g = TangGardenGame(players=1, seed=4, bot_delay=0)
     assert g.state.solo and g.bots == {} and "solo game" in g.panel.value and "28 spaces" in g.panel.value
+    saved = g._repr_mimebundle_()  # what a notebook saves beside the live view
+    assert saved["text/plain"] == "Tang Garden: a solo game" and "bots" not in saved.get("text/html", "")
     assert len(g.chart_data()) == 1 and numpy.atleast_2d(g._lines.y).shape[0] == 1
     assert list(g._lines.labels) == ["P1"] and g.moves.value.count("<li>") == 0
     assert list(g.score_columns(g.state)) == ["Coins", "Tokens L/S"]  # no player board in the solo game

@@ -200,17 +200,19 @@ class StaticFallback:
 
 
 class GameFallback(StaticFallback):
-    """The fallback of a game view (:class:`~gardenkit.widgets.GameView`): the game's title and
-    the board as its seat sees it when shown (``rules``, ``state`` and ``seat`` of the view)."""
+    """The fallback of a game view (:class:`~gardenkit.widgets.GameView`): the game's title, who
+    plays (against bots, or alone in a one-player game) and the board as its seat sees it when
+    shown (``rules``, ``state`` and ``seat`` of the view)."""
 
     static_note = "Run the notebook (or open it as a dashboard) to play."
 
     def plain_text(self) -> str:
-        return f"{self.rules.info.title}: a game against bots"
+        return f"{self.rules.info.title}: {'a solo game' if self.state.players == 1 else 'a game against bots'}"
 
     def static_body(self) -> str:
         title = self.rules.info.title
-        return (f"<p><b>{h(title)}</b>: you against bots.</p>"
+        who = "a game for one player" if self.state.players == 1 else "you against bots"
+        return (f"<p><b>{h(title)}</b>: {who}.</p>"
                 + picture_html(self.state, self.rules, self.seat, alt=f"{title}: the game as it starts"))
 
 
