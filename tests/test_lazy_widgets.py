@@ -221,7 +221,7 @@ def _run_code_cells(path: Path) -> dict:
     return {"made": made, "shown": shown}
 
 
-@pytest.mark.parametrize("notebook", ["samurai-gardener.ipynb", "miyabi.ipynb", "karesansui.ipynb"])
+@pytest.mark.parametrize("notebook", ["samurai-gardener.ipynb", "miyabi.ipynb", "karesansui.ipynb", "tang-garden.ipynb"])
 def test_a_dashboard_builds_only_its_game_at_load_every_lesson_a_cover(notebook):
     run = _run_code_cells(REPO / "notebooks" / notebook)
     lessons = [w for w in run["shown"] if isinstance(w, (TryBoard, ScenarioPlayer, QuizWidget))]
@@ -233,3 +233,30 @@ def test_a_dashboard_builds_only_its_game_at_load_every_lesson_a_cover(notebook)
     # the game view, plus three widgets per lesson (box, layout, cover) and the covers' shared layout
     game_parts = len(run["made"]) - 3 * len(lessons) - 1
     assert game_parts <= 100, (notebook, len(run["made"]), len(lessons))
+
+
+def test_a_lazy_game_is_a_picture_and_a_button_until_played(monkeypatch):
+    """``LazyGame(TangGardenGame, players=1)``: a second game on a page (the solo game) builds no
+    board at load; its click builds the game view in place, at the position the picture showed."""
+    from gardenkit.widgets import LazyGame, TangGardenGame
+
+    monkeypatch.delenv("VOILA_SERVER_URL", raising=False)
+    before = set(_instances)
+    g = LazyGame(TangGardenGame, players=1, bot_delay=0)
+    made = [_instances[k] for k in set(_instances) - before]
+    assert not g.is_built and "gk-closed" in g._dom_classes and len(made) <= 4
+    assert not any(isinstance(w, BoardWidget) for w in made)
+    bundle = g._repr_mimebundle_()
+    assert bundle["text/plain"] == "Tang Garden: a solo game" and "data:image/svg+xml;base64," in bundle["text/html"]
+    cover = g.children[0]
+    assert cover.label == "Play"
+    cover.click()
+    assert g.is_built and g.children == (g.view,) and isinstance(g.view, TangGardenGame)
+    assert g.view.state == g.start and g.view.state.solo and g.view.bot_delay == 0
+    view = g.view
+    g.build()  # opened once
+    assert g.children == (view,) and g.view is view
+    with pytest.raises(ValueError):
+        LazyGame(TangGardenGame, players=9)
+    with pytest.raises(ValueError, match="game view class"):
+        LazyGame(TryBoard)

@@ -24,7 +24,7 @@ import gardenkit
 
 from .board_base import BoardWidget, guarded, panel_style
 from .tutor import QuizWidget, ScenarioPlayer, TryBoard
-from .view import GameView
+from .view import GameView, LazyGame
 
 
 def _game_widgets() -> dict[str, str]:
