@@ -130,6 +130,17 @@ def test_a_players_board_shows_tracks_thresholds_lanterns_tokens_and_cards():
     assert "Tokens held: 1 large, 2 small" in svg and "Cards: pine" in svg and "On the card: Hermit" in svg
 
 
+def test_the_solo_player_board_shows_the_solo_lanterns():
+    from gardenkit.games.tang_garden.components import LANTERNS, SOLO_LANTERNS
+
+    s = R.initial_state(players=1, seed=3)
+    svg = render_player(s, 0)
+    parse(svg)
+    drawn = re.findall(r'data-lantern="0 ([a-z_0-9]+)"', svg)
+    assert drawn == list(SOLO_LANTERNS) and not set(drawn) & set(LANTERNS)
+    assert "lantern: lay the tile only (face up)" in svg
+
+
 def test_the_board_draws_exactly_the_targets_it_is_given():
     s = position(tops={0: 2}, own={0: "hermit", 1: "poet"})
     targets = R.targets(s, (2, 0))
