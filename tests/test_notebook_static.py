@@ -80,7 +80,8 @@ def test_every_widget_cell_has_a_readable_saved_output(name):
             if mime in data:
                 assert not RAW_REPR.search(_text(data[mime])), f"{where}: {mime} is a raw widget repr"
         plain = _text(data["text/plain"])
-        assert plain.startswith(("Try board: ", "Worked example: ", "Quiz: ")) or plain.endswith(": a game against bots")
+        assert plain.startswith(("Try board: ", "Worked example: ", "Quiz: ")) or plain.endswith(
+            (": a game against bots", ": a solo game"))
         html = _text(data["text/html"])
         # the picture: an <img> of an SVG (an inline <svg> would be stripped by JupyterLab's sanitiser)
         found = re.search(r'<img class="gk-picture" src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)"', html)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import re
 from pathlib import Path
 
 import pytest
@@ -102,6 +103,26 @@ def test_its_renderer_module_imports(game):
     render = gardenkit.entry(game).render_module()
     assert inspect.ismodule(render) and render.__name__ == gardenkit.entry(game).render
     assert render.__name__.startswith("gardenkit.render.")
+
+
+def test_its_package_does_not_say_it_is_coming(game):
+    """A registered game's package docstring does not still say it waits in ``_COMING``."""
+    doc = " ".join((importlib.import_module(f"gardenkit.games.{game}").__doc__ or "").split()).lower()
+    assert doc, f"{game}: its package has no docstring"
+    for stale in ("_coming", "come later", "not registered", "not yet registered"):
+        assert stale not in doc, f"{game}: its package docstring says {stale!r}"
+
+
+def test_its_state_shows_itself_as_its_renderers_drawing(game):
+    """DESIGN: every state shows itself as a board in any notebook (``_repr_svg_``), drawn by the
+    renderer its entry names (imported lazily inside the method)."""
+    rules = gardenkit.make(game)
+    s = rules.initial_state(players=rules.info.min_players, seed=1)
+    show = getattr(s, "_repr_svg_", None)
+    assert callable(show), f"{game}: its state has no _repr_svg_"
+    svg, again = show(), gardenkit.entry(game).render_module().render_state(s)
+    unique = re.compile(r"gk\d+")  # each drawing takes a fresh element-id prefix
+    assert svg.startswith("<svg") and unique.sub("gk", svg) == unique.sub("gk", again)
 
 
 def test_its_notebook_exists_and_names_the_game(game):

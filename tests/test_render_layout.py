@@ -185,6 +185,28 @@ def test_the_chart_hands_bqplot_no_nan_and_only_the_totals_it_may_show():
     assert list(g._lines.labels) == [f"P{p + 1}" for p in shown]
 
 
+@pytest.mark.parametrize("players", [1, 2, 3])
+def test_the_chart_draws_one_line_per_player_even_at_a_lone_round(players):
+    """bqplot squeezes what it is handed: one player's line of one point became a bare number it
+    refused (the solo game view could not be made), and lines of one point each read as one line."""
+    from gardenkit.widgets.chart import ScoreChart
+
+    class Chart(ScoreChart):
+        rules = gardenkit.make("tang_garden")
+
+        def round_of(self, state):
+            return 0
+
+    chart = Chart()
+    chart._make_chart(players)
+    assert numpy.atleast_2d(chart._lines.y).shape == (players, 2)  # before any update too
+    s = chart.rules.initial_state(players=players, seed=1)
+    chart._update_chart(s, chart.rules.known_scores(s))
+    assert chart.chart_data() == [[0]] * players  # the data: one round
+    assert numpy.atleast_2d(chart._lines.y).shape == (players, 2) and list(chart._lines.x) == [0, 0]
+    assert len(chart._lines.labels) == len(chart._lines.colors) == players
+
+
 def test_the_game_view_fits_a_phone():
     from gardenkit.widgets.miyabi import MiyabiGame
 

@@ -24,11 +24,7 @@ from gardenkit.testing import QUICK_SECONDS, json_save, random_game, replaced, s
 
 GAMES = gardenkit.available_games()
 #: (test, game) known to fail, with why (strict: the test fails once they pass, so the mark is removed)
-KNOWN = {
-    ("hand_made", "tang_garden"): "games/tang_garden (the engine's, not the board's): a Build with x = 2**31 at a "
-                                  "chance node makes why_illegal raise IndexError (space_name in the refusal's text)",
-    ("oversized", "tang_garden"): "games/tang_garden/serialize.py: a 5 000-digit 'version' is accepted, not refused",
-}
+KNOWN: dict = {}
 
 
 def _games(test: str) -> list:

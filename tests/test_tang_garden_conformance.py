@@ -191,6 +191,33 @@ def test_hand_edited_saves_are_refused_with_the_reason(edit, match):
         R.from_dict(d)
 
 
+@pytest.mark.parametrize("version", [pytest.param(10 ** 5000, id="5000-digits"), 2, 0, -1, True, 1.0, "1", None, [1]])
+def test_a_save_of_an_unknown_version_is_refused(version):
+    d = json.loads(json.dumps(position(tiles={"d3": (3, 0)}).to_dict()))
+    d["version"] = version
+    with pytest.raises(ValueError, match="unknown save version") as e:
+        R.from_dict(d)
+    assert len(str(e.value)) < 200  # a 5 000-digit number is not echoed
+    del d["version"]
+    with pytest.raises(ValueError, match="unknown save version"):
+        R.from_dict(d)
+    d["version"] = 1
+    assert R.from_dict(d) == position(tiles={"d3": (3, 0)})
+
+
+@pytest.mark.parametrize("x, y", [(2 ** 31 - 1, 0), (8, 2), (-1, 3), (3, -(2 ** 31) + 1), (2 ** 31 - 1, 2 ** 31 - 1)])
+def test_a_move_off_the_board_is_refused_while_a_chance_step_waits(x, y):
+    s = R.initial_state(players=2, seed=3)
+    assert R.current_player(s) is CHANCE
+    a = Build(1, x, y, 0)
+    why = R.why_illegal(s, a)
+    assert why is not None and why.rule == "tang_garden.turn.order" and f"(x={x}, y={y})" in why.text
+    assert not R.explain(s, a).legal
+    with pytest.raises(ValueError):
+        R.apply(s, a)
+    assert str(Build(1, 2, 3, 0)) == "build 1 c4 r0"  # a space on the board keeps its name
+
+
 def test_a_misfitting_tile_in_a_save_is_refused():
     s = position(tiles={"d3": (3, 0)})
     d = json.loads(json.dumps(s.to_dict()))

@@ -52,6 +52,22 @@ def test_every_moment_of_a_random_game_draws_well_formed(players):
                 parse(render_board(s, p, targets=R.targets(s), rules=R))
 
 
+def same_drawing(a, b):
+    """Two drawings alike but for their element-id prefix (each drawing takes a fresh one)."""
+    return re.sub(r"gk\d+", "gk", a) == re.sub(r"gk\d+", "gk", b)
+
+
+def test_repr_svg_of_a_state_is_its_drawing():
+    s = played(2, 5, 40)[-1]
+    svg = s._repr_svg_()
+    assert svg.startswith("<svg") and "gk-status" in svg and same_drawing(svg, render_state(s))
+    parse(svg)
+    solo = R.initial_state(players=1, seed=3, solo=True)
+    assert same_drawing(solo._repr_svg_(), render_state(solo))
+    seen = R.observe(s, 0)
+    assert same_drawing(seen._repr_svg_(), render_state(seen))
+
+
 def test_the_five_terrains_have_five_patterns_not_only_colours():
     defs = tang_defs("u")
     ids = re.findall(r'<pattern id="u-([a-z]+)"', defs)
@@ -112,6 +128,17 @@ def test_a_players_board_shows_tracks_thresholds_lanterns_tokens_and_cards():
     assert re.search(r'class="gk-glantern gk-gused" data-lantern="0 decorate2"', svg)
     assert re.search(r'class="gk-glantern" data-lantern="0 build2"', svg)
     assert "Tokens held: 1 large, 2 small" in svg and "Cards: pine" in svg and "On the card: Hermit" in svg
+
+
+def test_the_solo_player_board_shows_the_solo_lanterns():
+    from gardenkit.games.tang_garden.components import LANTERNS, SOLO_LANTERNS
+
+    s = R.initial_state(players=1, seed=3)
+    svg = render_player(s, 0)
+    parse(svg)
+    drawn = re.findall(r'data-lantern="0 ([a-z_0-9]+)"', svg)
+    assert drawn == list(SOLO_LANTERNS) and not set(drawn) & set(LANTERNS)
+    assert "lantern: lay the tile only (face up)" in svg
 
 
 def test_the_board_draws_exactly_the_targets_it_is_given():

@@ -196,7 +196,19 @@ def test_build_wall():
     s = position(tops={0: 5})
     e = R.explain(s, "build 5 f4 r0")
     assert e.legal and "build.advance" not in rules_of(e)
+    walls = [x for x in e.effects if x.rule == "tang_garden.build.wall"]  # the explanation says why it fits
+    assert len(walls) == 1 and "wall" in walls[0].text and "water" in walls[0].text and "e4" in walls[0].text
     refused(s, "build 5 f4 r90", "build.match")  # greenery against the water instead
+    # a neighbour's wall takes any edge: tile 5 on d3 turned 90 shows its wall to d2
+    s = position(tiles={"d3": (5, 90)}, tops={0: 2})
+    e = R.explain(s, "build 2 d2 r270")  # tile 2's footpath against the wall
+    assert e.legal and rules_of(e).count("build.wall") == 1 and "build.advance" not in rules_of(e)
+    assert "footpath" in e.effects[rules_of(e).index("build.wall")].text
+    allowed(s, "build 2 d2 r270")
+    # without the wall, no wall is cited, and the footpath meets greenery
+    s = position(tiles={"d3": (5, 0)}, tops={0: 2})
+    assert "build.wall" not in rules_of(R.explain(s, "build 2 d2 r0"))
+    refused(s, "build 2 d2 r270", "build.match")
 
 
 def test_build_advance():

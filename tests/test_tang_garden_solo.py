@@ -149,6 +149,22 @@ def test_solo_enclose():
     assert found
 
 
+def test_solo_wall_fits_and_pays_nothing():
+    for seed in range(10):
+        s = start(seed)
+        for a in builds(s):
+            e = R.explain(s, a)
+            walls = [x for x in e.effects if x.rule == "tang_garden.build.wall"]
+            if walls:
+                assert "wall" in walls[0].text
+                # the wall's edge pays no coin: a coin line per matched edge names only the other edges
+                named = [w.text.split(" on ")[1][:2] for w in walls]
+                assert not any(line.rule == "tang_garden.solo.coins" and line.text.endswith(sp)
+                               for line in e.lines for sp in named)
+                return
+    pytest.fail("no solo build with a wall against another terrain")
+
+
 def test_solo_footpath():
     for seed in range(10):
         s = start(seed)

@@ -311,3 +311,45 @@ def test_a_solo_game_through_the_board():
             move = next((a for a in acts if a.startswith("end turn")), acts[0])
         assert board.play(move), (move, board.panel.value)
     assert R.is_terminal(board.state)
+
+
+def test_a_solo_game_view_plays_undoes_logs_and_charts_to_the_end():
+    """``TangGardenGame(players=1)``: the solo game in a game view (no bots). Its chart has one
+    line (bqplot once refused it: one line of one point); undo, the log, the score table, the
+    chart and the final breakdown of a lost game (no winner) all work; a new game starts over."""
+    import numpy
+
+    from gardenkit.widgets.tang_garden import TangGardenGame
+
+    g = TangGardenGame(players=1, seed=4, bot_delay=0)
+    assert g.state.solo and g.bots == {} and "solo game" in g.panel.value and "28 spaces" in g.panel.value
+    saved = g._repr_mimebundle_()  # what a notebook saves beside the live view
+    assert saved["text/plain"] == "Tang Garden: a solo game" and "bots" not in saved.get("text/html", "")
+    assert len(g.chart_data()) == 1 and numpy.atleast_2d(g._lines.y).shape[0] == 1
+    assert list(g._lines.labels) == ["P1"] and g.moves.value.count("<li>") == 0
+    assert list(g.score_columns(g.state)) == ["Coins", "Tokens L/S"]  # no player board in the solo game
+    first = g.state
+    assert not g.undo()  # nothing played yet
+    assert g.play(str(R.legal_actions(g.state)[0]))
+    assert g.state is not first and g.moves.value.count("<li>") == 1
+    assert g.undo() and g.state == first  # back to the solo game's first choice
+    for _ in range(600):
+        if R.is_terminal(g.state):
+            break
+        move = str(R.legal_actions(g.state)[0])
+        assert g.play(move), (move, g.panel.value)
+    out = R.outcome(g.state)
+    assert R.is_terminal(g.state) and out is not None
+    chart = g.chart_data()
+    assert len(chart) == 1 and chart[0][-1] == R.scores(g.state)[0] and chart[0] == sorted(chart[0])
+    assert len(chart[0]) == g.round_of(g.state) + 1 and numpy.atleast_2d(g._lines.y).shape == (1, len(chart[0]))
+    assert g.moves.value.count("<li>") > 20
+    assert f"<td>{R.scores(g.state)[0]}</td>" in g.scores.value
+    if out.winners:  # a win names the player; a defeat names no one, and says why
+        assert "Player 1 (you) wins" in g.status.value
+    else:
+        assert "no one wins" in g.status.value and "No one wins" in g.panel.value
+        assert "defeat with" in g.panel.value
+    g.new_game(players=1, seed=5)
+    assert g.state.solo and R.current_player(g.state) == 0 and g.moves.value.count("<li>") == 0
+    assert len(g.chart_data()) == 1 and g.chart_data()[0][-1] == 0

@@ -28,7 +28,7 @@ True
 """
 from __future__ import annotations
 
-from ..games.tang_garden.components import ELEMENTS, LANTERNS, space_name
+from ..games.tang_garden.components import ELEMENTS, LANTERNS, SOLO_LANTERNS, space_name
 from ..games.tang_garden.engine import SIZE, START, edge_at, sight_cells
 from ..games.tang_garden.rules import TangGardenRules
 from .svg import BODY_END, BODY_START, SvgStr, esc, game_document, new_uid, reflow, spot_marks, title
@@ -59,7 +59,8 @@ ICON_CODES = {"construction": "build", "animal": "animal", "dragon": "dragon", "
 #: where an area's decoration sits in a tile, as a fraction of the cell
 AREA_UV = {"greenery": (0.27, 0.27), "water": (0.73, 0.27), "rock": (0.27, 0.73), "bridge": (0.73, 0.73)}
 LANTERN_NAMES = {"build2": "build twice", "decorate2": "decorate twice", "move": "move a character",
-                 "choose": "choose a hidden one"}
+                 "choose": "choose a hidden one", "tile_only": "lay the tile only", "display": "build from the display",
+                 "redraw": "new cards by the stacks", "reuse": "use a turned lantern again"}
 SLOT_ORDER = ("l1", "s1", "s2", "s3", "l2")
 SLOT_LEN = {"l": 2 * CELL, "s": 4 * CELL / 3}
 
@@ -462,7 +463,7 @@ def _track_parts(s, q, X, Y) -> tuple[str, float]:
 
 def _lantern_parts(s, q, X, Y) -> tuple[str, float]:
     out = []
-    for k, kind in enumerate(LANTERNS):
+    for k, kind in enumerate(SOLO_LANTERNS if s.solo else LANTERNS):  # the solo game has lanterns of its own
         up = s.lanterns[q][k]
         x = X + k * 62
         state_word = "face up" if up else "used"

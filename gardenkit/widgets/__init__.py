@@ -25,7 +25,7 @@ import gardenkit
 
 from .board_base import BoardWidget, guarded, panel_style
 from .tutor import Lessons, QuizWidget, ScenarioPlayer, TryBoard
-from .view import GameView
+from .view import GameView, LazyGame
 
 
 def _declared(game_id: str) -> dict[str, str]:

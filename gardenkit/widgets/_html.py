@@ -131,16 +131,30 @@ def message_html(text: str, kind: str = "info") -> str:
     return f'<div class="{cls}">{h(text)}</div>' if cls else f"<div>{h(text)}</div>"
 
 
+def result_words(outcome, names) -> str:
+    """Who won, in words: "Ann wins", "Ann and Bo share the win", or "no one wins" (a solo game
+    lost names no winner).
+
+    >>> from gardenkit.core.types import Cited, Outcome
+    >>> [result_words(Outcome(w, (5, 5), Cited("", "")), ["Ann", "Bo"]) for w in ((0,), (0, 1), ())]
+    ['Ann wins', 'Ann and Bo share the win', 'no one wins']
+    """
+    if not outcome.winners:
+        return "no one wins"
+    win = " and ".join(names[i] for i in outcome.winners)
+    return f"{win} share the win" if len(outcome.winners) > 1 else f"{win} wins"
+
+
 def breakdown_html(rules, state, names) -> str:
     """The final (or running) breakdown per player: every score line and the total; the winners."""
     out = rules.outcome(state)
     unit = "demerit" if rules.info.lower_wins else "point"
     parts = []
     if out is not None:
-        win = " and ".join(names[i] for i in out.winners)
-        verb = "share the win" if len(out.winners) > 1 else "wins"
-        parts.append(f'<div class="gk-final"><div class="gk-ok">{h(win)} {verb} with {out.scores[out.winners[0]]} {unit}s.</div>'
-                     f"<div>{_words_html(rules, out.reason)}</div>")
+        words = result_words(out, names)
+        head = (f'<div class="gk-ok">{h(words)} with {out.scores[out.winners[0]]} {unit}s.</div>' if out.winners
+                else f'<div class="gk-no">{h(words[0].upper() + words[1:])}.</div>')
+        parts.append(f'<div class="gk-final">{head}<div>{_words_html(rules, out.reason)}</div>')
     for p in range(state.players):
         lines = rules.score_breakdown(state, p)
         items = "".join(

@@ -11,6 +11,15 @@ The chart fills the width it is given, up to its natural 430 px (phones: see ``b
 [4, 7, 9]
 >>> per_round([(-1, 0), (5, 9)], rounds=3)             # round 9 is not drawn yet
 [-1, -1, -1, -1]
+
+bqplot squeezes the arrays it is given: one line of one point (a solo game at round 0) would
+become a bare number it refuses, and lines of one point each would read as one line. So a lone
+round is handed over twice (the same dot), whatever the number of players:
+
+>>> plotted([0], [[3]])
+([0, 0], [[3, 3]])
+>>> plotted([0, 1], [[0, 2], [0, 5]])
+([0, 1], [[0, 2], [0, 5]])
 """
 from __future__ import annotations
 
@@ -18,7 +27,7 @@ import math
 
 import ipywidgets as widgets
 
-__all__ = ["COLORS", "ScoreChart", "per_round"]
+__all__ = ["COLORS", "ScoreChart", "per_round", "plotted"]
 
 #: one colour per seat (the chart's lines and legend)
 COLORS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"]
@@ -34,6 +43,14 @@ def per_round(lines, rounds: int) -> list[int]:
     return row
 
 
+def plotted(x: list, rows: list[list]) -> tuple[list, list[list]]:
+    """``(x, rows)`` as bqplot is handed them: every line at least two points long (a lone round
+    given twice), so no squeezing loses a dimension."""
+    if len(x) == 1:
+        return x * 2, [row * 2 for row in rows]
+    return list(x), [list(row) for row in rows]
+
+
 class ScoreChart:
     """Mixin of :class:`~gardenkit.widgets.view.GameView`: ``self.chart`` (a bqplot Figure, CSS
     class ``gk-chart``) and :meth:`chart_data`. Needs ``rules`` and the view's ``round_of`` hook."""
@@ -42,7 +59,8 @@ class ScoreChart:
         from bqplot import Axis, Figure, LinearScale, Lines
 
         xs, ys = LinearScale(min=0), LinearScale(min=0)
-        self._lines = Lines(x=[0], y=[[0]] * players, scales={"x": xs, "y": ys}, marker="circle",
+        x, y = plotted([0], [[0]] * players)
+        self._lines = Lines(x=x, y=y, scales={"x": xs, "y": ys}, marker="circle",
                             colors=COLORS[:players], labels=[f"P{i + 1}" for i in range(players)],
                             display_legend=True)
         self._xaxis = Axis(scale=xs, side="bottom", label="round", tick_format="d", tick_values=[0, 1])
@@ -80,8 +98,8 @@ class ScoreChart:
             self._chart_key, self._chart_data = key, data
             shown = [p for p in range(seen.players) if known[p] is not None]  # bqplot gets no NaN
             with self._lines.hold_sync():
-                self._lines.x = list(range(rounds + 1))
-                self._lines.y = [data[p] for p in shown] or [[0] * (rounds + 1)]
+                x, y = plotted(list(range(rounds + 1)), [data[p] for p in shown] or [[0] * (rounds + 1)])
+                self._lines.x, self._lines.y = x, y
                 self._lines.colors = [COLORS[p % len(COLORS)] for p in shown] or ["none"]
                 self._lines.labels = [f"P{p + 1}" for p in shown] or [""]
                 self._lines.visible = bool(shown)

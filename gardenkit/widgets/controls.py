@@ -208,8 +208,9 @@ class GameControls:
                 w.value = options[name]
 
     def _describe_start(self, players, seat, opponents, options) -> str:
-        return (f"New game: {players} players, you are player {seat + 1}, against {opponents} bots"
-                f"{options_text(self.rules.info, options)}. {self.start_hint}").strip()
+        who = ("a solo game, no bots" if players == 1
+               else f"{players} players, you are player {seat + 1}, against {opponents} bots")
+        return f"New game: {who}{options_text(self.rules.info, options)}. {self.start_hint}".strip()
 
     @guarded
     def new_game(self, players: int | None = None, seat: int = 0, opponents: str = "greedy", seed: int = 7,

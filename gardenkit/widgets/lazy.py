@@ -107,27 +107,12 @@ def picture_html(state, rules=None, player: int | None = None, alt: str = "") ->
     (``rules.observe``) when both are given. Tooltips (``<title>``), which an image never shows,
     are left out."""
     seen = rules.observe(state, player) if rules is not None and player is not None else state
-    svg = _TITLE.sub("", _drawing(seen))
+    svg = _TITLE.sub("", seen._repr_svg_())
     size = _SIZE.search(svg[:600])
     dims = f' width="{size.group(1)}" height="{size.group(2)}"' if size else ""
     data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
     return (f'<img class="gk-picture" src="data:image/svg+xml;base64,{data}"{dims} alt="{h(alt)}" '
             'style="max-width:100%;height:auto">')
-
-
-def _drawing(state) -> str:
-    """The state's own drawing (``_repr_svg_``), or, for a state that has none yet, its game's
-    ``render_state`` (the renderer its registry entry names)."""
-    show = getattr(state, "_repr_svg_", None)
-    if show is not None:
-        return show()
-    import importlib
-
-    import gardenkit
-
-    from ..tutor import game_of
-
-    return importlib.import_module(gardenkit.entry(game_of(state)).render).render_state(state)
 
 
 def static_html(body: str, note: str) -> str:
@@ -252,18 +237,20 @@ class StaticFallback:
 
 
 class GameFallback(StaticFallback):
-    """The fallback of a game view (:class:`~gardenkit.widgets.GameView`): the game's title and
-    the board as its seat sees it when shown (``rules``, ``state`` and ``seat`` of the view)."""
+    """The fallback of a game view (:class:`~gardenkit.widgets.GameView`): the game's title, who
+    plays (against bots, or alone in a one-player game) and the board as its seat sees it when
+    shown (``rules``, ``state`` and ``seat`` of the view)."""
 
     static_note = "Run the notebook (or open it as a dashboard) to play."
 
     def plain_text(self) -> str:
-        return f"{self.rules.info.title}: a game against bots"
+        return f"{self.rules.info.title}: {'a solo game' if self.state.players == 1 else 'a game against bots'}"
 
     def static_body(self) -> str:
         title = self.rules.info.title
         state, seat = self.shown_position()
-        return (f"<p><b>{h(title)}</b>: you against bots.</p>"
+        who = "a game for one player" if state.players == 1 else "you against bots"
+        return (f"<p><b>{h(title)}</b>: {who}.</p>"
                 + picture_html(state, self.rules, seat, alt=f"{title}: the game as it starts"))
 
     def shown_position(self) -> tuple:

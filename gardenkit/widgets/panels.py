@@ -17,7 +17,7 @@ from __future__ import annotations
 import ipywidgets as widgets
 
 from ..core import CHANCE
-from ._html import h
+from ._html import h, result_words
 
 __all__ = ["Panels", "score_table"]
 
@@ -79,9 +79,7 @@ class Panels:
         rnd = self.round_of(s)
         if p is None:
             out = self.rules.outcome(s)
-            win = " and ".join(self.names[i] for i in out.winners)
-            verb = "share the win" if len(out.winners) > 1 else "wins"
-            return f"<span class='gk-status'>Game over — {h(win)} {verb}.</span>"
+            return f"<span class='gk-status'>Game over — {h(result_words(out, self.names))}.</span>"
         if p == self.seat:
             return f"<span class='gk-status'>Round {rnd}: your move.</span>"
         return f"<span class='gk-status'>Round {rnd}: {h(self.names[p])} is thinking…</span>"

@@ -430,7 +430,9 @@ class TangGardenBoard(BoardWidget):
 
 class TangGardenGame(GameView):
     """Play Tang Garden against bots: you sit in ``seat`` (0-based) of 2 to 4 players, the others are
-    ``opponents`` bots. The cards another player draws are face down (``rules.observe``).
+    ``opponents`` bots. The cards another player draws are face down (``rules.observe``). With
+    ``players=1`` it is the solo game "Yin & Yang" (no bots): new game, undo, hints, the log, the
+    coins and their chart work the same.
     """
 
     game_id = "tang_garden"
@@ -440,6 +442,11 @@ class TangGardenGame(GameView):
 
     @property
     def start_hint(self) -> str:
+        timeline = getattr(self, "timeline", None)
+        if timeline is not None and timeline.state.solo:
+            return ("Pick a stack top (the card beside it comes too), turn it and click a ringed space of the "
+                    "central garden; then place the card's decoration, stand a character when the coins allow, "
+                    "and end your turn. Cover all 28 spaces to win.")
         return ("On your turn pick a face-up stack top, turn it and click a ringed space to build, or click "
                 "decorate; then influence a character if you may, and end your turn.")
 
@@ -458,12 +465,16 @@ class TangGardenGame(GameView):
 
     def score_columns(self, state) -> dict:
         seen = self.rules.observe(state, self.seat)
+        if seen.solo:  # no player board in the solo game: no tracks, and no cards are kept
+            return {"Coins": [str(v) for v in seen.scores], "Tokens L/S": [f"{a}/{b}" for a, b in seen.held]}
         return {"Coins": [str(v) for v in seen.scores],
                 "Tracks G/W/R": ["/".join(map(str, t)) for t in seen.tracks],
                 "Tokens L/S": [f"{a}/{b}" for a, b in seen.held],
                 "Cards": [str(len(c)) for c in seen.cards]}
 
     def score_note(self, state) -> str:
+        if state.solo:
+            return "Coins gained so far; after a win the characters stand and score their lines of sight too."
         return "Coins gained so far; at the end the cards and the characters' lines of sight score too."
 
     def other_summary(self, state, player: int) -> str:

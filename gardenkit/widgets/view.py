@@ -33,21 +33,23 @@ True
 """
 from __future__ import annotations
 
+import inspect
+
 import ipywidgets as widgets
 
 import gardenkit
 
-from ..core import MalformedInputError, Rng, Timeline
+from ..core import CHANCE, MalformedInputError, Rng, Timeline
 from ..core.rng import _short
-from ._html import PANEL_CSS, breakdown_html
+from ._html import PANEL_CSS, breakdown_html, h
 from .board_base import BoardWidget
 from .chart import ScoreChart
 from .controls import GameControls
-from .lazy import GameFallback, Openable, shared_layout_if
+from .lazy import GameFallback, Openable, picture_html, shared_layout_if
 from .panels import Panels
 from .saving import Saving
 
-__all__ = ["GameView"]
+__all__ = ["GameView", "LazyGame"]
 
 
 def _short_text(text: str, limit: int = 200) -> str:
@@ -277,3 +279,47 @@ class GameView(GameFallback, Openable, GameControls, Saving, Panels, ScoreChart,
         self._update_others(s, p)
         self._update_log()
         self._update_chart(seen, known)
+
+
+class LazyGame(Openable, widgets.VBox):
+    """A game view that waits for a click: ``LazyGame(TangGardenGame, players=1)`` shows the game
+    as it starts (a picture) and a "Play" button; the click builds ``view_class(**settings)`` in
+    place (:attr:`view`), as a lazy lesson does. A page with a second game (the solo game beside
+    the game against bots) then builds one game view at load, not two. The settings are checked
+    at once: the game they start must exist (a ``ValueError`` otherwise).
+    """
+
+    open_label = "Play"
+
+    def __init__(self, view_class, *, lazy: bool = True, **settings):
+        super().__init__()
+        if not (isinstance(view_class, type) and issubclass(view_class, GameView)):
+            raise ValueError(f"LazyGame needs a game view class (such as TangGardenGame), not {_short(view_class)}")
+        self.add_class("gk-lazy-game")
+        self.view_class, self.settings, self.view = view_class, dict(settings), None
+        self.rules = gardenkit.make(view_class.game_id)
+        defaults = {name: p.default for name, p in inspect.signature(view_class.__init__).parameters.items()
+                    if p.default is not inspect.Parameter.empty}
+        players = settings.get("players", defaults.get("players")) or self.rules.info.min_players
+        self.seat = settings.get("seat", defaults.get("seat", 0))
+        s = self.rules.initial_state(players=players, seed=settings.get("seed", defaults.get("seed", 7)),
+                                     **dict(settings.get("options") or {}))
+        while self.rules.current_player(s) is CHANCE:
+            s = self.rules.step_chance(s)
+        self.start, self.players = s, players
+        self._cover_or_build(lazy)
+
+    def _build(self) -> None:
+        self.view = self.view_class(**self.settings)
+        self.children = (self.view,)
+
+    def _who(self) -> str:
+        return "a solo game" if self.players == 1 else "a game against bots"
+
+    def cover_html(self) -> str:
+        title = self.rules.info.title
+        return (f"<p><b>{h(title)}</b>: {h(self._who())}.</p>"
+                + picture_html(self.start, self.rules, self.seat, alt=f"{title}: the game as it starts"))
+
+    def plain_text(self) -> str:
+        return f"{self.rules.info.title}: {self._who()}"

@@ -1,8 +1,9 @@
 """The Tang Garden dashboard (notebooks/tang-garden.ipynb) served by Voilà, clicked in headless Chromium.
 
-Three page loads: the lessons and the game's board (a stack top picked, turned and built by clicks);
+Four page loads: the lessons and the game's board (a stack top picked, turned and built by clicks);
 the lessons' own boards (a drawn card picked and kept, a character picked, a spot picked and a
-facing clicked with the coins it scores at the end); a whole game against the bots by clicks only.
+facing clicked with the coins it scores at the end); a whole game against the bots by clicks only;
+the solo game opened by its Play button, a move clicked and undone.
 """
 from __future__ import annotations
 
@@ -190,4 +191,26 @@ def test_decorate_and_influence_with_facing_on_the_lessons_boards(dash):
     panel.wait_for()
     assert "tang_garden.influence.spot" in panel.inner_text()
     board.locator('[data-char="emperor"][data-facing="N"]').wait_for()
+    assert dash.gk_page_errors == []
+
+
+def test_the_solo_game_opens_on_a_click_plays_and_undoes(dash):
+    """The solo section's game (``LazyGame``): a picture and a Play button at load (the page's only
+    game view is the game against bots); the click builds a solo game view; a move by click goes
+    into its log, and its Undo takes it back."""
+    solo = dash.locator(".gk-lazy-game")
+    assert solo.count() == 1 and dash.locator(".gk-game").count() == 1
+    solo.scroll_into_view_if_needed()
+    solo.locator("button.gk-open-lesson").click()
+    view = solo.locator(".gk-game")
+    view.locator(".gk-board svg").wait_for(timeout=60_000)
+    assert "your move" in view.locator(".gk-status").first.inner_text()
+    assert view.locator(".gk-log li").count() == 0
+    target = view.locator(f".gk-board {LEGAL}").first
+    action = target.get_attribute("data-action")
+    target.click()
+    view.locator(".gk-log li").filter(has_text=action).wait_for(timeout=30_000)
+    view.locator(".gk-undo").click()
+    dash.wait_for_function("(root) => document.querySelector(root).querySelectorAll('.gk-log li').length === 0",
+                           arg=".gk-lazy-game", timeout=30_000)
     assert dash.gk_page_errors == []

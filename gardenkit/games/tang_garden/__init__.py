@@ -1,8 +1,9 @@
 """Tang Garden (Francesco Testini and Pierluca Zizzi, ThunderGryph Games): the multiplayer game and the
 solo game "Yin & Yang" (one player, ``solo=True``).
 
-Its engine is headless and complete through the contract; its board, lessons and notebook come
-later, so the game is still listed in ``gardenkit._COMING`` (``TangGardenRules()`` plays it).
+Registered as ``tang_garden``: ``gardenkit.make("tang_garden")``; its board and game view are in
+``gardenkit.widgets.tang_garden``, its drawings in ``gardenkit.render.tang_garden``, its lessons in
+``gardenkit.tutor.tang_garden`` and its notebook is ``notebooks/tang-garden.ipynb``.
 """
 from ...core.registry import GameEntry, Playthrough
 from .actions import (

@@ -25,6 +25,7 @@ from pathlib import Path
 
 from ...core import MalformedInputError
 from ...core.checks import read_json
+from ...core.rng import _short
 
 SOURCES = ("rulebook", "published", "reconstructed")
 ELEMENTS = ("greenery", "water", "rock")
@@ -45,7 +46,15 @@ COLUMNS = "abcdefgh"
 
 
 def space_name(x: int, y: int) -> str:
-    return f"{COLUMNS[x]}{y + 1}"
+    """``c4`` for (2, 3); a space off the board is named by its numbers (it only shows in a refusal).
+
+    >>> space_name(2, 3), space_name(8, 0), space_name(-1, 2 ** 31)
+    ('c4', '(x=8, y=0)', '(x=-1, y=2147483648)')
+    """
+    n = len(COLUMNS)
+    if type(x) is int and type(y) is int and 0 <= x < n and 0 <= y < n:
+        return f"{COLUMNS[x]}{y + 1}"
+    return f"(x={_short(x, 20)}, y={_short(y, 20)})"
 
 
 def parse_space(text) -> tuple[int, int]:

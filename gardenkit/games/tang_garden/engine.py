@@ -146,6 +146,19 @@ def stack_left(s, k) -> int:
     return len(s.piles[k]) + len(s.under[k]) + (1 if s.tops[k] else 0)
 
 
+def wall_text(mine: str, theirs: str, nx: int, ny: int) -> str:
+    """What a wall on either side of a shared edge does: it fits, and pays nothing.
+
+    >>> wall_text("wall", "rock", 2, 2)
+    'its wall meets rock on c3: a wall fits any edge and earns nothing'
+    >>> wall_text("water", "wall", 3, 0)
+    'its water edge meets a wall on d1: a wall fits any edge and earns nothing'
+    """
+    side = "its wall" if mine == "wall" else f"its {mine} edge"
+    other = "a wall" if theirs == "wall" else theirs
+    return f"{side} meets {other} on {space_name(nx, ny)}: a wall fits any edge and earns nothing"
+
+
 def build_refusal(s, a: Build, tops=None) -> Refusal | None:
     comps = s.components
     if not comps.has_tile(a.tile) or a.tile not in (tops if tops is not None else face_up(s)):
@@ -388,7 +401,9 @@ class Work:
                     self.coin(p, 1, f"a {mine} edge set against the {other_temple} temple on {space_name(nx, ny)}",
                               "temple.later")
                 continue
-            if mine == theirs and mine in ELEMENTS:
+            if "wall" in (mine, theirs):
+                self.effect(wall_text(mine, theirs, nx, ny), "build.wall")
+            elif mine == theirs and mine in ELEMENTS:
                 self.advance(p, mine, 1, f"{mine} edge matched with {space_name(nx, ny)}", "build.advance")
             elif mine == theirs == "footpath":
                 foot += 1
@@ -943,7 +958,9 @@ def _solo_do_build(self, p, a):
             if mine == other:
                 self.coin(p, 1, f"a {mine} edge against the {other} temple on {space_name(nx, ny)}", "temple.later")
             continue
-        if mine == theirs and mine in ELEMENTS:
+        if "wall" in (mine, theirs):
+            self.effect(wall_text(mine, theirs, nx, ny), "build.wall")
+        elif mine == theirs and mine in ELEMENTS:
             self.coin(p, 1, f"{mine} edge matched with {space_name(nx, ny)}", "solo.coins")
         elif mine == theirs == "footpath":
             self.effect("a footpath joined: no coin in the solo game", "solo.footpath")

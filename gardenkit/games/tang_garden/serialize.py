@@ -14,6 +14,7 @@ from collections import Counter
 
 from ...core import Line, MalformedInputError, Rng
 from ...core.checks import flag, whole
+from ...core.rng import _short
 from .actions import FACINGS, WHERE, Build
 from .components import ELEMENTS, load_components, parse_components
 from .engine import SIDES, SIZE, SIZES, SLOTS, START, STEP, build_refusal, spots
@@ -42,6 +43,9 @@ def _str(v, what, allowed=None):
 
 
 def state_from_dict(rules, d) -> TangGardenState:
+    version = d.get("version")
+    if type(version) is not int or version != 1:  # the one format there is (True or 1.0 are no version)
+        raise MalformedInputError(f"unknown save version {_short(version)} (this gardenkit reads version 1)")
     n = whole(d.get("players"), "players", 1, 4)
     opts = d.get("options")
     if not isinstance(opts, dict) or set(opts) != {"start_side", "solo"}:

@@ -96,6 +96,11 @@ class TangGardenState:
         if self.components is None:
             object.__setattr__(self, "components", default_components())
 
+    def _repr_svg_(self) -> str:
+        from ...render.tang_garden import render_state  # lazily: rules never need a renderer
+
+        return render_state(self)
+
     def tile_at(self, x: int, y: int):
         return self.board[y * 8 + x]
 
