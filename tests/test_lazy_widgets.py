@@ -34,7 +34,7 @@ from gardenkit.tutor import karesansui as ka_lessons
 from gardenkit.tutor import miyabi as mi_lessons
 from gardenkit.tutor import samurai_gardener as sg_lessons
 from gardenkit.widgets import (BoardWidget, GameView, KaresansuiGame, LazyGame, Lessons, MiyabiGame, QuizWidget, SamuraiGame,
-                               ScenarioPlayer, TanukiGame, TryBoard)
+                               ScenarioPlayer, TangGardenGame, TanukiGame, TryBoard)
 from gardenkit.widgets.lazy import Cover
 
 REPO = Path(__file__).resolve().parents[1]
@@ -289,10 +289,11 @@ print("RESULT", "bqplot" in sys.modules, shown.is_built)
 
 # ----- a game view that opens on a click ---------------------------------------------------------------
 GAME_VIEWS = [(SamuraiGame, dict(players=2)), (MiyabiGame, dict(players=2, zen=True)),
-              (KaresansuiGame, dict(players=3)), (TanukiGame, dict(players=3, garden_master=True))]
+              (KaresansuiGame, dict(players=3)), (TanukiGame, dict(players=3, garden_master=True)),
+              (TangGardenGame, dict(players=2)), (TangGardenGame, dict(players=1))]
 
 
-@pytest.mark.parametrize("cls, kwargs", GAME_VIEWS, ids=[c.__name__ for c, _ in GAME_VIEWS])
+@pytest.mark.parametrize("cls, kwargs", GAME_VIEWS, ids=[f"{c.__name__}-{k['players']}p" for c, k in GAME_VIEWS])
 def test_a_lazy_game_view_is_a_cover_of_its_first_position_until_clicked(cls, kwargs, monkeypatch):
     monkeypatch.delenv("VOILA_SERVER_URL", raising=False)
     g, made = new_widgets(lambda: cls(seed=7, bot_delay=0, lazy=True, **kwargs))
@@ -305,8 +306,10 @@ def test_a_lazy_game_view_is_a_cover_of_its_first_position_until_clicked(cls, kw
     same_ids = lambda text: re.sub(r"\bgk\d+", "gk", text)  # noqa: E731 - each drawing numbers its own ids
     first = re.sub(r"<title>.*?</title>", "", eager.rules.observe(eager.state, eager.seat)._repr_svg_(), flags=re.S)
     assert same_ids(picture_svg(cover.html)) == same_ids(first)  # the cover shows the game as it starts
-    assert same_ids(picture_svg(g._repr_mimebundle_()["text/html"])) == same_ids(first)
-    assert not g.is_built  # saving its output did not open it
+    bundle = g._repr_mimebundle_()
+    assert same_ids(picture_svg(bundle["text/html"])) == same_ids(first)
+    assert bundle["text/plain"] == eager._repr_mimebundle_()["text/plain"]  # 'a solo game' or 'against bots'
+    assert not g.is_built  # showing it (its picture and its line) did not open it
     cover._on_front_end_msg(cover, {"kind": "close"}, [])
     assert not g.is_built
     cover._on_front_end_msg(cover, {"kind": "open"}, [])

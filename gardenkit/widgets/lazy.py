@@ -244,7 +244,9 @@ class GameFallback(StaticFallback):
     static_note = "Run the notebook (or open it as a dashboard) to play."
 
     def plain_text(self) -> str:
-        return f"{self.rules.info.title}: {'a solo game' if self.state.players == 1 else 'a game against bots'}"
+        # the position shown, not ``self.state``: asking a closed view for its state would build it
+        players = self.shown_position()[0].players
+        return f"{self.rules.info.title}: {'a solo game' if players == 1 else 'a game against bots'}"
 
     def static_body(self) -> str:
         title = self.rules.info.title

@@ -453,6 +453,9 @@ class TangGardenGame(GameView):
     def __init__(self, players: int = 2, seat: int = 0, opponents: str = "random", seed: int = 7,
                  bot_delay: float = 0.4, *, options: dict | None = None, **kwargs):
         super().__init__(players, seat, opponents, seed, options=options, bot_delay=bot_delay, **kwargs)
+
+    def _build(self) -> None:  # the chart exists once the view is built (a lazy view: on its click)
+        super()._build()
         self.chart.axes[1].label = "coins"
 
     def round_of(self, state) -> int:
