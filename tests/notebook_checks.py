@@ -60,3 +60,13 @@ def copied_from(book: Path, *texts: str, n: int = 12) -> list[str]:
         ours = words(t)
         out += [" ".join(ours[i:i + n]) for i in range(len(ours) - n + 1) if tuple(ours[i:i + n]) in grams]
     return out
+
+
+def quiz_indices_shown(path: Path) -> set[int]:
+    """The indices of ``quizzes`` the notebook's code shows: ``quizzes[3]`` or a slice ``quizzes[0:5]``
+    (a section's quizzes in one ``Lessons`` cell)."""
+    code = text(path, "code")
+    shown = {int(i) for i in re.findall(r"\bquizzes\[(\d+)\]", code)}
+    for a, b in re.findall(r"\bquizzes\[(\d+):(\d+)\]", code):
+        shown |= set(range(int(a), int(b)))
+    return shown
