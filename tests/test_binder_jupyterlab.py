@@ -193,5 +193,7 @@ def test_the_gallery_reads_in_jupyterlab_before_it_is_run(tmp_path):
     for card in cards.values():
         assert card["title"] in text
     live = sorted(c["title"] for c in cards.values() if c["notebook"])
-    assert sorted(t.replace("→", "").strip() for t in links) == [f"Open {t}" for t in live]
+    # a link per live game, and the strategy lab's card beside them
+    assert sorted(t.replace("→", "").strip() for t in links) == sorted([f"Open {t}" for t in live]
+                                                                       + ["Open the strategy lab"])
     assert "the notebook (with its code) in JupyterLab" in text
