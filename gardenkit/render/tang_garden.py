@@ -31,7 +31,7 @@ from __future__ import annotations
 from ..games.tang_garden.components import ELEMENTS, LANTERNS, SOLO_LANTERNS, space_name
 from ..games.tang_garden.engine import SIZE, START, edge_at, sight_cells
 from ..games.tang_garden.rules import TangGardenRules
-from .svg import BODY_END, BODY_START, SvgStr, esc, game_document, new_uid, reflow, spot_marks, title
+from .svg import BODY_END, BODY_START, SvgStr, esc, game_document, hit, new_uid, reflow, spot_marks, title
 
 __all__ = [
     "DECO_CODES", "ICON_CODES", "PLAYER_COLOURS", "TANG_CSS", "TERRAIN_STYLE", "render_board", "render_player",
@@ -677,6 +677,7 @@ def render_board(state, player: int, *, targets=(), buttons=(), pick_buttons=(),
         attrs = f' data-pick="{value}"' if clickable else ""
         parts.append(f'<g class="gk-gspot{" gk-gpicked" if sel else ""}"{attrs}>'
                      f"{title(f'the {where} spot of {space_name(x, y)}: up to {best} coins at the end')}"
+                     + (hit(cx - 19, cy - 19, 38, 38) if clickable else "") +
                      f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="14"/>'
                      f'<text class="gk-badge" x="{_n(cx)}" y="{_n(cy + 3)}">{best}</text></g>')
     if picked_spot is not None:
@@ -693,6 +694,7 @@ def render_board(state, player: int, *, targets=(), buttons=(), pick_buttons=(),
             parts.append(_sight_markup(seen, x, y, where, facing, BX, BY, cell,
                                        cls="gk-gsight" + (" gk-gpreview" if t.action == marked else "")))
             parts.append(f'<g class="{cls}"{act} data-coins="{coins}">{title(tip)}'
+                         + (hit(ax - 19, ay - 19, 38, 38) if clickable else "") +
                          f'<path d="M{_n(ax + dx * 12)} {_n(ay + dy * 12)}L{_n(ax + px)} {_n(ay + py)}'
                          f'L{_n(ax - px)} {_n(ay - py)}Z"/>'
                          f'<text class="gk-badge" x="{_n(ax)}" y="{_n(ay + 3)}">{coins}</text></g>')
