@@ -15,7 +15,7 @@ import pytest
 import gardenkit
 from gardenkit import CHANCE
 from gardenkit.bots import (
-    HINT_MS, GreedyBot, Hint, SearchBot, hint, make_bot, play_game, search_hint,
+    HINT_MS, GreedyBot, Hint, SearchBot, greedy_hint, hint, make_bot, play_game, search_hint,
 )
 from gardenkit.core import Line, Rng
 
@@ -285,10 +285,36 @@ def test_the_default_hint_answers_within_a_second_with_the_most_players():
             assert elapsed < 1.0, f"{game_id}: the hint took {elapsed:.2f} s (budget {HINT_MS} ms)"
 
 
-def test_the_greedy_hint_keeps_its_words():
+@pytest.mark.parametrize("game_id", GAMES)
+def test_bots_hint_is_the_search_hint_with_the_hint_budget(game_id):
+    rules, states = positions(game_id, 2 if game_id != "karesansui" else 3, most=1)
+    s = states[0]
+    h = hint(rules, s, budget_ms=None, iterations=20, seed=4)
+    same = search_hint(rules, s, budget_ms=None, iterations=20, seed=4)
+    assert isinstance(h, Hint) and h.text == same.text and h.iterations == 20
+    assert [m.action for m in h.moves] == [m.action for m in same.moves]
+    # by default: the hint's time budget, not a fixed number of playouts
+    start = time.perf_counter()
+    default = hint(rules, s)
+    assert time.perf_counter() - start < 1.0 + HINT_MS / 1000 and default.action in rules.legal_actions(s)
+    assert default.elapsed_ms <= HINT_MS * 1.5
+
+
+def test_bots_hint_refuses_a_position_with_no_player_to_act():
+    rules = gardenkit.make("samurai_gardener")
+    s = rules.initial_state(players=2, seed=4)
+    assert rules.current_player(s) is CHANCE
+    with pytest.raises(ValueError, match="player to act"):
+        hint(rules, s)
+    with pytest.raises(ValueError, match="player to act"):
+        greedy_hint(rules, s)
+
+
+def test_the_greedy_hint_is_the_move_that_scores_most_now_with_its_explanation():
     rules, states = positions("samurai_gardener", 2, most=1)
-    action, explanation = hint(rules, states[0])
+    action, explanation = greedy_hint(rules, states[0])
     assert explanation.action == str(action) and explanation.legal
+    assert explanation.points == GreedyBot().ranked(rules, states[0])[0][0]
 
 
 def test_make_bot_knows_the_search_bots():
