@@ -345,3 +345,52 @@ def test_a_set_stop_event_ends_the_search_at_once_with_a_legal_move():
     a = SearchBot(seed=1, iterations=40).search(rules, s, stop=unset)
     b = SearchBot(seed=1, iterations=40).search(rules, s)
     assert (a.action, a.iterations, [m.visits for m in a.moves]) == (b.action, b.iterations, [m.visits for m in b.moves])
+
+
+# ----- where a playout stops early: the totals as the end scoring would leave them -----------------
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_projected_scores_are_the_final_scores_once_the_game_is_over(game_id):
+    rules = gardenkit.make(game_id)
+    players = 2 if game_id != "karesansui" else 3
+    final = play_game(rules, rules.initial_state(players=players, seed=2), [GreedyBot(q) for q in range(players)])
+    assert rules.projected_scores(final) == tuple(rules.scores(final))
+
+
+def tang_position_with_end_scoring():
+    """A 2-player Tang Garden game part-way, where the end scoring would add coins (kept cards or a
+    standing character), with player 0 to act."""
+    rules = gardenkit.make("tang_garden")
+    s = rules.initial_state(players=2, seed=3)
+    bots = [GreedyBot(1), GreedyBot(2)]
+    while True:
+        p = rules.current_player(s)
+        assert p is not None, "the game ended before any end scoring was due"
+        if p is CHANCE:
+            s = rules.step_chance(s)
+            continue
+        if p == 0 and any(sum(line.points for line in rules.final_lines(s, q)) for q in range(2)):
+            return rules, s
+        s = rules.apply(s, bots[p].choose(rules, s))
+
+
+def test_tang_gardens_projected_scores_add_the_end_scoring_to_the_coins():
+    rules, s = tang_position_with_end_scoring()
+    projected = rules.projected_scores(s)
+    for q in range(2):
+        assert projected[q] == rules.scores(s)[q] + sum(line.points for line in rules.final_lines(s, q))
+    assert projected != tuple(rules.scores(s))
+
+
+def test_a_playout_stopped_early_counts_the_projected_scores_and_one_at_the_end_the_final_ones():
+    rules, s = tang_position_with_end_scoring()
+    bot = SearchBot(seed=1, margin_scale=10.0)
+    _rewards, _wins, margins = bot._rewards(rules, s, False)
+    projected = rules.projected_scores(s)
+    assert margins[0] == projected[0] - projected[1] and margins[1] == -margins[0]
+    final = play_game(rules, s, [GreedyBot(1), GreedyBot(2)])
+    _rewards, wins, margins = bot._rewards(rules, final, True)
+    scores = rules.scores(final)
+    assert margins[0] == scores[0] - scores[1]
+    assert wins == [1.0 / len(rules.outcome(final).winners) if q in rules.outcome(final).winners else 0.0
+                    for q in range(2)]

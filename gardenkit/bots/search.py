@@ -28,7 +28,8 @@ it was available.
   made ``lookahead`` more moves and the game is ``rules.settled`` (its totals tell how the players
   stand), or to the end (``lookahead=None``).
 - **Rewards**, for each player: the score margin over the best other player (demerits count
-  against), squashed into 0..1; a playout that reaches the end also counts the win (1, a shared
+  against; where a playout stops early, the totals as the game's end scoring would leave them,
+  ``rules.projected_scores``), squashed into 0..1; a playout that reaches the end also counts the win (1, a shared
   win 1/k) for ``win_weight`` of it.
 
 The bot's generator is seeded from its ``seed`` and the view it searches, so the same seed,
@@ -429,8 +430,9 @@ class SearchBot:
             mine += p == me
 
     def _rewards(self, rules, s, done):
-        """Each player's reward (0..1), win share and score margin where a playout stopped."""
-        scores = rules.scores(s)
+        """Each player's reward (0..1), win share and score margin where a playout stopped (the
+        totals as they would stand were the game to end there: ``rules.projected_scores``)."""
+        scores = rules.scores(s) if done else rules.projected_scores(s)
         n = len(scores)
         sign = -1 if rules.info.lower_wins else 1
         vals = [sign * v for v in scores]
