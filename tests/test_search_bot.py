@@ -394,3 +394,31 @@ def test_a_playout_stopped_early_counts_the_projected_scores_and_one_at_the_end_
     assert margins[0] == scores[0] - scores[1]
     assert wins == [1.0 / len(rules.outcome(final).winners) if q in rules.outcome(final).winners else 0.0
                     for q in range(2)]
+
+
+# ----- near the end of a game every playout goes to the end --------------------------------------------
+
+def test_near_the_end_the_playouts_go_to_the_end_and_early_on_they_stop_after_the_next_move():
+    rules, states = positions("samurai_gardener", 2, most=1)  # a 2-player game: about five moves a player
+    assert SearchBot(seed=1, iterations=20).search(rules, states[0]).finished == 20
+    assert SearchBot(seed=1, iterations=20, endgame=0).search(rules, states[0]).finished == 0
+    rules, states = positions("miyabi", 2, most=1)  # dozens of moves to go
+    assert SearchBot(seed=1, iterations=20).search(rules, states[0]).finished == 0
+    late = rules.initial_state(players=2, seed=1)
+    bots = [GreedyBot(1), GreedyBot(2)]
+    last = None
+    while rules.current_player(late) is not None:  # the last position of the game with a choice
+        p = rules.current_player(late)
+        if p is CHANCE:
+            late = rules.step_chance(late)
+            continue
+        if len(rules.legal_actions(late)) > 1:
+            last = late
+        late = rules.apply(late, bots[p].choose(rules, late))
+    assert SearchBot(seed=1, iterations=20).search(rules, last).finished == 20
+
+
+@pytest.mark.parametrize("endgame", [-1, 1.5, True, None, "6"])
+def test_a_bad_endgame_is_refused(endgame):
+    with pytest.raises(ValueError, match="endgame"):
+        SearchBot(endgame=endgame)
