@@ -399,7 +399,7 @@ def test_a_playout_stopped_early_counts_the_projected_scores_and_one_at_the_end_
 # ----- near the end of a game every playout goes to the end --------------------------------------------
 
 def test_near_the_end_the_playouts_go_to_the_end_and_early_on_they_stop_after_the_next_move():
-    rules, states = positions("samurai_gardener", 2, most=1)  # a 2-player game: about five moves a player
+    rules, states = positions("samurai_gardener", 2, most=1)  # a whole 2-player game: about ten moves
     assert SearchBot(seed=1, iterations=20).search(rules, states[0]).finished == 20
     assert SearchBot(seed=1, iterations=20, endgame=0).search(rules, states[0]).finished == 0
     rules, states = positions("miyabi", 2, most=1)  # dozens of moves to go

@@ -27,9 +27,9 @@ it was available.
   a few sampled moves, sometimes a random one; or ``"random"``) until the searching player has
   made ``lookahead`` more moves and the game is ``rules.settled`` (its totals tell how the players
   stand), or to the end (``lookahead=None``). Near the end of a game (one greedy playout of one
-  guess leaves the searching player ``endgame`` moves or fewer) every playout goes to the end:
-  then it costs little more, and it sees what the last moves set up (a whole 2-player Samurai
-  Gardener game is about five moves a player).
+  guess ends within ``endgame`` moves, everyone's counted) every playout goes to the end: then it
+  costs about as much as one that stops, and it sees what the last moves set up (a whole
+  2-player Samurai Gardener game is about ten moves).
 - **Rewards**, for each player: the score margin over the best other player (demerits count
   against; where a playout stops early, the totals as the game's end scoring would leave them,
   ``rules.projected_scores``), squashed into 0..1; a playout that reaches the end also counts the win (1, a shared
@@ -125,8 +125,8 @@ class SearchBot:
     ``playout`` ("greedy" or "random"), ``sample`` (the most moves a greedy playout step compares,
     drawn at random: in practice all of them, but for a Karesansui bidder's thousands; None: all),
     ``epsilon`` (its chance of a random move), ``lookahead`` (own moves a playout makes before
-    it may stop; None: play to the end), ``endgame`` (where the searching player has this many
-    moves left or fewer, by one greedy playout of one guess, the playouts go to the end; 0: never), ``win_weight`` (a finished playout's reward share for
+    it may stop; None: play to the end), ``endgame`` (where one greedy playout of one guess ends
+    within this many moves, everyone's counted, the playouts go to the end; 0: never), ``win_weight`` (a finished playout's reward share for
     winning), ``margin_scale`` (the margin that counts about 3/4 of the way to a full reward),
     ``exploration`` (UCB's c below the root), ``widening`` (a node below the root offers about
     ``widening * sqrt(visits + 1)`` moves) and ``confidence`` (how many standard errors better,
@@ -139,7 +139,7 @@ class SearchBot:
 
     def __init__(self, seed: int = 0, iterations: int | None = None, time_ms: float | None = None, *,
                  candidates: int | None = None, playout: str = "greedy", sample: int | None = 400,
-                 epsilon: float = 0.0, lookahead: int | None = 1, endgame: int = 6, win_weight: float = 0.5,
+                 epsilon: float = 0.0, lookahead: int | None = 1, endgame: int = 12, win_weight: float = 0.5,
                  margin_scale: float = 10.0, exploration: float = 0.7, widening: float = 2.0,
                  confidence: float = 1.0, keep: int = 1):
         Rng.from_seed(seed)  # the same checks as every seed
@@ -216,7 +216,7 @@ class SearchBot:
         samples = {}  # root move -> the searching player's reward of each of its playouts, in order
         finished = 0
         lookahead = self.lookahead
-        if lookahead is not None and self.endgame and self._moves_left(rules, view, me, base, self.endgame) <= self.endgame:
+        if lookahead is not None and self.endgame and self._moves_left(rules, view, base, self.endgame) <= self.endgame:
             lookahead = None  # near the end: every playout to the end
 
         def visit(a) -> None:
@@ -312,9 +312,9 @@ class SearchBot:
         return now + (now - start) / max(n, 1) > deadline
 
     # ----- one playout -------------------------------------------------------------------
-    def _moves_left(self, rules, view, me, base, limit: int) -> int:
-        """The searching player's moves from here to the end (this one included) in one greedy
-        playout of one guess; past ``limit`` it stops counting (answers ``limit + 1``)."""
+    def _moves_left(self, rules, view, base, limit: int) -> int:
+        """The moves (every player's, this one included; chance not counted) from here to the end
+        in one greedy playout of one guess; past ``limit`` it stops counting (answers ``limit + 1``)."""
         s = rules.determinize(view, Rng(_mix(base, 1 << 40), 0))
         sign = -1 if rules.info.lower_wins else 1
         mine = 0
@@ -325,10 +325,9 @@ class SearchBot:
             if p is CHANCE:
                 s = rules.step_chance(s)
                 continue
-            if p == me:
-                mine += 1
-                if mine > limit:
-                    return mine
+            mine += 1
+            if mine > limit:
+                return mine
             actions = rules.legal_actions(s)
             if len(actions) > 1 and self.sample is not None and len(actions) > self.sample:
                 actions = actions[:: len(actions) // self.sample + 1]  # a Karesansui bidder's thousands: a spread
