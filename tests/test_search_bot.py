@@ -400,10 +400,10 @@ def test_a_playout_stopped_early_counts_the_projected_scores_and_one_at_the_end_
 
 def test_near_the_end_the_playouts_go_to_the_end_and_early_on_they_stop_after_the_next_move():
     rules, states = positions("samurai_gardener", 2, most=1)  # a whole 2-player game: about ten moves
-    assert SearchBot(seed=1, iterations=20).search(rules, states[0]).finished == 20
-    assert SearchBot(seed=1, iterations=20, endgame=0).search(rules, states[0]).finished == 0
+    assert SearchBot(seed=1, iterations=20, endgame=12).search(rules, states[0]).finished == 20
+    assert SearchBot(seed=1, iterations=20).search(rules, states[0]).finished == 0  # off by default
     rules, states = positions("miyabi", 2, most=1)  # dozens of moves to go
-    assert SearchBot(seed=1, iterations=20).search(rules, states[0]).finished == 0
+    assert SearchBot(seed=1, iterations=20, endgame=12).search(rules, states[0]).finished == 0
     late = rules.initial_state(players=2, seed=1)
     bots = [GreedyBot(1), GreedyBot(2)]
     last = None
@@ -415,7 +415,7 @@ def test_near_the_end_the_playouts_go_to_the_end_and_early_on_they_stop_after_th
         if len(rules.legal_actions(late)) > 1:
             last = late
         late = rules.apply(late, bots[p].choose(rules, late))
-    assert SearchBot(seed=1, iterations=20).search(rules, last).finished == 20
+    assert SearchBot(seed=1, iterations=20, endgame=12).search(rules, last).finished == 20
 
 
 @pytest.mark.parametrize("endgame", [-1, 1.5, True, None, "6"])

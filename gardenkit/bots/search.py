@@ -26,10 +26,11 @@ it was available.
 - **Playouts** go on with a cheap policy (``"greedy"``: the move that scores most now, of all or of
   a few sampled moves, sometimes a random one; or ``"random"``) until the searching player has
   made ``lookahead`` more moves and the game is ``rules.settled`` (its totals tell how the players
-  stand), or to the end (``lookahead=None``). Near the end of a game (one greedy playout of one
-  guess ends within ``endgame`` moves, everyone's counted) every playout goes to the end: then it
-  costs about as much as one that stops, and it sees what the last moves set up (a whole
-  2-player Samurai Gardener game is about ten moves).
+  stand), or to the end (``lookahead=None``). With ``endgame=k``, near the end of a game (one
+  greedy playout of one guess ends within ``k`` moves, everyone's counted) every playout goes to
+  the end. Off by default: measured on 2-player Samurai Gardener (a whole game is about ten
+  moves, so every playout then goes to the end) it won no more against greedy bots (63 % of 46
+  games against 66 % of 61) at three times the cost of a playout.
 - **Rewards**, for each player: the score margin over the best other player (demerits count
   against; where a playout stops early, the totals as the game's end scoring would leave them,
   ``rules.projected_scores``), squashed into 0..1; a playout that reaches the end also counts the win (1, a shared
@@ -126,7 +127,7 @@ class SearchBot:
     drawn at random: in practice all of them, but for a Karesansui bidder's thousands; None: all),
     ``epsilon`` (its chance of a random move), ``lookahead`` (own moves a playout makes before
     it may stop; None: play to the end), ``endgame`` (where one greedy playout of one guess ends
-    within this many moves, everyone's counted, the playouts go to the end; 0: never), ``win_weight`` (a finished playout's reward share for
+    within this many moves, everyone's counted, the playouts go to the end; 0, the default: never), ``win_weight`` (a finished playout's reward share for
     winning), ``margin_scale`` (the margin that counts about 3/4 of the way to a full reward),
     ``exploration`` (UCB's c below the root), ``widening`` (a node below the root offers about
     ``widening * sqrt(visits + 1)`` moves) and ``confidence`` (how many standard errors better,
@@ -139,7 +140,7 @@ class SearchBot:
 
     def __init__(self, seed: int = 0, iterations: int | None = None, time_ms: float | None = None, *,
                  candidates: int | None = None, playout: str = "greedy", sample: int | None = 400,
-                 epsilon: float = 0.0, lookahead: int | None = 1, endgame: int = 12, win_weight: float = 0.5,
+                 epsilon: float = 0.0, lookahead: int | None = 1, endgame: int = 0, win_weight: float = 0.5,
                  margin_scale: float = 10.0, exploration: float = 0.7, widening: float = 2.0,
                  confidence: float = 1.0, keep: int = 1):
         Rng.from_seed(seed)  # the same checks as every seed
