@@ -1,6 +1,7 @@
 """SearchBot against greedy bots, per game, and how fast the search plays (not a timed test).
 
-For each registered game, at its fewest players (2, or 3 for Karesansui) and at its most, one
+For each registered game, at its fewest players (2, or 3 for Karesansui; Tang Garden's solo game is
+left out) and at its most, one
 SearchBot plays seeded games against greedy bots (``GreedyBot``), its seat rotated game by game
 (game ``i`` seats it at ``i % players``; game ``i`` uses seed ``i``). Per line: its win rate (a
 shared win counted as its share) with a 95 % confidence interval (Wilson), the mean final margin
@@ -34,8 +35,10 @@ from gardenkit.bots import GreedyBot, RandomBot, SearchBot, play_game
 
 
 def counts(game_id: str) -> list[int]:
+    """The fewest players of a game against others (2; Karesansui 3: a solo game has no one to
+    beat) and the most."""
     info = gardenkit.make(game_id).info
-    return sorted({info.min_players, info.max_players})
+    return sorted({max(2, info.min_players), info.max_players})
 
 
 def one_game(game_id: str, players: int, i: int, bot_args: dict) -> dict:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import asyncio
+import math
 import time
 
 import pytest
@@ -131,6 +132,33 @@ def test_the_game_choice_sets_its_player_counts_options_and_comparisons():
     assert list(w.players_in.options) == [2, 3, 4] and set(w.option_inputs) >= {"zen", "frog"}
     assert ("players: 2 vs 4", "players") in w.compare_in.options
     assert any(v == "zen" for _l, v in w.compare_in.options)
+
+
+def test_tang_garden_in_the_lab_starts_at_two_players_and_compares_two_with_four():
+    w = lab(game="samurai_gardener")
+    w.game_in.value = "tang_garden"
+    assert list(w.players_in.options) == [1, 2, 3, 4] and w.players_in.value == 2  # its solo game stays on offer
+    assert ("players: 2 vs 4", "players") in w.compare_in.options
+    assert not any("1 vs" in label for label, _v in w.compare_in.options)
+
+
+def test_the_lab_runs_tang_garden_and_its_solo_game():
+    w = lab(game="tang_garden", first="greedy", others="random", games=2, seed=1)
+    w.run(wait=True)
+    expected = summarize(simulate(Setup("tang_garden", 2, ("greedy", "random")), 2, seed=1))
+    assert w.summary == expected and "2 games of Tang Garden" in w.status.value
+    assert sum(w.chart_data()["lengths"][1]) == 2
+    w.players_in.value = 1
+    w.run(wait=True)
+    assert w.summary.games == 2 and len(w.summary.seat_win_rate) == 1
+
+
+def test_a_run_where_no_game_was_won_has_no_winners_score():
+    rec = GameRecord(1, ("greedy",), (40,), (), 80, False)  # a solo game lost
+    s = summarize([rec, rec])
+    assert math.isnan(s.winning_score) and s.seat_win_rate == (0.0,)
+    won = GameRecord(2, ("greedy",), (90,), (0,), 80, False)
+    assert summarize([rec, won]).winning_score == 90.0
 
 
 def test_the_effect_of_an_option_is_the_same_seeds_without_and_with_it():

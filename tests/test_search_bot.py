@@ -15,7 +15,7 @@ import pytest
 import gardenkit
 from gardenkit import CHANCE
 from gardenkit.bots import (
-    HINT_MS, GreedyBot, Hint, SearchBot, hint, make_bot, play_game, search_hint,
+    HINT_MS, GreedyBot, Hint, SearchBot, greedy_hint, hint, make_bot, play_game, search_hint,
 )
 from gardenkit.core import Line, Rng
 
@@ -285,10 +285,36 @@ def test_the_default_hint_answers_within_a_second_with_the_most_players():
             assert elapsed < 1.0, f"{game_id}: the hint took {elapsed:.2f} s (budget {HINT_MS} ms)"
 
 
-def test_the_greedy_hint_keeps_its_words():
+@pytest.mark.parametrize("game_id", GAMES)
+def test_bots_hint_is_the_search_hint_with_the_hint_budget(game_id):
+    rules, states = positions(game_id, 2 if game_id != "karesansui" else 3, most=1)
+    s = states[0]
+    h = hint(rules, s, budget_ms=None, iterations=20, seed=4)
+    same = search_hint(rules, s, budget_ms=None, iterations=20, seed=4)
+    assert isinstance(h, Hint) and h.text == same.text and h.iterations == 20
+    assert [m.action for m in h.moves] == [m.action for m in same.moves]
+    # by default: the hint's time budget, not a fixed number of playouts
+    start = time.perf_counter()
+    default = hint(rules, s)
+    assert time.perf_counter() - start < 1.0 + HINT_MS / 1000 and default.action in rules.legal_actions(s)
+    assert default.elapsed_ms <= HINT_MS * 1.5
+
+
+def test_bots_hint_refuses_a_position_with_no_player_to_act():
+    rules = gardenkit.make("samurai_gardener")
+    s = rules.initial_state(players=2, seed=4)
+    assert rules.current_player(s) is CHANCE
+    with pytest.raises(ValueError, match="player to act"):
+        hint(rules, s)
+    with pytest.raises(ValueError, match="player to act"):
+        greedy_hint(rules, s)
+
+
+def test_the_greedy_hint_is_the_move_that_scores_most_now_with_its_explanation():
     rules, states = positions("samurai_gardener", 2, most=1)
-    action, explanation = hint(rules, states[0])
+    action, explanation = greedy_hint(rules, states[0])
     assert explanation.action == str(action) and explanation.legal
+    assert explanation.points == GreedyBot().ranked(rules, states[0])[0][0]
 
 
 def test_make_bot_knows_the_search_bots():
@@ -319,3 +345,80 @@ def test_a_set_stop_event_ends_the_search_at_once_with_a_legal_move():
     a = SearchBot(seed=1, iterations=40).search(rules, s, stop=unset)
     b = SearchBot(seed=1, iterations=40).search(rules, s)
     assert (a.action, a.iterations, [m.visits for m in a.moves]) == (b.action, b.iterations, [m.visits for m in b.moves])
+
+
+# ----- where a playout stops early: the totals as the end scoring would leave them -----------------
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_projected_scores_are_the_final_scores_once_the_game_is_over(game_id):
+    rules = gardenkit.make(game_id)
+    players = 2 if game_id != "karesansui" else 3
+    final = play_game(rules, rules.initial_state(players=players, seed=2), [GreedyBot(q) for q in range(players)])
+    assert rules.projected_scores(final) == tuple(rules.scores(final))
+
+
+def tang_position_with_end_scoring():
+    """A 2-player Tang Garden game part-way, where the end scoring would add coins (kept cards or a
+    standing character), with player 0 to act."""
+    rules = gardenkit.make("tang_garden")
+    s = rules.initial_state(players=2, seed=3)
+    bots = [GreedyBot(1), GreedyBot(2)]
+    while True:
+        p = rules.current_player(s)
+        assert p is not None, "the game ended before any end scoring was due"
+        if p is CHANCE:
+            s = rules.step_chance(s)
+            continue
+        if p == 0 and any(sum(line.points for line in rules.final_lines(s, q)) for q in range(2)):
+            return rules, s
+        s = rules.apply(s, bots[p].choose(rules, s))
+
+
+def test_tang_gardens_projected_scores_add_the_end_scoring_to_the_coins():
+    rules, s = tang_position_with_end_scoring()
+    projected = rules.projected_scores(s)
+    for q in range(2):
+        assert projected[q] == rules.scores(s)[q] + sum(line.points for line in rules.final_lines(s, q))
+    assert projected != tuple(rules.scores(s))
+
+
+def test_a_playout_stopped_early_counts_the_projected_scores_and_one_at_the_end_the_final_ones():
+    rules, s = tang_position_with_end_scoring()
+    bot = SearchBot(seed=1, margin_scale=10.0)
+    _rewards, _wins, margins = bot._rewards(rules, s, False)
+    projected = rules.projected_scores(s)
+    assert margins[0] == projected[0] - projected[1] and margins[1] == -margins[0]
+    final = play_game(rules, s, [GreedyBot(1), GreedyBot(2)])
+    _rewards, wins, margins = bot._rewards(rules, final, True)
+    scores = rules.scores(final)
+    assert margins[0] == scores[0] - scores[1]
+    assert wins == [1.0 / len(rules.outcome(final).winners) if q in rules.outcome(final).winners else 0.0
+                    for q in range(2)]
+
+
+# ----- near the end of a game every playout goes to the end --------------------------------------------
+
+def test_near_the_end_the_playouts_go_to_the_end_and_early_on_they_stop_after_the_next_move():
+    rules, states = positions("samurai_gardener", 2, most=1)  # a whole 2-player game: about ten moves
+    assert SearchBot(seed=1, iterations=20, endgame=12).search(rules, states[0]).finished == 20
+    assert SearchBot(seed=1, iterations=20).search(rules, states[0]).finished == 0  # off by default
+    rules, states = positions("miyabi", 2, most=1)  # dozens of moves to go
+    assert SearchBot(seed=1, iterations=20, endgame=12).search(rules, states[0]).finished == 0
+    late = rules.initial_state(players=2, seed=1)
+    bots = [GreedyBot(1), GreedyBot(2)]
+    last = None
+    while rules.current_player(late) is not None:  # the last position of the game with a choice
+        p = rules.current_player(late)
+        if p is CHANCE:
+            late = rules.step_chance(late)
+            continue
+        if len(rules.legal_actions(late)) > 1:
+            last = late
+        late = rules.apply(late, bots[p].choose(rules, late))
+    assert SearchBot(seed=1, iterations=20, endgame=12).search(rules, last).finished == 20
+
+
+@pytest.mark.parametrize("endgame", [-1, 1.5, True, None, "6"])
+def test_a_bad_endgame_is_refused(endgame):
+    with pytest.raises(ValueError, match="endgame"):
+        SearchBot(endgame=endgame)

@@ -246,3 +246,32 @@ def test_in_a_kernel_a_search_bot_thinks_in_a_thread_and_undo_cancels_it():
         assert "search-easy bot" in g.moves.value
 
     run_in_loop(main)
+
+
+def marked_actions(svg: str) -> set[str]:
+    """The ``data-action`` of every element drawn ringed (class ``gk-marked``)."""
+    out = set()
+    for tag in re.findall(r"<[a-z]+ [^>]*>", svg):
+        cls, act = re.search(r'class="([^"]*)"', tag), re.search(r'data-action="([^"]*)"', tag)
+        if cls and act and "gk-marked" in cls.group(1).split():
+            out.add(html.unescape(act.group(1)))
+    return out
+
+
+@pytest.mark.parametrize("game_id", ["tang_garden"])
+def test_the_board_rings_whatever_move_a_hint_suggests(game_id):
+    """Every legal move at each of your decisions through a game (a build, a kept card, a placed or
+    moved character, a landscape tile, a token, a button): marked, it is drawn ringed on the board."""
+    g = view(game_id)
+    seen = set()
+    for _ in range(60):
+        if g.rules.current_player(g.state) is None:
+            break
+        legal = [str(a) for a in g.rules.legal_actions(g.state)]
+        for a in legal[:: max(1, len(legal) // 8)]:
+            g.board.mark(a)
+            assert a in marked_actions(g.board.render()), (g.rules.decision(g.state), a)
+            seen.add(g.rules.decision(g.state))
+        g.board.mark(None)
+        assert g.play(legal[0])
+    assert {"main", "after", "keep"} <= seen, seen

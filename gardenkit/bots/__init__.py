@@ -14,7 +14,7 @@ from .search import HINT_MS, Hint, HintMove, MoveStats, SearchBot, SearchResult,
 
 __all__ = [
     "BOTS", "HINT_MS", "SEARCH_LEVELS", "GreedyBot", "Hint", "HintMove", "MoveStats", "RandomBot", "SearchBot",
-    "SearchResult", "hint", "make_bot", "play_game", "search_hint",
+    "SearchResult", "greedy_hint", "hint", "make_bot", "play_game", "search_hint",
 ]
 
 
@@ -83,8 +83,28 @@ def make_bot(kind: str, seed: int = 0):
     return BOTS[kind](seed)
 
 
-def hint(rules, state):
-    """The greedy choice for the player to act, with its explanation (what the hint button shows)."""
+def hint(rules, state, *, budget_ms: float | None = HINT_MS, seed: int = 0, iterations: int | None = None,
+         stop=None) -> Hint:
+    """The hint for the player to act, what every game view's Hint button shows: the search bot's
+    move and the next two, each with its win rate and margin from the search and what it scores now
+    with rule ids (:func:`search_hint`, with the hint budget :data:`HINT_MS` unless told otherwise;
+    it sees only what the player may see). The move that scores most now is :func:`greedy_hint`.
+
+    >>> import gardenkit
+    >>> rules = gardenkit.make("miyabi")
+    >>> s = rules.initial_state(players=2, seed=2)
+    >>> while rules.current_player(s) is gardenkit.CHANCE:
+    ...     s = rules.step_chance(s)
+    >>> h = hint(rules, s, budget_ms=None, iterations=30, seed=1)
+    >>> h.action in rules.legal_actions(s), h.text.startswith(f"Play {h.moves[0].notation} (")
+    (True, True)
+    """
+    return search_hint(rules, state, budget_ms=budget_ms, seed=seed, iterations=iterations, stop=stop)
+
+
+def greedy_hint(rules, state):
+    """The move that scores most now for the player to act (the greedy bot's first choice) and its
+    explanation: ``(action, rules.explain(state, action))``. The hint without a search."""
     player = rules.current_player(state)
     if player is None or player is CHANCE:
         raise ValueError("a hint needs a player to act")

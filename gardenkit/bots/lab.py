@@ -124,7 +124,8 @@ class Summary:
     1), ``seat_ci`` (95 % Wilson intervals), ``seat_mean`` (mean final score), ``scores`` (every
     final score); per bot kind: ``bot_win_rate`` (its mean share per seat it held) and
     ``bot_games`` (seats it held); ``lengths`` (decisions per game) and ``mean_length``;
-    ``winning_score`` (the mean of the winners' scores); ``lower_wins``."""
+    ``winning_score`` (the mean of the winners' scores; NaN when no game had a winner, a solo
+    game lost every time); ``lower_wins``."""
 
     games: int
     seat_win_rate: tuple[float, ...]
@@ -178,7 +179,7 @@ def summarize(records) -> Summary:
     winning = [r.scores[w] for r in records for w in r.winners[:1]]
     return Summary(k, win, tuple(wilson(w, k) for w in win), tuple(statistics.fmean(s) for s in scores), scores,
                    {b: shares[b] / seats[b] for b in shares}, seats, lengths, statistics.fmean(lengths),
-                   statistics.fmean(winning), records[0].lower_wins)
+                   statistics.fmean(winning) if winning else math.nan, records[0].lower_wins)
 
 
 def compare(a: Setup, b: Setup, games: int, seed: int = 0) -> tuple[Summary, Summary]:

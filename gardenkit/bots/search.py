@@ -26,9 +26,14 @@ it was available.
 - **Playouts** go on with a cheap policy (``"greedy"``: the move that scores most now, of all or of
   a few sampled moves, sometimes a random one; or ``"random"``) until the searching player has
   made ``lookahead`` more moves and the game is ``rules.settled`` (its totals tell how the players
-  stand), or to the end (``lookahead=None``).
+  stand), or to the end (``lookahead=None``). With ``endgame=k``, near the end of a game (one
+  greedy playout of one guess ends within ``k`` moves, everyone's counted) every playout goes to
+  the end. Off by default: measured on 2-player Samurai Gardener (a whole game is about ten
+  moves, so every playout then goes to the end) it won no more against greedy bots (63 % of 46
+  games against 66 % of 61) at three times the cost of a playout.
 - **Rewards**, for each player: the score margin over the best other player (demerits count
-  against), squashed into 0..1; a playout that reaches the end also counts the win (1, a shared
+  against; where a playout stops early, the totals as the game's end scoring would leave them,
+  ``rules.projected_scores``), squashed into 0..1; a playout that reaches the end also counts the win (1, a shared
   win 1/k) for ``win_weight`` of it.
 
 The bot's generator is seeded from its ``seed`` and the view it searches, so the same seed,
@@ -121,7 +126,8 @@ class SearchBot:
     ``playout`` ("greedy" or "random"), ``sample`` (the most moves a greedy playout step compares,
     drawn at random: in practice all of them, but for a Karesansui bidder's thousands; None: all),
     ``epsilon`` (its chance of a random move), ``lookahead`` (own moves a playout makes before
-    it may stop; None: play to the end), ``win_weight`` (a finished playout's reward share for
+    it may stop; None: play to the end), ``endgame`` (where one greedy playout of one guess ends
+    within this many moves, everyone's counted, the playouts go to the end; 0, the default: never), ``win_weight`` (a finished playout's reward share for
     winning), ``margin_scale`` (the margin that counts about 3/4 of the way to a full reward),
     ``exploration`` (UCB's c below the root), ``widening`` (a node below the root offers about
     ``widening * sqrt(visits + 1)`` moves) and ``confidence`` (how many standard errors better,
@@ -134,15 +140,17 @@ class SearchBot:
 
     def __init__(self, seed: int = 0, iterations: int | None = None, time_ms: float | None = None, *,
                  candidates: int | None = None, playout: str = "greedy", sample: int | None = 400,
-                 epsilon: float = 0.0, lookahead: int | None = 1, win_weight: float = 0.5,
+                 epsilon: float = 0.0, lookahead: int | None = 1, endgame: int = 0, win_weight: float = 0.5,
                  margin_scale: float = 10.0, exploration: float = 0.7, widening: float = 2.0,
                  confidence: float = 1.0, keep: int = 1):
         Rng.from_seed(seed)  # the same checks as every seed
         for name, v in (("iterations", iterations), ("time_ms", time_ms)):
             if v is not None and (isinstance(v, bool) or not isinstance(v, (int, float)) or v <= 0):
                 raise ValueError(f"{name} must be a positive number or None, not {v!r}")
-        for name, v in (("candidates", candidates), ("sample", sample), ("lookahead", lookahead), ("keep", keep)):
-            if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < (0 if name == "lookahead" else 1)):
+        for name, v in (("candidates", candidates), ("sample", sample), ("lookahead", lookahead), ("keep", keep),
+                        ("endgame", endgame)):
+            if (v is not None or name == "endgame") and (
+                    isinstance(v, bool) or not isinstance(v, int) or v < (0 if name in ("lookahead", "endgame") else 1)):
                 raise ValueError(f"{name} must be a whole number or None, not {v!r}")
         if playout not in ("greedy", "random"):
             raise ValueError(f"playout must be 'greedy' or 'random', not {playout!r}")
@@ -154,6 +162,7 @@ class SearchBot:
         self.sample = sample
         self.epsilon = epsilon
         self.lookahead = lookahead
+        self.endgame = endgame
         self.win_weight = win_weight
         self.margin_scale = margin_scale
         self.exploration = exploration
@@ -207,10 +216,13 @@ class SearchBot:
         greedy = root.order[0]  # the move that scores most now: the baseline, kept to the end
         samples = {}  # root move -> the searching player's reward of each of its playouts, in order
         finished = 0
+        lookahead = self.lookahead
+        if lookahead is not None and self.endgame and self._moves_left(rules, view, base, self.endgame) <= self.endgame:
+            lookahead = None  # near the end: every playout to the end
 
         def visit(a) -> None:
             nonlocal finished
-            done, reward = self._visit(rules, view, me, root, a, base, r)
+            done, reward = self._visit(rules, view, me, root, a, base, r, lookahead)
             finished += done
             samples.setdefault(a, []).append(reward)
 
@@ -301,7 +313,28 @@ class SearchBot:
         return now + (now - start) / max(n, 1) > deadline
 
     # ----- one playout -------------------------------------------------------------------
-    def _visit(self, rules, view, me, root, first, base, r) -> tuple[int, float]:
+    def _moves_left(self, rules, view, base, limit: int) -> int:
+        """The moves (every player's, this one included; chance not counted) from here to the end
+        in one greedy playout of one guess; past ``limit`` it stops counting (answers ``limit + 1``)."""
+        s = rules.determinize(view, Rng(_mix(base, 1 << 40), 0))
+        sign = -1 if rules.info.lower_wins else 1
+        mine = 0
+        while True:
+            p = rules.current_player(s)
+            if p is None:
+                return mine
+            if p is CHANCE:
+                s = rules.step_chance(s)
+                continue
+            mine += 1
+            if mine > limit:
+                return mine
+            actions = rules.legal_actions(s)
+            if len(actions) > 1 and self.sample is not None and len(actions) > self.sample:
+                actions = actions[:: len(actions) // self.sample + 1]  # a Karesansui bidder's thousands: a spread
+            s = rules.apply(s, max(actions, key=lambda a: sign * rules.action_points(s, a)))
+
+    def _visit(self, rules, view, me, root, first, base, r, lookahead) -> tuple[int, float]:
         """One iteration starting with the root move ``first``: a walk down the tree on one
         determinisation, one new node, a playout, the rewards carried back up. Answers (1 if the
         playout reached the end of the game, else 0; the searching player's reward).
@@ -320,7 +353,7 @@ class SearchBot:
         mine = 0  # the searching player's moves since the root move
         while not expanded:
             p = rules.current_player(s)
-            if p is None or (self.lookahead is not None and mine >= self.lookahead and rules.settled(s)):
+            if p is None or (lookahead is not None and mine >= lookahead and rules.settled(s)):
                 break
             if p is CHANCE:
                 a, _ = rules.sample_chance(s)
@@ -349,7 +382,7 @@ class SearchBot:
             node = node.children[chosen]
             path.append((node, p))
             mine += p == me
-        s, done = self._playout(rules, s, me, mine, dice)
+        s, done = self._playout(rules, s, me, mine, dice, lookahead)
         rewards, wins, margins = self._rewards(rules, s, done)
         for nd, mover in path:
             nd.visits += 1
@@ -394,10 +427,9 @@ class SearchBot:
         keyed = sorted((-sign * points(s, a), r.random(), i) for i, a in enumerate(actions))
         return [actions[k[2]] for k in keyed], [-sign * k[0] for k in keyed]
 
-    def _playout(self, rules, s, me, mine, dice):
+    def _playout(self, rules, s, me, mine, dice, lookahead):
         """Play on with the playout policy until the searching player has made ``lookahead``
         moves (``mine`` made already) and the game is settled, or to the end: (the state, over?)."""
-        lookahead = self.lookahead
         greedy = self.playout == "greedy"
         sample, epsilon = self.sample, self.epsilon
         sign = -1 if rules.info.lower_wins else 1
@@ -429,8 +461,9 @@ class SearchBot:
             mine += p == me
 
     def _rewards(self, rules, s, done):
-        """Each player's reward (0..1), win share and score margin where a playout stopped."""
-        scores = rules.scores(s)
+        """Each player's reward (0..1), win share and score margin where a playout stopped (the
+        totals as they would stand were the game to end there: ``rules.projected_scores``)."""
+        scores = rules.scores(s) if done else rules.projected_scores(s)
         n = len(scores)
         sign = -1 if rules.info.lower_wins else 1
         vals = [sign * v for v in scores]

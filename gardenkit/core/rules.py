@@ -351,6 +351,20 @@ class GameRules:
         self._check_state(s)
         return True
 
+    def projected_scores(self, s) -> tuple[int, ...]:
+        """Each total as it would stand if the game ended in ``s``: :meth:`scores` plus whatever the
+        game books only at its end (sets of cards, characters' lines of sight). What a search bot
+        counts where it stops a playout before the end. By default the running totals, for a game
+        that books every point as it falls; once the game is over, :meth:`scores` always.
+
+        >>> import gardenkit
+        >>> rules = gardenkit.make("samurai_gardener")
+        >>> s = rules.initial_state(players=2)
+        >>> rules.projected_scores(s) == rules.scores(s)
+        True
+        """
+        return tuple(self.scores(s))
+
     def parse_action(self, s, text):
         """The action whose notation is ``text`` (inverse of ``str(action)``)."""
         if not isinstance(text, str):

@@ -101,6 +101,7 @@ TANG_CSS = (
     ".gk-gface{cursor:pointer}.gk-gface path{fill:#1f6f43;stroke:#fff;stroke-width:1}"
     ".gk-gface:hover path,.gk-gface.gk-marked path{fill:#d18f00}"
     ".gk-gface.gk-illegal path{fill:#999}"
+    ".gk-btn.gk-marked rect{stroke:#d18f00;stroke-width:3}"
     ".gk-btn.gk-illegal text{fill:#777}"
 )
 
@@ -724,12 +725,13 @@ def render_board(state, player: int, *, targets=(), buttons=(), pick_buttons=(),
         legal = t.points is not None
         items.append((f"face {facing}: {coins} at the end" if legal else f"face {facing}: refused",
                       f' data-action="{esc(t.action)}"' if clickable else "", _tip(t),
-                      "gk-btn gk-gfacebtn" + ("" if legal else " gk-illegal") + (" gk-on" if t.action == marked else "")))
+                      "gk-btn gk-gfacebtn" + ("" if legal else " gk-illegal") +
+                      (" gk-marked gk-on" if t.action == marked else "")))
     for t in buttons:
         label = t.action + (f" (+{t.points})" if t.points else "")
         items.append((label, f' data-action="{esc(t.action)}"' if clickable else "", _tip(t),
                       "gk-btn gk-gact" + (" gk-illegal" if t.points is None else "") +
-                      (" gk-on" if t.action == marked else "")))
+                      (" gk-marked gk-on" if t.action == marked else "")))
     bp, bh = buttons_parts(items, SX, y)
     parts.append(bp)
     y += bh + (4 if bh else 0)

@@ -15,6 +15,8 @@ True
 """
 from __future__ import annotations
 
+import math
+
 import ipywidgets as widgets
 
 import gardenkit
@@ -32,6 +34,12 @@ __all__ = ["StrategyLab"]
 EFFECT_MEASURES = ("mean score", "winner's score", "decisions per game")
 #: the bots one may seat, weakest first (:func:`gardenkit.bots.make_bot` kinds)
 BOT_KINDS = ("random", "greedy", *SEARCH_LEVELS)
+
+
+def _fewest_against_others(info) -> int:
+    """The fewest players of a game played against others: 2 where a game has a solo game (Tang
+    Garden's one player plays another game, against the game itself), else its fewest."""
+    return max(info.min_players, min(2, info.max_players))
 
 
 def _bars(title: str, xlabel: str, ylabel: str, *, fmt: str = ".1~f", grouped: bool = False, colors=None):
@@ -123,12 +131,13 @@ class StrategyLab(StaticFallback, widgets.VBox):
         info = gardenkit.make(game).info
         counts = list(range(info.min_players, info.max_players + 1))
         self.players_in.options = counts
-        self.players_in.value = players if players in counts else info.min_players
+        fewest = _fewest_against_others(info)
+        self.players_in.value = players if players in counts else fewest
         self.option_inputs = option_controls(info, {})
         self.options_box.children = list(self.option_inputs.values())
         choices = [("nothing (one run)", "")] + [(f"option: {w.description}", name) for name, w in self.option_inputs.items()]
-        if info.max_players > info.min_players:
-            choices.append((f"players: {info.min_players} vs {info.max_players}", "players"))
+        if info.max_players > fewest:
+            choices.append((f"players: {fewest} vs {info.max_players}", "players"))
         self.compare_in.options = choices
         self.compare_in.value = compare if compare in [c for _l, c in choices] else ""
 
@@ -149,7 +158,7 @@ class StrategyLab(StaticFallback, widgets.VBox):
         if which == "players":
             info = gardenkit.make(base.game).info
             sides = []
-            for n in (info.min_players, info.max_players):
+            for n in (_fewest_against_others(info), info.max_players):
                 sides.append((f"{n} players", Setup(base.game, n, (base.bots[0],) + (base.bots[-1],) * (n - 1),
                                                     base.options, base.rotate)))
             return sides
@@ -249,6 +258,7 @@ class StrategyLab(StaticFallback, widgets.VBox):
             f"<td>{s.seat_mean[p]:.1f}</td></tr>" for p in range(len(s.seat_win_rate)))
         bots = ", ".join(f"{h(b)} {100 * w:.0f} %" for b, w in s.bot_win_rate.items())
         head = f"<div><b>{h(label)}</b></div>" if label else ""
+        winner = "no game was won" if math.isnan(s.winning_score) else f"the winner's mean {s.winning_score:.1f} {unit}"
         extra = ""
         if self.effect is None:  # no comparison in this run: the chart says so, not the last one's
             with self._effect_bars.hold_sync():
@@ -263,7 +273,7 @@ class StrategyLab(StaticFallback, widgets.VBox):
                 f"<th>win rate [95% CI]</th><th>mean {unit}</th></tr>{rows}</table>"
                 f"<div>Win rate by bot: {bots}. Seat 1's advantage over its fair share: "
                 f"{100 * s.seat_advantage:+.0f} percentage points. Mean length {s.mean_length:.1f} decisions; "
-                f"the winner's mean {s.winning_score:.1f} {unit}.</div>{extra}</div>")
+                f"{winner}.</div>{extra}</div>")
 
     def _draw(self, s) -> None:
         n = len(s.seat_win_rate)
@@ -284,7 +294,7 @@ class StrategyLab(StaticFallback, widgets.VBox):
                 self._effect_bars.labels, self._effect_bars.display_legend = [], False
         else:
             a_label, a, b, b_label = self.effect
-            chart["effect"] = [[round(sum(x.seat_mean) / len(x.seat_mean), 2), round(x.winning_score, 2),
+            chart["effect"] = [[round(sum(x.seat_mean) / len(x.seat_mean), 2), 0.0 if math.isnan(x.winning_score) else round(x.winning_score, 2),
                                 round(x.mean_length, 2)] for x in (a, b)]
             with self._effect_bars.hold_sync():
                 self._effect_bars.x = list(EFFECT_MEASURES)

@@ -437,7 +437,6 @@ class TangGardenGame(GameView):
 
     game_id = "tang_garden"
     board_class = TangGardenBoard
-    opponent_choices = (("random bots", "random"), ("greedy bots", "greedy"))
     others_heading = "The other players (their boards are drawn beside the garden)"
 
     @property
@@ -450,7 +449,7 @@ class TangGardenGame(GameView):
         return ("On your turn pick a face-up stack top, turn it and click a ringed space to build, or click "
                 "decorate; then influence a character if you may, and end your turn.")
 
-    def __init__(self, players: int = 2, seat: int = 0, opponents: str = "random", seed: int = 7,
+    def __init__(self, players: int = 2, seat: int = 0, opponents: str = "greedy", seed: int = 7,
                  bot_delay: float = 0.4, *, options: dict | None = None, **kwargs):
         super().__init__(players, seat, opponents, seed, options=options, bot_delay=bot_delay, **kwargs)
 

@@ -3,14 +3,15 @@
 Four page loads: the lessons and the game's board (a stack top picked, turned and built by clicks);
 the lessons' own boards (a drawn card picked and kept, a character picked, a spot picked and a
 facing clicked with the coins it scores at the end); a whole game against the bots by clicks only;
-the solo game opened by its Play button, a move clicked and undone.
+the solo game opened by its Play button, a move clicked and undone; the hint (three moves, the
+first ringed on the board, which answers clicks while the search thinks).
 """
 from __future__ import annotations
 
 import re
 
 import pytest
-from dashboard import GAME, board_version, game, log_count, status
+from dashboard import GAME, ask_hint, ask_hint_and_click, board_version, game, log_count, status
 from dashboard import wait_after_my_move as wait_for_move
 
 pytestmark = pytest.mark.browser
@@ -213,4 +214,36 @@ def test_the_solo_game_opens_on_a_click_plays_and_undoes(dash):
     view.locator(".gk-undo").click()
     dash.wait_for_function("(root) => document.querySelector(root).querySelectorAll('.gk-log li').length === 0",
                            arg=".gk-lazy-game", timeout=30_000)
+
+
+def test_the_hint_shows_three_moves_and_the_board_answers_clicks_while_it_thinks(dash):
+    g = game(dash)
+    assert "your move" in status(dash) and "builds or decorates" in head(dash)
+    # a stack top picked while the search thinks: the board answers (redrawn with its builds) and
+    # the hint for the same position still arrives, three moves, the first ringed
+    seen = ask_hint_and_click(dash, lambda page: click_and_wait_for_redraw(page, picks(game(page).locator(".gk-board"),
+                                                                                         "tile:")[0]))
+    assert seen["thinking_at_click"] and seen["thinking_after"] and not seen["played"], seen
+    assert len(seen["hint"]) == 3 and len(set(seen["hint"])) == 3, seen
+    assert g.locator(".gk-board [data-action].gk-marked").first.get_attribute("data-action") == seen["hint"][0]
+    assert "playouts" in g.locator(".gk-explanation").inner_text()
+    # a move played while it thinks (decorate, a button): played at once, and the hint for the old
+    # position never shows
+    version, before = board_version(dash), log_count(dash)
+
+    def decorate(page):
+        game(page).locator('.gk-board [data-action="decorate"]').first.click()
+        page.wait_for_function("(n) => document.querySelectorAll('.gk-game .gk-log li').length > n", arg=before)
+
+    seen = ask_hint_and_click(dash, decorate)
+    assert seen["thinking_at_click"] and seen["played"] and seen["hint"] == [], seen
+    wait_for_move(dash, version, before, MINE, GAME_TIMEOUT_MS)
+    # the rest of the turn by clicks; at the next turn's build or decorate: three moves, the first ringed
+    for _ in range(12):
+        if "builds or decorates" in head(dash):
+            break
+        play_one_decision(dash)
+    assert "builds or decorates" in head(dash) and "your move" in status(dash)
+    moves = ask_hint(dash)
+    assert len(moves) == 3 and len(set(moves)) == 3, moves
     assert dash.gk_page_errors == []

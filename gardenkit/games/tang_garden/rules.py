@@ -684,4 +684,25 @@ def _final_lines(self, s, player: int) -> tuple:
     return tuple(final_lines(s, player))
 
 
+def _projected_scores(self, s) -> tuple:
+    """The coins so far plus what each player's end scoring (:meth:`final_lines`: cards, characters'
+    lines of sight) would add if the game ended in ``s``; the final coins once it is over. A
+    search bot counts these where it stops a playout early.
+
+    >>> import gardenkit
+    >>> rules = gardenkit.make("tang_garden")
+    >>> s = rules.initial_state(players=2, seed=1)
+    >>> rules.projected_scores(s) == tuple(v + sum(line.points for line in rules.final_lines(s, p))
+    ...                                     for p, v in enumerate(rules.scores(s)))
+    True
+    """
+    from .engine import final_lines
+
+    self._check_state(s)
+    if s.over:
+        return tuple(s.scores)
+    return tuple(v + sum(line.points for line in final_lines(s, p)) for p, v in enumerate(s.scores))
+
+
 TangGardenRules.final_lines = _final_lines
+TangGardenRules.projected_scores = _projected_scores
