@@ -353,3 +353,50 @@ def test_a_solo_game_view_plays_undoes_logs_and_charts_to_the_end():
     g.new_game(players=1, seed=5)
     assert g.state.solo and R.current_player(g.state) == 0 and g.moves.value.count("<li>") == 0
     assert len(g.chart_data()) == 1 and g.chart_data()[0][-1] == 0
+
+
+def _solo_with_the_display_lantern_in_use():
+    """A solo game (seed 3) played by first legal moves until the display lantern may be used, then used."""
+    s = resolve(R.initial_state(players=1, seed=3))
+    for _ in range(400):
+        legal = [str(a) for a in R.legal_actions(s)]
+        if "lantern display" in legal:
+            return s, resolve(R.apply(s, "lantern display"))
+        s = resolve(R.apply(s, legal[0]))
+    raise AssertionError("the display lantern was never offered")
+
+
+def test_the_solo_display_lantern_lets_a_display_tile_be_picked_turned_and_built():
+    """With the solo display lantern in use the tile to build comes from the garden-tile display: the
+    board draws the display's tiles as picks (the stack tops are not picks then), picking one offers
+    its builds (the engine's), and a click builds it. Before the lantern the display is drawn but not
+    pickable. (The board once offered only the stack tops, so the turn could not go on.)"""
+    import re
+
+    before, s = _solo_with_the_display_lantern_in_use()
+    assert before.display and s.lantern_mode == "display"
+    board = board_for(before)
+    picks = set(re.findall(r'data-pick="(tile:\d+)"', board.svg))
+    assert picks == {f"tile:{t}" for t in before.tops if t}  # the stacks' tops, not the display
+    assert all(f'data-display="{t}"' in board.svg for t in before.display)
+    assert all(f'data-pair="{c}"' in board.svg for c in before.pairs)  # each stack's card is shown
+    board = board_for(s)
+    picks = set(re.findall(r'data-pick="(tile:\d+)"', board.svg))
+    assert picks == {f"tile:{t}" for t in s.display}
+    assert board.pickable_tiles() == tuple(s.display)
+    top = next(t for t in s.tops if t and t not in s.display)
+    board.pick(f"tile:{top}")
+    assert board.tile is None and "garden-tile display" in board.panel.value
+    legal = {str(a) for a in R.legal_actions(s) if str(a).startswith("build ")}
+    assert legal and {a.split()[1] for a in legal} <= set(map(str, s.display))
+    tile = int(sorted(legal)[0].split()[1])
+    board.pick(f"tile:{tile}")
+    assert board.tile == tile and "gk-gpicked" in board.svg
+    offered = set()
+    for _ in range(4):
+        offered |= {a for a in board.spot_actions() if a.startswith("build ")}
+        board.turn()
+    assert offered == {a for a in legal if a.split()[1] == str(tile)}
+    move = sorted(offered)[0]
+    assert board.play(move)
+    assert tile not in board.state.display and board.state.lantern_mode == "display"
