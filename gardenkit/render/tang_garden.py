@@ -442,7 +442,7 @@ def render_stacks_parts(s, X, Y, uid, *, pickable=False, picked=None, rot=0, cel
     return "".join(out), 20 + cell + (33 if s.solo else 20)
 
 
-def render_solo_display_parts(s, X, Y, uid, *, pickable=False, picked=None, rot=0, cell=40) -> tuple[str, float]:
+def render_solo_display_parts(s, X, Y, uid, *, pickable=False, picked=None, rot=0, cell=48) -> tuple[str, float]:
     """The solo game's garden-tile display (tiles whose card went away): while the display lantern
     is in use each is a tile to build (``data-pick="tile:<id>"``)."""
     if not s.solo:
