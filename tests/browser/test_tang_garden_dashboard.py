@@ -437,10 +437,12 @@ def test_a_won_solo_game_by_clicks_ends_with_the_final_placing(dash):
     view = solo.locator(".gk-game")
     view.locator(".gk-board svg[data-version]").wait_for(timeout=60_000)
     dash.set_default_timeout(60_000)
+    assert dash.gk_page_errors == [], "page errors once the solo game opened"
     heads = []
-    for move in moves:
+    for k, move in enumerate(moves):
         heads.append(seen(dash)["head"])
         solo_click_move(dash, move)
+        assert dash.gk_page_errors == [], f"page errors after move {k + 1} of {len(moves)}: {move}"
     assert seen(dash)["head"].startswith("Game over: victory: ") and outcome.reason.text in seen(dash)["head"]
     assert all("stands the characters for the final scoring" in h for h in heads[-len(finals):]), heads[-len(finals):]
     assert not any("for the final scoring" in h for h in heads[:-len(finals)])
