@@ -249,8 +249,11 @@ def seen(page) -> dict:
 
 
 def solo_click(page, selector: str) -> None:
-    """Click one of the solo board's picks or controls and wait for its redraw."""
-    click_and_wait_for_redraw(page, page.locator(f"{SOLO} .gk-board {selector}").first, SOLO)
+    """Click one of the solo board's picks or controls and wait for its redraw. Clicked once only
+    (a pick clicked twice is put back), with a long wait: the machine may be busy."""
+    version = board_version(page, SOLO)
+    page.locator(f"{SOLO} .gk-board {selector}").first.click()
+    page.wait_for_function(REDRAWN, arg=[SOLO, version], timeout=60_000)
 
 
 def solo_play(page, action: str) -> str:
