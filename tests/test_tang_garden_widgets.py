@@ -353,3 +353,122 @@ def test_a_solo_game_view_plays_undoes_logs_and_charts_to_the_end():
     g.new_game(players=1, seed=5)
     assert g.state.solo and R.current_player(g.state) == 0 and g.moves.value.count("<li>") == 0
     assert len(g.chart_data()) == 1 and g.chart_data()[0][-1] == 0
+
+
+def _solo_with_the_display_lantern_in_use():
+    """A solo game (seed 3) played by first legal moves until the display lantern may be used, then used."""
+    s = resolve(R.initial_state(players=1, seed=3))
+    for _ in range(400):
+        legal = [str(a) for a in R.legal_actions(s)]
+        if "lantern display" in legal:
+            return s, resolve(R.apply(s, "lantern display"))
+        s = resolve(R.apply(s, legal[0]))
+    raise AssertionError("the display lantern was never offered")
+
+
+def test_the_solo_display_lantern_lets_a_display_tile_be_picked_turned_and_built():
+    """With the solo display lantern in use the tile to build comes from the garden-tile display: the
+    board draws the display's tiles as picks (the stack tops are not picks then), picking one offers
+    its builds (the engine's), and a click builds it. Before the lantern the display is drawn but not
+    pickable. (The board once offered only the stack tops, so the turn could not go on.)"""
+    import re
+
+    before, s = _solo_with_the_display_lantern_in_use()
+    assert before.display and s.lantern_mode == "display"
+    board = board_for(before)
+    picks = set(re.findall(r'data-pick="(tile:\d+)"', board.svg))
+    assert picks == {f"tile:{t}" for t in before.tops if t}  # the stacks' tops, not the display
+    assert all(f'data-display="{t}"' in board.svg for t in before.display)
+    assert all(f'data-pair="{c}"' in board.svg for c in before.pairs)  # each stack's card is shown
+    board = board_for(s)
+    picks = set(re.findall(r'data-pick="(tile:\d+)"', board.svg))
+    assert picks == {f"tile:{t}" for t in s.display}
+    assert board.pickable_tiles() == tuple(s.display)
+    top = next(t for t in s.tops if t and t not in s.display)
+    board.pick(f"tile:{top}")
+    assert board.tile is None and "garden-tile display" in board.panel.value
+    legal = {str(a) for a in R.legal_actions(s) if str(a).startswith("build ")}
+    assert legal and {a.split()[1] for a in legal} <= set(map(str, s.display))
+    tile = int(sorted(legal)[0].split()[1])
+    board.pick(f"tile:{tile}")
+    assert board.tile == tile and "gk-gpicked" in board.svg
+    offered = set()
+    for _ in range(4):
+        offered |= {a for a in board.spot_actions() if a.startswith("build ")}
+        board.turn()
+    assert offered == {a for a in legal if a.split()[1] == str(tile)}
+    move = sorted(offered)[0]
+    assert board.play(move)
+    assert tile not in board.state.display and board.state.lantern_mode == "display"
+
+
+def _hooks(svg: str) -> dict:
+    """What a browser can click on a drawn board: the legal ``data-action`` values (not greyed), the
+    ``data-pick`` values, the picked ones, and the ``data-ui`` controls."""
+    import re
+
+    out = {"legal": [], "picks": [], "picked": [], "ui": []}
+    for attrs in re.findall(r"<\w+([^>]*)>", svg):
+        cls = (re.search(r'class="([^"]*)"', attrs) or [None, ""])[1]
+        for key, name in (("legal", "data-action"), ("picks", "data-pick"), ("ui", "data-ui")):
+            m = re.search(name + r'="([^"]*)"', attrs)
+            if m and not (key == "legal" and "gk-illegal" in cls):
+                out[key].append(m.group(1).replace("&amp;", "&"))
+                if key == "picks" and ("gk-gpicked" in cls or "gk-on" in cls.split()):
+                    out["picked"].append(m.group(1))
+    return out
+
+
+@pytest.mark.parametrize("seed", [3, 7])
+def test_a_solo_game_view_plays_to_its_end_by_the_drawn_hooks_only(seed):
+    """The browser's way through a solo game, headless: every decision is taken only from what the
+    drawn board offers (``data-action``, ``data-pick``, ``data-ui`` in ``board.svg``), handed to
+    ``board.play``/``pick``/``ui`` as the front end does. Seed 3 reaches a turn where no stack top
+    fits and the display lantern is used (its tile must then be picked from the display)."""
+    from gardenkit.widgets.tang_garden import TangGardenGame
+
+    g = TangGardenGame(players=1, seed=seed, bot_delay=0)
+    board = g.board
+    kinds, lanterns = set(), []
+    for _ in range(400):
+        if R.is_terminal(g.state):
+            break
+        d = R.decision(g.state)
+        hooks = _hooks(board.svg)
+        kinds.add(d)
+        moves = [a for a in hooks["legal"] if a.startswith(("build ", "keep ", "landscape ", "place "))]
+        if moves:
+            assert board.play(moves[0]), moves[0]
+            continue
+        played = False
+        for tile in [p for p in hooks["picks"] if p.startswith("tile:")]:
+            board.pick(tile)
+            for _ in range(4):
+                builds = [a for a in _hooks(board.svg)["legal"] if a.startswith("build ")]
+                if builds:
+                    assert board.play(builds[0])
+                    played = True
+                    break
+                board.ui("turn")
+            if played:
+                break
+            board.pick(tile)  # put it back
+        if played:
+            continue
+        picks = {k: [p for p in hooks["picks"] if p.startswith(k)] for k in ("spot:", "char:", "land:")}
+        if picks["spot:"] or picks["char:"] or picks["land:"]:
+            board.pick((picks["spot:"] or picks["char:"] or picks["land:"])[0])
+            assert _hooks(board.svg) != hooks, (d, hooks)  # the pick changed what is offered
+            continue
+        buttons = [a for a in _hooks(board.svg)["legal"] if not a.startswith("build ")]
+        assert buttons, (d, hooks, [str(a) for a in R.legal_actions(g.state)][:8])
+        pref = [a for a in buttons if a.startswith(("influence ", "end turn"))] + buttons
+        assert board.play(pref[0]), pref[0]
+        if pref[0].startswith("lantern "):
+            lanterns.append(pref[0])
+    assert R.is_terminal(g.state), R.decision(g.state)
+    assert {"start", "main", "skeep", "after"} <= kinds, kinds
+    assert _hooks(board.svg) == {"legal": [], "picks": [], "picked": [], "ui": []}
+    assert "Game over" in g.status.value
+    if seed == 3:
+        assert "lantern display" in lanterns, lanterns

@@ -436,7 +436,35 @@ def render_stacks_parts(s, X, Y, uid, *, pickable=False, picked=None, rot=0, cel
             out.append(f'<rect data-stack="{name}" data-empty="1" x="{_n(x)}" y="{_n(y)}" width="{_n(cell)}" '
                        f'height="{_n(cell)}" fill="none" stroke="#a89880" stroke-dasharray="3 3"/>')
         out.append(f'<text class="gk-gsmall" x="{_n(x)}" y="{_n(y + cell + 13)}">{name} · {left}</text>')
-    return "".join(out), 20 + cell + 20
+        if s.solo:  # the solo game's card beside each stack, taken with its top as a pair
+            card = s.pairs[k] if k < len(s.pairs) else ""
+            out.append(f'<text class="gk-gsmall" x="{_n(x)}" y="{_n(y + cell + 26)}" data-pair="{esc(card)}">'
+                       f'{esc(card.split("/")[0]) if card else "no card"}</text>')
+    return "".join(out), 20 + cell + (33 if s.solo else 20)
+
+
+def render_solo_display_parts(s, X, Y, uid, *, pickable=False, picked=None, rot=0, cell=48) -> tuple[str, float]:
+    """The solo game's garden-tile display (tiles whose card went away): while the display lantern
+    is in use each is a tile to build (``data-pick="tile:<id>"``)."""
+    if not s.solo:
+        return "", 0
+    comps = s.components
+    out = [f'<text class="gk-gtx" x="{_n(X)}" y="{_n(Y + 12)}">Garden-tile display'
+           f'{": pick one to build" if pickable else ""}{"" if s.display else ": empty"}</text>']
+    y = Y + 20
+    x = X
+    for tile in s.display:
+        if x > X and x + cell > X + COLUMN_W:
+            x, y = X, y + cell + 10
+        sel = picked == tile
+        cls = ("gk-gpick" if pickable else "") + (" gk-gpicked" if sel else "")
+        attrs = f' data-pick="tile:{tile}"' if pickable else ""
+        out.append(f'<g class="{cls.strip()}" data-display="{tile}"{attrs}>'
+                   f'<rect class="gk-gbg" x="{_n(x - 3)}" y="{_n(y - 3)}" width="{_n(cell + 6)}" '
+                   f'height="{_n(cell + 6)}" rx="4"/>'
+                   + _tile_markup(comps, tile, rot if sel else 0, x, y, cell, uid) + "</g>")
+        x += cell + 10
+    return "".join(out), (y - Y) + (cell + 10 if s.display else 0) + 4
 
 
 def _track_parts(s, q, X, Y) -> tuple[str, float]:
@@ -704,9 +732,15 @@ def render_board(state, player: int, *, targets=(), buttons=(), pick_buttons=(),
     column_at = len(parts)
     y = 30
     building = clickable and now == player and rules.decision(s) in ("main", "build2")
-    sp, sh = render_stacks_parts(seen, SX, y, uid, pickable=building, picked=picked_tile, rot=rot)
+    from_display = seen.solo and seen.lantern_mode == "display"  # the solo lantern: build from the display
+    sp, sh = render_stacks_parts(seen, SX, y, uid, pickable=building and not from_display, picked=picked_tile,
+                                 rot=rot)
     parts.append(sp)
     y += sh + 4
+    gp, gh = render_solo_display_parts(seen, SX, y, uid, pickable=building and from_display, picked=picked_tile,
+                                       rot=rot)
+    parts.append(gp)
+    y += gh
     keeping = clickable and now == player and rules.decision(s) == "keep"
     dp, dh = _drawn_parts(seen, SX, y, pickable=keeping, picked=picked_card)
     parts.append(dp)

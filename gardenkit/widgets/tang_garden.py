@@ -70,7 +70,7 @@ class TangGardenBoard(BoardWidget):
     def _state_changed(self, s, keep_selection: bool) -> None:
         self._cache = {}
         d = self.rules.decision(s)
-        if not keep_selection or d not in ("main", "build2") or self.tile not in s.tops:
+        if not keep_selection or d not in ("main", "build2") or self.tile not in self.pickable_tiles():
             self.tile, self.rot = None, 0
         if not keep_selection or d != "keep" or self.card not in s.drawn:
             self.card = None
@@ -90,6 +90,16 @@ class TangGardenBoard(BoardWidget):
 
     def _decision(self) -> str:
         return self.rules.decision(self._state)
+
+    def _from_display(self) -> bool:
+        s = self._state
+        return s.solo and s.lantern_mode == "display"
+
+    def pickable_tiles(self) -> tuple:
+        """The tiles that may be picked to build: the face-up stack tops, or in the solo game with its
+        display lantern in use, the tiles of the garden-tile display."""
+        s = self._state
+        return tuple(s.display) if self._from_display() else tuple(t for t in s.tops if t)
 
     def _refuse(self, text: str) -> bool:
         if self.locked:
@@ -131,9 +141,10 @@ class TangGardenBoard(BoardWidget):
         if self._decision() not in ("main", "build2"):
             self.show_message("A tile is built as the turn's main action; that is done now.", "warn")
             return
-        if isinstance(tile, bool) or not isinstance(tile, int) or tile not in s.tops or not tile:
-            self.show_message(f"Tile {tile} is not face up on a stack: pick one of {', '.join(map(str, (t for t in s.tops if t)))}.",
-                              "warn")
+        tiles = self.pickable_tiles()
+        if isinstance(tile, bool) or not isinstance(tile, int) or tile not in tiles:
+            where = "in the garden-tile display" if self._from_display() else "face up on a stack"
+            self.show_message(f"Tile {tile} is not {where}: pick one of {', '.join(map(str, tiles))}.", "warn")
             return
         if self.tile == tile:
             self.tile, self.rot = None, 0
@@ -378,10 +389,11 @@ class TangGardenBoard(BoardWidget):
         s = self._state
         if not self.my_turn():
             return
-        if self._decision() in ("main", "build2") and any(s.tops):
+        tiles = self.pickable_tiles()
+        if self._decision() in ("main", "build2") and tiles:
             named = getattr(caption, "pick", None)
-            tile = int(named) if isinstance(named, (int, str)) and str(named).isdigit() and int(named) in s.tops \
-                else next(t for t in s.tops if t)
+            tile = int(named) if isinstance(named, (int, str)) and str(named).isdigit() and int(named) in tiles \
+                else tiles[0]
             self.select(tile)
         else:
             self.show_message(status_line(s, self.rules, self.names) + ": click one of the choices on the board.")

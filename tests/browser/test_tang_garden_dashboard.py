@@ -1,10 +1,11 @@
 """The Tang Garden dashboard (notebooks/tang-garden.ipynb) served by Voilà, clicked in headless Chromium.
 
-Four page loads: the lessons and the game's board (a stack top picked, turned and built by clicks);
+Six page loads: the lessons and the game's board (a stack top picked, turned and built by clicks);
 the lessons' own boards (a drawn card picked and kept, a character picked, a spot picked and a
 facing clicked with the coins it scores at the end); a whole game against the bots by clicks only;
 the solo game opened by its Play button, a move clicked and undone; the hint (three moves, the
-first ringed on the board, which answers clicks while the search thinks).
+first ringed on the board, which answers clicks while the search thinks); a whole solo game by clicks
+(a won solo game is in test_tang_garden_solo.py).
 """
 from __future__ import annotations
 
@@ -247,3 +248,152 @@ def test_the_hint_shows_three_moves_and_the_board_answers_clicks_while_it_thinks
     moves = ask_hint(dash)
     assert len(moves) == 3 and len(set(moves)) == 3, moves
     assert dash.gk_page_errors == []
+
+
+# ----- the solo game, played to its end by clicks (the solo section's LazyGame) -------------------------
+SOLO = ".gk-lazy-game"
+
+SEEN = """(root) => {
+    const svg = document.querySelector(root + ' .gk-board svg[data-version]');
+    const all = (sel) => [...svg.querySelectorAll(sel)];
+    return {
+        head: svg.querySelector('text.gk-status').textContent,
+        legal: all('[data-action]:not(.gk-illegal)').map((e) => e.getAttribute('data-action')),
+        picks: all('[data-pick]').map((e) => e.getAttribute('data-pick')),
+        picked: all('[data-pick].gk-gpicked, [data-pick].gk-on').map((e) => e.getAttribute('data-pick')),
+        ui: all('[data-ui]').map((e) => e.getAttribute('data-ui')),
+    };
+}"""
+
+SOLO_MOVED = """([root, v, n]) => {
+    const g = document.querySelector(root + ' .gk-game');
+    const svg = g && g.querySelector('.gk-board svg[data-version]');
+    if (!svg || Number(svg.getAttribute('data-version')) <= v) return false;
+    const head = svg.querySelector('text.gk-status').textContent;
+    const status = g.querySelector('.gk-status').innerText;
+    if (head.includes('Game over')) return status.includes('Game over');
+    return head.includes('(you)') && status.includes('your move') && g.querySelectorAll('.gk-log li').length > n;
+}"""
+
+
+def seen(page) -> dict:
+    """What the solo board offers now, read in one go: its status line, the legal moves
+    (``data-action`` not greyed), the picks (``data-pick``), the picked ones, the ``data-ui`` controls."""
+    return page.evaluate(SEEN, SOLO)
+
+
+def solo_click(page, selector: str) -> None:
+    """Click one of the solo board's picks or controls and wait for its redraw. Clicked once only
+    (a pick clicked twice is put back), with a long wait: the machine may be busy."""
+    version = board_version(page, SOLO)
+    page.locator(f"{SOLO} .gk-board {selector}").first.click()
+    page.wait_for_function(REDRAWN, arg=[SOLO, version], timeout=60_000)
+
+
+def solo_play(page, action: str) -> str:
+    """Click the legal move ``action`` on the solo board; wait until it is in the log and the board is
+    redrawn with you to act again (or the game over)."""
+    view = page.locator(f"{SOLO} .gk-game")
+    version, before = board_version(page, SOLO), view.locator(".gk-log li").count()
+    view.locator(f'.gk-board [data-action="{action}"]:not(.gk-illegal)').first.click()
+    page.wait_for_function(SOLO_MOVED, arg=[SOLO, version, before], timeout=60_000)
+    # a move may be drawn more than once (then the chance steps it opened): a late redraw would put
+    # back what the next decision picks, so wait until the board has not changed for a while
+    page.wait_for_function(SETTLED, arg=[SOLO, 500], timeout=60_000, polling=100)
+    return action
+
+
+SETTLED = """([root, quiet]) => {
+    const svg = document.querySelector(root + ' .gk-board svg[data-version]');
+    const v = svg ? svg.getAttribute('data-version') : null;
+    const now = performance.now();
+    if (window.__gkSoloVersion !== v) { window.__gkSoloVersion = v; window.__gkSoloSince = now; return false; }
+    return now - window.__gkSoloSince >= quiet;
+}"""
+
+
+def solo_decision(page) -> tuple[str, str]:
+    """One decision of the solo game by clicks only: ``(what the status line said, the move played)``.
+    A move on the board is clicked when offered (a build, the pair's decoration, a landscape tile's
+    slot, a character's facing); else what leads to one is picked (a stack top, or a display tile with
+    the display lantern, turned until it fits; a character; its spot; a landscape tile on view);
+    else a button (take a character when the coins allow, end the turn, a lantern, send a decoration
+    back)."""
+    what = seen(page)
+    head_text = what["head"]
+    on_board = [a for a in what["legal"] if a.startswith(("build ", "keep ", "landscape ", "place "))]
+    if on_board:
+        return head_text, solo_play(page, on_board[0])
+    tiles = [p for p in what["picks"] if p.startswith("tile:")]
+    for tile in tiles:  # a tile to build: pick it, turn it until it fits somewhere, else put it back
+        if tile not in seen(page)["picked"]:
+            solo_click(page, f'[data-pick="{tile}"]')
+        for _ in range(4):
+            builds = [a for a in seen(page)["legal"] if a.startswith("build ")]
+            if builds:
+                return head_text, solo_play(page, builds[0])
+            solo_click(page, '[data-ui="turn"]')
+        solo_click(page, f'[data-pick="{tile}"]')
+    spots = [p for p in what["picks"] if p.startswith("spot:")]
+    chars = [p for p in what["picks"] if p.startswith("char:")]
+    lands = [p for p in what["picks"] if p.startswith("land:")]
+    if spots:  # a character picked: its spot, then (next decision) a facing
+        solo_click(page, f'[data-pick="{spots[0]}"]')
+        facings = [a for a in seen(page)["legal"] if a.startswith("place ")]
+        assert facings, f"no facing offered at {spots[0]}: {head_text}"
+        return head_text, solo_play(page, facings[0])
+    if chars:
+        solo_click(page, f'[data-pick="{chars[0]}"]')
+        return solo_decision(page)
+    if lands:
+        solo_click(page, f'[data-pick="{lands[0]}"]')
+        return solo_decision(page)
+    legal = [a for a in seen(page)["legal"] if not a.startswith("build ")]
+    assert legal, f"nothing offered: {head_text} {what}"
+    for wanted in ("influence ", "end turn", "lantern ", "remove "):
+        for a in legal:
+            if a.startswith(wanted):
+                return head_text, solo_play(page, a)
+    return head_text, solo_play(page, legal[0])
+
+
+def test_a_whole_solo_game_by_clicks(dash):
+    """The solo game "Yin & Yang" played from its Play button to its end by clicks only: the starting
+    character, each turn's pair (a stack top picked, turned and built, then its card's decoration),
+    landscape tiles brought in by tokens, neutral figures stood and faced, a character taken when the
+    coins allow, lanterns when no pair fits, until a victory (then the final placing) or a defeat. The
+    status and the final breakdown say which; nothing is clickable afterwards; no page errors."""
+    solo = dash.locator(SOLO)
+    solo.scroll_into_view_if_needed()
+    solo.locator("button.gk-open-lesson").click()
+    view = solo.locator(".gk-game")
+    view.locator(".gk-board svg[data-version]").wait_for(timeout=60_000)
+    dash.set_default_timeout(60_000)
+    played = []
+    for _ in range(300):
+        if "Game over" in seen(dash)["head"]:
+            break
+        played.append(solo_decision(dash))
+    moves = [m for _, m in played]
+    assert "Game over" in seen(dash)["head"], played[-10:]
+    kinds = {m.split()[0] for m in moves}
+    assert {"build", "keep", "end"} <= kinds, kinds
+    assert any(m.startswith("influence shown") for m in moves), moves[:3]  # the starting character, at least
+    assert sum(m.startswith("build ") for m in moves) >= 5, moves
+    standing = [h for h, m in played if m.startswith("place ")]
+    status_text = view.locator(".gk-status").first.inner_text()
+    final = view.locator(".gk-explanation .gk-final")
+    final.wait_for()
+    breakdown = final.inner_text()
+    log = view.locator(".gk-log").inner_text()
+    assert all(m in log for m in moves[-5:])
+    if "no one wins" in status_text:  # a defeat: named, with its rule
+        assert "No one wins" in breakdown and "defeat with" in breakdown, breakdown[:300]
+    else:  # a victory: the characters were stood at the end, and the rank is given
+        assert "Player 1 (you) wins" in status_text, status_text
+        assert "victory:" in breakdown and standing, breakdown[:300]
+    assert view.locator(f".gk-board {LEGAL}").count() == 0
+    assert view.locator(".gk-board [data-pick], .gk-board [data-ui]").count() == 0
+    print(f"solo game by clicks: {len(moves)} moves, {status_text!r}")
+    assert dash.gk_page_errors == []
+
