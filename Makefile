@@ -82,11 +82,12 @@ lab: $(STAMP)
 # One pytest run: engine tests (tests/), browser tests (tests/browser, marked
 # `browser`), every notebook in notebooks/ and the echo benchmark notebook
 # executed by nbval (--nbval-lax: only cells marked NBVAL_CHECK_OUTPUT are
-# compared), and the doctests of every gardenkit module.
+# compared; the static board pictures a checked cell may end in are compared as one placeholder:
+# tests/nbval-sanitize.cfg), and the doctests of every gardenkit module.
 # Any failure fails `make`; pytest's "no tests collected" (exit 5) is reported
 # and fails too.
 test: $(STAMP)
-	@rc=0; $(BIN)/python -m pytest --nbval-lax --nbval-cell-timeout=600 \
+	@rc=0; $(BIN)/python -m pytest --nbval-lax --nbval-cell-timeout=600 --nbval-sanitize-with tests/nbval-sanitize.cfg \
 		tests notebooks benchmarks/echo.ipynb \
 		--doctest-modules gardenkit benchmarks/echo_board.py \
 		$(PYTEST_ARGS) || rc=$$?; \

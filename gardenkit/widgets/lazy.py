@@ -313,9 +313,10 @@ class Openable(OpenWhenReady, StaticFallback):
                 raise
             if cover is not None:
                 self.remove_class("gk-closed")
+        # the cover leaves the page with the box's new children but is not closed: a page still
+        # rendering its outputs (a long dashboard on a slow machine) may ask for it after the click,
+        # and a closed model is "widget model not found" there; one small model kept per lesson opened
         self._cover = None
-        if cover is not None:
-            cover.close()
 
     def _cover_clicked(self) -> None:
         try:
