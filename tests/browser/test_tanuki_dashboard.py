@@ -260,7 +260,7 @@ def test_the_hint_shows_three_moves_and_the_board_answers_clicks_while_it_thinks
     assert "playouts" in g.locator(".gk-explanation").inner_text()
     # a start place clicked while a new hint thinks: played at once, and that hint never shows
     version, before = board_version(dash), log_count(dash)
-    target = board.locator("circle.gk-tstart[data-action]").last
+    target = board.locator(".gk-tstart[data-action]").last
     action = target.get_attribute("data-action")
 
     def play(page):
