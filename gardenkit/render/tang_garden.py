@@ -706,7 +706,6 @@ def render_board(state, player: int, *, targets=(), buttons=(), pick_buttons=(),
         attrs = f' data-pick="{value}"' if clickable else ""
         parts.append(f'<g class="gk-gspot{" gk-gpicked" if sel else ""}"{attrs}>'
                      f"{title(f'the {where} spot of {space_name(x, y)}: up to {best} coins at the end')}"
-                     + (hit(cx - 19, cy - 19, 38, 38) if clickable else "") +
                      f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="14"/>'
                      f'<text class="gk-badge" x="{_n(cx)}" y="{_n(cy + 3)}">{best}</text></g>')
     if picked_spot is not None:
