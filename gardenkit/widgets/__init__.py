@@ -61,7 +61,7 @@ def _likely_first(name: str) -> list[str]:
 
 def __getattr__(name: str):
     if name == "__all__":
-        return ["BoardWidget", "GameView", "Lessons", "QuizWidget", "ScenarioPlayer", "TryBoard", "guarded", "panel_style",
+        return ["BoardWidget", "GameView", "LazyGame", "Lessons", "QuizWidget", "ScenarioPlayer", "TryBoard", "guarded", "panel_style",
                 *sorted({*_game_widgets(), *_LAZY})]
     if name in _LAZY:
         from ..core.registry import load
