@@ -109,4 +109,26 @@ def check_quiz(quiz: Quiz, guess) -> QuizResult:
     return QuizResult(False, f"Not quite: {value} is {direction}; it {verb} {explanation.points}.", explanation)
 
 
-__all__ = ["Quiz", "QuizResult", "Scenario", "check_quiz", "game_of"]
+class TryCaption(str):
+    """What a try board invites the learner to do, and the piece it picks to start with (``pick``:
+    a face-up tile ``"72"``, a hand tile ``"34"``, a stack top ``"17"``; None: the board's first).
+    It is the caption's plain text as a string, so it shows and compares as one. A game's tutor
+    module gives its try positions' captions as these where a caption names a piece.
+
+    >>> c = TryCaption("Lay tile 34 unturned.", pick="34")
+    >>> c, c.pick
+    ('Lay tile 34 unturned.', '34')
+    """
+
+    __slots__ = ("pick",)
+
+    def __new__(cls, text: str, pick: str | None = None):
+        self = super().__new__(cls, text)
+        self.pick = pick
+        return self
+
+    def __reduce__(self):
+        return (type(self), (str(self), self.pick))
+
+
+__all__ = ["Quiz", "QuizResult", "Scenario", "TryCaption", "check_quiz", "game_of"]

@@ -16,30 +16,11 @@ from functools import lru_cache
 import gardenkit
 
 from ..games.miyabi.setups import position
-from . import Quiz, Scenario
+from . import Quiz, Scenario, TryCaption
 
 GAME = "miyabi"
 
 
-class TryCaption(str):
-    """What a try board invites the learner to do, and the face-up tile it picks to start with
-    (``pick``: ``"72"``, ``"Z14"``; None: the first one). It is the caption's plain text as a
-    string, so it shows and compares as one.
-
-    >>> c = TryCaption("Put the fish triple 72 on a3.", pick="72")
-    >>> c, c.pick
-    ('Put the fish triple 72 on a3.', '72')
-    """
-
-    __slots__ = ("pick",)
-
-    def __new__(cls, text: str, pick: str | None = None):
-        self = super().__new__(cls, text)
-        self.pick = pick
-        return self
-
-    def __reduce__(self):
-        return (type(self), (str(self), self.pick))
 
 
 def _last_turn(gardens, display, column: str, **options):

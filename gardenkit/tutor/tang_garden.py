@@ -22,7 +22,7 @@ import gardenkit
 
 from ..games.tang_garden.rules import TangGardenRules
 from ..games.tang_garden.setups import position
-from . import Quiz, Scenario
+from . import Quiz, Scenario, TryCaption
 
 GAME = "tang_garden"
 _R = TangGardenRules()
@@ -34,24 +34,6 @@ DRAGON_SLOTS = {("N", "l1"): "L1", ("N", "l2"): "L2", ("N", "s2"): "S4", ("E", "
                 ("W", "s2"): "S7"}
 
 
-class TryCaption(str):
-    """What a try board invites the learner to do, and the stack top it picks to start with
-    (``pick``: ``"17"``; None: the first face-up top).
-
-    >>> c = TryCaption("Build tile 17.", pick="17")
-    >>> c, c.pick
-    ('Build tile 17.', '17')
-    """
-
-    __slots__ = ("pick",)
-
-    def __new__(cls, text: str, pick: str | None = None):
-        self = super().__new__(cls, text)
-        self.pick = pick
-        return self
-
-    def __reduce__(self):
-        return (type(self), (str(self), self.pick))
 
 
 def _resolve(s):

@@ -22,7 +22,7 @@ from functools import lru_cache
 import gardenkit
 
 from ..games.tanuki.setups import position
-from . import Quiz, Scenario
+from . import Quiz, Scenario, TryCaption
 
 GAME = "tanuki"
 
@@ -30,25 +30,6 @@ GAME = "tanuki"
 APART = {0: "b3g1 side 1", 1: "b6g3 side 2"}
 
 
-class TryCaption(str):
-    """What a try board invites the learner to do, and the hand tile it picks to start with
-    (``pick``: ``"34"``; None: the first one). It is the caption's plain text as a string, so it
-    shows and compares as one.
-
-    >>> c = TryCaption("Lay tile 34 unturned.", pick="34")
-    >>> c, c.pick
-    ('Lay tile 34 unturned.', '34')
-    """
-
-    __slots__ = ("pick",)
-
-    def __new__(cls, text: str, pick: str | None = None):
-        self = super().__new__(cls, text)
-        self.pick = pick
-        return self
-
-    def __reduce__(self):
-        return (type(self), (str(self), self.pick))
 
 
 #: the hand tile each try board starts with picked (the one its caption names)
