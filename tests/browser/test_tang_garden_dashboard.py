@@ -5,7 +5,7 @@ the lessons' own boards (a drawn card picked and kept, a character picked, a spo
 facing clicked with the coins it scores at the end); a whole game against the bots by clicks only;
 the solo game opened by its Play button, a move clicked and undone; the hint (three moves, the
 first ringed on the board, which answers clicks while the search thinks); a whole solo game by clicks
-(a won solo game is in test_tang_garden_solo.py).
+(a won solo game is in test_tang_garden_solo_won.py).
 """
 from __future__ import annotations
 
