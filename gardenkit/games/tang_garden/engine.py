@@ -90,6 +90,29 @@ def region(s, board, node, bounds=ALL_CELLS):
     return frozenset(seen), closed
 
 
+def closed_areas(f, s, board, a, tile, bounds=ALL_CELLS):
+    """The element of every area that placing ``tile`` as ``a`` (already on ``board``) closes off for
+    good, once per area: the tile's own element edges and the neighbours' edges that face it.
+    ``f`` is what :func:`region` reads the board through."""
+    nodes = [node_of(a.x, a.y, t) for t in sorted({tile.edge(a.rot, d) for d in range(4)} & set(ELEMENTS))]
+    for d in range(4):
+        nx, ny = a.x + STEP[d][0], a.y + STEP[d][1]
+        if 0 <= nx < SIZE and 0 <= ny < SIZE and covered(board, nx, ny) and not is_temple(s, board, nx, ny):
+            edge = edge_at(s, board, nx, ny, (d + 2) % 4)
+            if edge in ELEMENTS:
+                nodes.append(node_of(nx, ny, edge))
+    done: set = set()
+    closed_off = []
+    for n in nodes:
+        if n in done:
+            continue
+        members, closed = region(f, board, n, bounds)
+        done |= members
+        if closed:
+            closed_off.append(n[-1])
+    return closed_off
+
+
 def sight_cells(x, y, facing):
     dx, dy = STEP[FACINGS.index(facing)]
     out = []
@@ -413,23 +436,10 @@ class Work:
         for terr in tile.inner:
             self.advance(p, terr, 1, f"the tile shows a closed {terr} area", "build.inner")
         # areas closed off by this placement
-        nodes = [node_of(a.x, a.y, t) for t in sorted({tile.edge(a.rot, d) for d in range(4)} & set(ELEMENTS))]
-        for d in range(4):
-            nx, ny = a.x + STEP[d][0], a.y + STEP[d][1]
-            if 0 <= nx < SIZE and 0 <= ny < SIZE and covered(board, nx, ny) and not is_temple(s, board, nx, ny):
-                f = edge_at(s, board, nx, ny, (d + 2) % 4)
-                if f in ELEMENTS:
-                    nodes.append(node_of(nx, ny, f))
-        done = set()
-        for n in nodes:
-            if n in done:
-                continue
-            members, closed = region(self, board, n)
-            done |= members
-            if closed:
-                why = "walls and the temple" if tile.temple else "this tile"
-                self.advance(p, n[-1], 1, f"a {n[-1]} area is closed off by {why}",
-                             "temple.enclose" if tile.temple else "build.enclose")
+        for terr in closed_areas(self, s, board, a, tile):
+            why = "walls and the temple" if tile.temple else "this tile"
+            self.advance(p, terr, 1, f"a {terr} area is closed off by {why}",
+                         "temple.enclose" if tile.temple else "build.enclose")
         if foot == 1:
             self.coin(p, 1, "one footpath joined", "build.footpath")
         elif foot >= 2:
@@ -968,21 +978,8 @@ def _solo_do_build(self, p, a):
         self.coin(p, 1 + temple_pay, f"the {tile.temple} temple", "temple.coins")
     for terr in tile.inner:
         self.coin(p, 1, f"the tile shows a closed {terr} area", "solo.enclose")
-    nodes = [node_of(a.x, a.y, t) for t in sorted({tile.edge(a.rot, d) for d in range(4)} & set(ELEMENTS))]
-    for d in range(4):
-        nx, ny = a.x + STEP[d][0], a.y + STEP[d][1]
-        if 0 <= nx < SIZE and 0 <= ny < SIZE and covered(board, nx, ny) and not is_temple(s, board, nx, ny):
-            f = edge_at(s, board, nx, ny, (d + 2) % 4)
-            if f in ELEMENTS:
-                nodes.append(node_of(nx, ny, f))
-    done = set()
-    for n in nodes:
-        if n in done:
-            continue
-        members, closed = region(self, board, n, bounds)
-        done |= members
-        if closed:
-            self.coin(p, 1, f"a {n[-1]} area closed off", "solo.enclose")
+    for terr in closed_areas(self, s, board, a, tile, bounds):
+        self.coin(p, 1, f"a {terr} area closed off", "solo.enclose")
     for x, y, size in self.f["board_tokens"]:
         if (x, y) == (a.x, a.y):
             self.f["board_tokens"] = tuple(t for t in self.f["board_tokens"] if (t[0], t[1]) != (x, y))
