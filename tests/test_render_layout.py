@@ -12,6 +12,8 @@ tests/browser/test_layout_phone.py and test_theme_contrast.py).
 """
 from __future__ import annotations
 
+import math
+import random
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -235,7 +237,7 @@ def test_tanuki_column_goes_under_the_garden_at_its_left():
 
 def test_a_tap_area_is_unseen_whatever_a_game_does_to_its_rects():
     assert hit(1, 2, 38, 40) == '<rect class="gk-hit" x="1" y="2" width="38" height="40"/>'
-    rule = re.search(r"rect\.gk-hit\{[^}]*\}", SVG_CSS)[0]
+    rule = re.search(r"\.gk-hit\{[^}]*\}", SVG_CSS)[0]  # a rect or a polygon (hit_areas)
     assert "fill:transparent!important" in rule and "stroke:none!important" in rule
     # (Tanuki's buttons and chips colour their rects, refused ones grey and dashed)
     assert re.search(r"\.gk-btn\.gk-illegal rect\{fill:#", rt.TANUKI_CSS)
@@ -542,3 +544,78 @@ def test_lines_waiting_to_be_scored_on_a_narrow_board_are_in_the_part_shown_and_
     for g in root.iter(f"{SVG}g"):
         if "gk-pick" in (g.get("class") or "").split():
             assert g.find(f"{SVG}rect").get("class") == "gk-hit"  # first inside the clickable group
+
+
+def _polygon(area: str) -> list[tuple[float, float]]:
+    pts = re.search(r'points="([^"]*)"', area).group(1).split()
+    return [tuple(map(float, p.split(","))) for p in pts]
+
+
+def _inside(poly, x, y) -> bool:
+    """Inside or on the edge of a convex polygon (either winding)."""
+    signs = set()
+    for (ax, ay), (bx, by) in zip(poly, poly[1:] + poly[:1]):
+        cross = (bx - ax) * (y - ay) - (by - ay) * (x - ax)
+        if abs(cross) > 1e-6:
+            signs.add(cross > 0)
+    return len(signs) <= 1
+
+
+def test_tap_areas_of_marks_close_together_never_overlap_and_each_holds_its_mark():
+    from gardenkit.render.svg import hit_areas
+
+    rng = random.Random(5)
+    for _ in range(200):
+        points = [(rng.uniform(0, 60), rng.uniform(0, 60)) for _ in range(rng.randint(1, 5))]
+        areas = [_polygon(a) for a in hit_areas(points, 26)]
+        assert all(a.startswith('<polygon class="gk-hit"') for a in hit_areas(points, 26))
+        for i, (x, y) in enumerate(points):
+            assert _inside(areas[i], x, y)  # a tap on the mark is its own
+        for _ in range(100):  # no two areas overlap (a point on a shared edge is in both)
+            x, y = rng.uniform(-30, 90), rng.uniform(-30, 90)
+            holders = [k for k, a in enumerate(areas) if _inside(a, x, y)]
+            if len(holders) > 1:
+                d = sorted(math.dist((x, y), points[k]) for k in holders)
+                assert d[1] - d[0] < 0.2 or any(points[k] == points[holders[0]] for k in holders[1:])
+    # a mark alone gets the whole square
+    assert _polygon(hit_areas([(10, 10)], 26)[0]) == [(-16, -16), (36, -16), (36, 36), (-16, 36)]
+
+
+def test_tang_garden_character_spots_get_tap_areas_a_finger_can_use():
+    """The spots of one tile are ~18 units apart and their rings 28 wide (~18 px on a phone): each
+    spot a player may pick has a tap area of its own, at least 38 units across (24 px at the phone's
+    ~0.64) and overlapping no other, and the rings take no taps."""
+    from gardenkit.render.tang_garden import TANG_CSS
+    from gardenkit.widgets.tang_garden import TangGardenBoard
+
+    import dataclasses
+
+    from gardenkit.bots import GreedyBot
+
+    rules = gardenkit.make("tang_garden")
+    s = rules.initial_state(players=2, seed=1)
+    bot = GreedyBot(seed=1)
+    while not (rules.current_player(s) == 0 and rules.decision(s) == "place"
+               and TangGardenBoard(state=s, seat=0).place_chars()):
+        s = rules.step_chance(s) if rules.current_player(s) is gardenkit.CHANCE else rules.apply(s, bot.choose(rules, s))
+    # a bridge and a pavilion on a tile with a spot of its own: three spots 18 units apart
+    board = TangGardenBoard(state=s, seat=0)
+    board.pick(f"char:{board.place_chars()[0]}")
+    x, y = next((x, y) for x, y, where, _ in board.spot_picks() if where == "tile")
+    s = dataclasses.replace(s, decos=tuple(s.decos) + ((x, y, "water", "bridge"), (x, y, "rock", "pavilion")))
+    found = TangGardenBoard(state=s, seat=0)
+    found.pick(f"char:{found.place_chars()[0]}")
+    assert {w for sx, sy, w, _ in found.spot_picks() if (sx, sy) == (x, y)} == {"tile", "bridge", "pavilion"}
+    groups = re.findall(r'<g class="gk-gspot[^"]*" data-pick="[^"]*">(<polygon class="gk-hit"[^>]*/>)'
+                        r'.*?<circle cx="([\d.-]+)" cy="([\d.-]+)" r="([\d.]+)"/>', found.svg)
+    assert len(groups) == len(found.spot_picks()) >= 2
+    rings = [(float(cx), float(cy)) for _a, cx, cy, _r in groups]
+    polys = [_polygon(a) for a, *_ in groups]
+    for (cx, cy), (_a, _x, _y, r), poly in zip(rings, groups, polys):
+        xs = [p[0] for p in poly] + [cx - float(r), cx + float(r)]
+        ys = [p[1] for p in poly] + [cy - float(r), cy + float(r)]
+        assert min(max(xs) - min(xs), max(ys) - min(ys)) >= 38  # what the phone test measures
+        # a tap on a spot's ring centre is that spot's, never a neighbour's
+        assert _inside(poly, cx, cy)
+        assert not any(_inside(other, cx, cy) for other in polys if other is not poly)
+    assert ".gk-gspot circle,.gk-gspot text{pointer-events:none}" in TANG_CSS

@@ -72,6 +72,44 @@ def hit(x: float, y: float, width: float, height: float) -> str:
     return f'<rect class="gk-hit" x="{x:g}" y="{y:g}" width="{width:g}" height="{height:g}"/>'
 
 
+def hit_areas(points, half: float) -> list[str]:
+    """Unseen tap areas for marks drawn close together: round each of ``points`` (``(x, y)``) a
+    square of ``2 * half`` a side, cut where it comes nearer another point than its own (the
+    perpendicular bisector), so no two areas overlap and a tap goes to the nearest mark: one
+    ``polygon.gk-hit`` per point, in order (a point at the same place as an earlier one gets the
+    whole square). Put each first inside its clickable group, and make the mark itself
+    ``pointer-events:none`` when marks overlap.
+
+    >>> hit_areas([(0, 0), (20, 0)], 15)
+    ['<polygon class="gk-hit" points="-15,-15 10,-15 10,15 -15,15"/>', '<polygon class="gk-hit" points="10,-15 35,-15 35,15 10,15"/>']
+    """
+    out = []
+    for i, (px, py) in enumerate(points):
+        poly = [(px - half, py - half), (px + half, py - half), (px + half, py + half), (px - half, py + half)]
+        for j, (qx, qy) in enumerate(points):
+            if j == i or (qx, qy) == (px, py) or abs(qx - px) > 2 * half or abs(qy - py) > 2 * half:
+                continue
+            nx, ny, mx, my = qx - px, qy - py, (px + qx) / 2, (py + qy) / 2
+            poly = _clip(poly, lambda x, y: (x - mx) * nx + (y - my) * ny)
+        pts = " ".join(f"{round(x, 1):g},{round(y, 1):g}" for x, y in poly)
+        out.append(f'<polygon class="gk-hit" points="{pts}"/>')
+    return out
+
+
+def _clip(poly, side):
+    """Sutherland-Hodgman: the part of convex polygon ``poly`` where ``side(x, y) <= 0``."""
+    out = []
+    for k, (ax, ay) in enumerate(poly):
+        bx, by = poly[(k + 1) % len(poly)]
+        sa, sb = side(ax, ay), side(bx, by)
+        if sa <= 0:
+            out.append((ax, ay))
+        if (sa < 0 < sb) or (sb < 0 < sa):
+            f = sa / (sa - sb)
+            out.append((ax + f * (bx - ax), ay + f * (by - ay)))
+    return out
+
+
 #: The page's colours under JupyterLab's dark theme (Voilà's ``?theme=dark`` too): JupyterLab
 #: marks the page ``<body data-jp-theme-light="false">``; these custom properties then take the
 #: theme's own variables. Everywhere else they are unset, and every rule falls back to the light
@@ -114,7 +152,7 @@ SVG_CSS = (
     ".gk-btn.gk-on rect{fill:#ffe9a8}"
     # a button's unseen tap area, larger than the button drawn (a phone shows the board smaller)
     # (whatever a game's stylesheet does to the rects of its buttons and chips: hence !important)
-    "rect.gk-hit{fill:transparent!important;stroke:none!important}"
+    ".gk-hit{fill:transparent!important;stroke:none!important}"
     ".gk-ltb{font-size:12px;text-anchor:end}"
     ".gk-spot{cursor:pointer}"
     # a legal spot: transparent square, an L tick in its top-left corner (dash 9, gap 142, dash 9

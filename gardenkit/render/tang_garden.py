@@ -31,7 +31,8 @@ from __future__ import annotations
 from ..games.tang_garden.components import ELEMENTS, LANTERNS, SOLO_LANTERNS, space_name
 from ..games.tang_garden.engine import SIZE, START, edge_at, sight_cells
 from ..games.tang_garden.rules import TangGardenRules
-from .svg import BODY_END, BODY_START, SvgStr, esc, game_document, hit, new_uid, reflow, spot_marks, title
+from .svg import (BODY_END, BODY_START, SvgStr, esc, game_document, hit, hit_areas, new_uid, reflow, spot_marks,
+                  title)
 
 __all__ = [
     "DECO_CODES", "ICON_CODES", "PLAYER_COLOURS", "TANG_CSS", "TERRAIN_STYLE", "render_board", "render_player",
@@ -41,6 +42,8 @@ __all__ = [
 CELL = 56
 MARGIN = 50  # round the board: the landscape slots
 COLUMN_W = 360
+#: the side of a character spot's tap area (its ring is 28): 52 units are ~33 px on a phone
+SPOT_TAP = 52
 PLAYER_COLOURS = ("#c0392b", "#1f5fbf", "#7d3c98", "#d35400")
 TEXT = "var(--gk-ink,#2b2b2b)"
 
@@ -97,6 +100,7 @@ TANG_CSS = (
     ".gk-glantern rect{fill:#ffe08a;stroke:#7a5c00;stroke-width:1}.gk-glantern.gk-gused rect{fill:#d8d4cc;"
     "stroke:#8a857d}.gk-glantern text{font:9px sans-serif;fill:#2b2b2b;text-anchor:middle}"
     ".gk-gspot{cursor:pointer}.gk-gspot circle{fill:rgba(255,255,255,.35);stroke:#1f6f43;stroke-width:2.5}"
+    ".gk-gspot circle,.gk-gspot text{pointer-events:none}"
     ".gk-gspot:hover circle,.gk-gspot.gk-gpicked circle{fill:rgba(255,214,102,.6);stroke:#b07d00}"
     ".gk-gface{cursor:pointer}.gk-gface path{fill:#1f6f43;stroke:#fff;stroke-width:1}"
     ".gk-gface:hover path,.gk-gface.gk-marked path{fill:#d18f00}"
@@ -699,12 +703,15 @@ def render_board(state, player: int, *, targets=(), buttons=(), pick_buttons=(),
     # the picked tile as a ghost on every legal space is too much: its spots carry the badges
     parts.extend(spot_marks(board_targets, lambda x: BX + x * cell, lambda y: BY + y * cell, cell, marked,
                             clickable=clickable))
-    for x, y, where, best in spot_picks:
-        cx, cy = spot_xy(seen, x, y, where, BX, BY, cell)
+    # a tile's spots are ~18 units apart: each gets a tap area of its own, 52 units wide where no
+    # other spot is nearer (a finger on a phone, where the board is drawn at ~0.64), none overlapping
+    spot_at = [spot_xy(seen, x, y, where, BX, BY, cell) for x, y, where, _best in spot_picks]
+    areas = hit_areas(spot_at, SPOT_TAP / 2) if clickable else [""] * len(spot_at)
+    for (x, y, where, best), (cx, cy), area in zip(spot_picks, spot_at, areas):
         value = f"spot:{space_name(x, y)}:{where}"
         sel = picked_spot == (x, y, where)
         attrs = f' data-pick="{value}"' if clickable else ""
-        parts.append(f'<g class="gk-gspot{" gk-gpicked" if sel else ""}"{attrs}>'
+        parts.append(f'<g class="gk-gspot{" gk-gpicked" if sel else ""}"{attrs}>{area}'
                      f"{title(f'the {where} spot of {space_name(x, y)}: up to {best} coins at the end')}"
                      f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="14"/>'
                      f'<text class="gk-badge" x="{_n(cx)}" y="{_n(cy + 3)}">{best}</text></g>')

@@ -177,12 +177,7 @@ def test_the_dashboard_fits_a_phone_and_a_move_is_played_by_taps(open_dashboard,
 #: phone shows 14 of them (squares of 25 px) with buttons to see the rest (render.phone_window)
 LATE = {"miyabi": (3, {"frog": True}), "tanuki": (3, {"garden_master": True}), "samurai_gardener": (41, {})}
 #: late games known not to fit, with why (strict, as KNOWN)
-KNOWN_LATE: dict[str, str] = {
-    "tang_garden": "render/tang_garden.py: a character's spot rings are 28 units, ~18 px on a phone late in "
-                   "a game; a 38-unit tap area round each overlapped the other spots of the same tile (a "
-                   "pavilion's area took the clicks meant for the tile's spot), so it needs spots laid out "
-                   "apart or a pick-the-tile-then-the-spot step",
-}
+KNOWN_LATE: dict[str, str] = {}
 LATE_GAMES = [pytest.param(g, marks=pytest.mark.xfail(strict=True, reason=KNOWN_LATE[g])) if g in KNOWN_LATE else g
               for g in sorted(DASHBOARDS)]
 
