@@ -251,6 +251,9 @@ def test_full_game_to_the_final_breakdown():
     for p in range(2):
         assert f"{g.state.scores[p]} points" in g.panel.value
     assert g.names[out.winners[0]] in g.panel.value
+    # the reason the game ended names its rule, as a link to that rule's section
+    reason = re.search(r'<div class="gk-reason">(.*?)</div>', g.panel.value).group(1)
+    assert out.reason.rule and f'data-rule="{out.reason.rule}"' in reason and out.reason.text.split()[0] in reason
     assert not g.play("1@0,0")
 
 

@@ -154,7 +154,9 @@ def breakdown_html(rules, state, names) -> str:
         words = result_words(out, names)
         head = (f'<div class="gk-ok">{h(words)} with {out.scores[out.winners[0]]} {unit}s.</div>' if out.winners
                 else f'<div class="gk-no">{h(words[0].upper() + words[1:])}.</div>')
-        parts.append(f'<div class="gk-final">{head}<div>{_words_html(rules, out.reason)}</div>')
+        rule = getattr(out.reason, "rule", None)  # a Cited reason: the rule that decided it
+        cited = f" <span class='gk-rule'>[{_linked(rules, rule, h(rule))}]</span>" if rule else ""
+        parts.append(f'<div class="gk-final">{head}<div class="gk-reason">{_words_html(rules, out.reason)}{cited}</div>')
     for p in range(state.players):
         lines = rules.score_breakdown(state, p)
         items = "".join(
