@@ -396,3 +396,28 @@ def test_pick_help_is_said_once_then_a_pick_sends_only_the_board():
     board.select(s.lineup[1])
     assert board.panel.value == "last explanation"  # no second message per pick
     assert f"place card {s.lineup[1]}" in board.svg  # the board's own header says what to do
+
+
+@pytest.mark.parametrize("game_id", sorted(gardenkit.available_games()))
+def test_every_rule_an_explanation_cites_is_shown_as_a_link(game_id):
+    """A legal move's explanation shows every rule it cites: its score lines', its effects' and the
+    rules that make the move legal at all (Samurai Gardener's touch rule cites no line: "allowed by")."""
+    from gardenkit.widgets._html import explanation_html
+
+    R = gardenkit.make(game_id)
+    s = R.initial_state(players=max(3, R.info.min_players), seed=1)
+    seen = 0
+    for _ in range(60):
+        if R.is_terminal(s):
+            break
+        if R.current_player(s) is gardenkit.CHANCE:
+            s = R.step_chance(s)
+            continue
+        for a in R.legal_actions(s)[:5]:
+            e = R.explain(s, a)
+            html = explanation_html(R, e)
+            for rule in e.rules:
+                assert f'data-rule="{rule}"' in html, (game_id, str(a), rule)
+            seen += 1
+        s = R.apply(s, R.legal_actions(s)[0])
+    assert seen >= 20

@@ -113,6 +113,10 @@ def explanation_html(rules, expl, heading: str | None = None) -> str:
         f"<li><b>{line.points:+d}</b> {h(line.text)}<br>{rule_html(rules, line.rule)}</li>" for line in expl.lines
     )
     effects = "".join(_effect_html(rules, e) for e in expl.effects)
+    shown = {line.rule for line in expl.lines} | {r for e in expl.effects if isinstance(e, Cited) for r in e.rules}
+    # the rules that make the move legal, where no line or effect above already names them
+    effects += "".join(f'<li class="gk-allowed">allowed by {rule_html(rules, r)}</li>'
+                       for r in expl.rules if r not in shown)
     total = f'<span class="gk-ok">{points_text(expl.points, bool(expl.lines), expl.unit)}</span>'
     return f"{head}<div><code>{h(expl.action)}</code>: {total}</div><ul>{items}{effects}</ul>"
 
