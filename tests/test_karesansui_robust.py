@@ -533,3 +533,36 @@ def test_no_notebook_cell_leaks_a_bare_value():
                 assert set(out["data"]) - {"text/plain"}, f"a text-only result (a repr) is stored: {source[-80:]!r}"
             text = "".join(out.get("text", []))
             assert "Traceback" not in text and not text.startswith(("'", '"')), source[-80:]
+
+
+def test_the_kept_bids_are_safe_to_ask_for_from_two_threads():
+    """A hint's search thread and the page's thread may ask for one garden's bids at once: every
+    answer is the bid order without repeats, and a list handed out is never changed afterwards."""
+    import threading
+
+    from gardenkit.games.karesansui.rules import _PileBids, _offers
+
+    garden = tuple(sorted(["W1", "W1", "W2", "R3", "R3", "G2", "G4", "B5", "B5", "Y1"]))
+    for _ in range(20):
+        bids = _PileBids(0, _offers(garden))
+        handed, errors = [], []
+
+        def ask(counts):
+            try:
+                for c in counts:
+                    got = bids.first(c)
+                    handed.append((got, list(got)))
+            except Exception as e:  # pragma: no cover - what the test is looking for
+                errors.append(e)
+
+        threads = [threading.Thread(target=ask, args=(range(1, 400, k),)) for k in (1, 3, 7, 11)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert not errors
+        whole = bids.first(None)
+        assert len(whole) == len(set(whole)) == len(bids.offers)
+        for got, copy in handed:
+            assert got == copy  # not changed after it was handed out
+            assert got == whole[:len(got)]

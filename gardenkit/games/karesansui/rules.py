@@ -607,7 +607,8 @@ _KEEP_BIDS = 2048
 
 class _PileBids:
     """The bids a garden can make on one pile, in bid order, made as they are first asked for and
-    kept (shared values): a search asks again and again about the same gardens."""
+    kept (shared values): a search asks again and again about the same gardens. Safe to share
+    between threads: a list once handed out is never changed."""
 
     __slots__ = ("pile", "offers", "made")
 
@@ -622,8 +623,11 @@ class _PileBids:
             return [Bid.sorted_(self.pile, o[2]) for o in offers[:count]]
         made = self.made
         if len(made) < count:
+            # a new list, published whole: a hint's search thread and the page's thread may ask at
+            # once, and extending the shared list in place could append the same bids twice
             pile = self.pile
-            made.extend(Bid.sorted_(pile, o[2]) for o in offers[len(made):count])
+            made = made + [Bid.sorted_(pile, o[2]) for o in offers[len(made):count]]
+            self.made = made
         return made if count == len(made) else made[:count]
 
 
