@@ -139,6 +139,9 @@ def test_the_solo_player_board_shows_the_solo_lanterns():
     drawn = re.findall(r'data-lantern="0 ([a-z_0-9]+)"', svg)
     assert drawn == list(SOLO_LANTERNS) and not set(drawn) & set(LANTERNS)
     assert "lantern: lay the tile only (face up)" in svg
+    # no player board in the solo game: no element tracks, and a line that says so
+    assert "data-track=" not in svg and 'data-solo-tracks="none"' in svg
+    assert "data-track=" in render_player(R.initial_state(players=2, seed=3), 0)
 
 
 def test_the_board_draws_exactly_the_targets_it_is_given():

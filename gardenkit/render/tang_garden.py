@@ -517,7 +517,7 @@ def _cards_words(cards) -> str:
 
 def player_parts(s, q, X, Y, *, names=None, score=None, now=False, width=COLUMN_W) -> tuple[str, float]:
     """Player ``q``'s board: coins, tracks (thresholds ringed, coin levels marked), lanterns, tokens,
-    kept cards and characters."""
+    kept cards and characters. The solo game has no player board: no tracks, a line saying so."""
     comps = s.components
     colour = PLAYER_COLOURS[q % len(PLAYER_COLOURS)]
     coins = s.scores[q] if score is None else score
@@ -526,9 +526,14 @@ def player_parts(s, q, X, Y, *, names=None, score=None, now=False, width=COLUMN_
     head = f"{_name(names, q)}{' (to play)' if now else ''}: {coins} coin{'s' if coins != 1 else ''}"
     out.append(f'<text class="gk-ghead" x="{_n(X)}" y="{_n(Y + 21)}">{esc(head)}</text>')
     y = Y + 27
-    tp, th = _track_parts(s, q, X, y)
-    out.append(tp)
-    y += th + 4
+    if s.solo:  # no player board in the solo game: no element tracks to climb
+        out.append(f'<text class="gk-gsmall" data-solo-tracks="none" x="{_n(X)}" y="{_n(y + 11)}">'
+                   f'{esc("Solo: no player board, so no element tracks; coins come from the garden")}</text>')
+        y += 18
+    else:
+        tp, th = _track_parts(s, q, X, y)
+        out.append(tp)
+        y += th + 4
     lp, lh = _lantern_parts(s, q, X, y)
     out.append(lp)
     y += lh
