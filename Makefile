@@ -90,7 +90,7 @@ test: $(STAMP)
 	@rc=0; $(BIN)/python -m pytest --nbval-lax --nbval-cell-timeout=600 --nbval-sanitize-with tests/nbval-sanitize.cfg \
 		tests notebooks benchmarks/echo.ipynb \
 		--doctest-modules gardenkit benchmarks/echo_board.py \
-		$(PYTEST_ARGS) || rc=$$?; \
+		--durations=25 $(PYTEST_ARGS) || rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "make test: pytest collected no tests" >&2; fi; \
 	exit $$rc
 
