@@ -42,6 +42,19 @@ VERDICT_WORDS = {"best": "best move", "good": "good", "inaccuracy": "inaccuracy"
                  "forced": "forced (the only move)"}
 
 
+#: the review's own styles (the theme's colours from PANEL_CSS's variables)
+REVIEW_CSS = """<style>
+.gk-review{margin-top:10px;font:14px/1.45 sans-serif;color:var(--gk-ink,#222)}
+.gk-review-out{max-width:100%;overflow-x:auto}
+.gk-review-table{border-collapse:collapse;font:13px sans-serif;color:var(--gk-ink,#222);margin:6px 0}
+.gk-review-table td,.gk-review-table th{border-bottom:1px solid var(--gk-line,#ddd);padding:2px 8px;text-align:left}
+.gk-review-table tr.gk-review-costly td{background:var(--gk-now,#fff3cc)}
+.gk-review-summary,.gk-review-reason{margin:4px 0}
+.gk-review-reason ul{margin:2px 0 2px 18px;padding:0}
+.gk-review code{background:var(--gk-chip,#efe8d8);color:var(--gk-ink,#222);padding:0 3px;border-radius:3px}
+</style>"""
+
+
 def review_budget(environ=None) -> tuple[int | None, float | None]:
     """(iterations, ms) per position: the defaults, or ``GARDENKIT_REVIEW_ITERATIONS`` (a whole
     number above 0) with no time bound.
@@ -142,7 +155,7 @@ class Reviewing:
         self.review_out = widgets.HTML().add_class("gk-review-out")
         self.review_retries = widgets.VBox([])
         self.review_panel = widgets.VBox(
-            [widgets.HTML("<b>Review</b>"),
+            [widgets.HTML(REVIEW_CSS + "<b>Review</b>"),
              widgets.HBox([self.review_button, self.review_progress, self.review_stop_button],
                           layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
              self.review_out, self.review_retries],
