@@ -188,8 +188,8 @@ def test_stop_shows_the_moves_reviewed_so_far():
     asyncio.run(main())
 
 
-@pytest.mark.parametrize("how", ["new game", "undo"])
-def test_new_game_or_undo_drops_a_review_in_progress(how):
+@pytest.mark.parametrize("how", ["new game", "undo", "load"])
+def test_new_game_undo_or_load_drops_a_review_in_progress(how):
     async def main():
         g = finished_view("samurai_gardener")
         g.review_iterations = 3000
@@ -197,11 +197,18 @@ def test_new_game_or_undo_drops_a_review_in_progress(how):
         worker = g._review_worker
         if how == "new game":
             g.new_game(players=2, seed=11)
-        else:
+        elif how == "undo":
             assert g.undo()
-        assert not g.reviewing and worker.stop.is_set() and not shown(g.review_panel)
+        else:  # the same finished game loaded from its save: a new game shown, its review not asked for yet
+            assert g.load_data(g.save_data())
+        assert not g.reviewing and worker.stop.is_set()
+        assert shown(g.review_panel) == (how == "load") and shown(g.review_button)
         await until(lambda: worker.done or not worker.thread.is_alive(), timeout=5)
         await asyncio.sleep(0.05)
-        assert g.last_review is None and g.review_out.value == "" and not rows(g)
+        assert g.last_review is None and not rows(g)
+        if how == "load":  # the loaded game is over: the panel offers its review afresh
+            assert "Ask for a review" in g.review_out.value
+        else:
+            assert g.review_out.value == ""
 
     asyncio.run(main())
