@@ -175,7 +175,7 @@ def test_a_stop_during_a_long_search_ends_the_review_soon():
     threading.Timer(0.3, stop.set).start()
     start = time.perf_counter()
     r = review_game(rules, t, 0, seed=SEED, iterations=100_000, time_ms=None, stop=stop)
-    assert time.perf_counter() - start < 3 and r.stopped
+    assert time.perf_counter() - start < 10 and r.stopped  # not the hours 100 000 playouts a position would take
     assert all(m.forced or m.iterations == 100_000 for m in r.moves)  # a search cut short is not kept
 
 
