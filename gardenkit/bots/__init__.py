@@ -10,11 +10,13 @@ True
 from __future__ import annotations
 
 from ..core import CHANCE, Rng
+from .review import Review, ReviewMove, review_game
 from .search import HINT_MS, Hint, HintMove, MoveStats, SearchBot, SearchResult, search_hint
 
 __all__ = [
-    "BOTS", "HINT_MS", "SEARCH_LEVELS", "GreedyBot", "Hint", "HintMove", "MoveStats", "RandomBot", "SearchBot",
-    "SearchResult", "greedy_hint", "hint", "make_bot", "play_game", "search_hint",
+    "BOTS", "HINT_MS", "SEARCH_LEVELS", "GreedyBot", "Hint", "HintMove", "MoveStats", "RandomBot", "Review",
+    "ReviewMove", "SearchBot", "SearchResult", "greedy_hint", "hint", "make_bot", "play_game", "review_game",
+    "search_hint",
 ]
 
 

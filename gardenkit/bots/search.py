@@ -189,18 +189,36 @@ class SearchBot:
         self.last = self._search(rules, view, player, stop)
         return self.last.action
 
-    def search(self, rules, state, stop=None) -> SearchResult:
+    def search(self, rules, state, stop=None, *, also=None) -> SearchResult:
         """Search from the view of the player to act and answer what it found (every root move
         tried, best first). Sees ``rules.observe(state, player)`` only. ``stop``: a
         ``threading.Event``; once set, the search ends at its next playout (what a view does to a
-        search it no longer needs)."""
+        search it no longer needs). ``also``: a legal move (or its notation) kept among the
+        candidates to the last round of the halving, as the greedy move is, so the answer has its
+        numbers from the same playouts as the best move's (the post-game review asks this of the
+        move a learner played); it never changes which move is chosen over the greedy one. None
+        (the default): the search as ever.
+
+        >>> import gardenkit
+        >>> rules = gardenkit.make("samurai_gardener")
+        >>> s = rules.initial_state(players=2, seed=4)
+        >>> while rules.current_player(s) is gardenkit.CHANCE:
+        ...     s = rules.step_chance(s)
+        >>> last = rules.legal_actions(s)[-1]
+        >>> r = SearchBot(seed=1, iterations=40).search(rules, s, also=last)
+        >>> any(m.action == last for m in r.moves)
+        True
+        """
         player = rules.current_player(state)
         if player is None or player is CHANCE:
             raise ValueError("a search needs a player to act")
-        return self._search(rules, rules.observe(state, player), player, stop)
+        view = rules.observe(state, player)
+        if also is not None:
+            also = _root_move(rules, view, also)
+        return self._search(rules, view, player, stop, also)
 
     # ----- the root: sequential halving -------------------------------------------------
-    def _search(self, rules, view, me: int, stop=None) -> SearchResult:
+    def _search(self, rules, view, me: int, stop=None, also=None) -> SearchResult:
         start = time.perf_counter()
         deadline = None if self.time_ms is None else start + self.time_ms / 1000.0
 
@@ -248,6 +266,8 @@ class SearchBot:
 
         k = self.candidates or max(4, planned() // 8)
         alive = root.order[:min(k, len(root.order))]
+        if also is not None and also not in alive:
+            alive.append(also)  # the move asked about: compared to the end, like the greedy move
         rounds = max(1, math.ceil(math.log2(len(alive)))) if len(alive) > 1 else 1
         out_of_time = False
         for rnd in range(rounds):
@@ -271,6 +291,8 @@ class SearchBot:
             if len(alive) > 1 and rnd < rounds - 1:
                 kept = sorted(alive, key=lambda a: -mean(a))[:max(self.keep, math.ceil(len(alive) / 2))]
                 alive = kept if greedy in kept else kept + [greedy]
+                if also is not None and also not in alive:
+                    alive.append(also)
         alive = sorted(alive, key=lambda a: -mean(a))
         i = 0
         while not out_of_time and (self.iterations is None or n < self.iterations):
@@ -280,6 +302,9 @@ class SearchBot:
             visit(alive[i % len(alive)])
             n += 1
             i += 1
+        if also is not None and also not in samples and not (stop is not None and stop.is_set()):
+            visit(also)  # a budget smaller than the candidates: the move asked about still has its playout
+            n += 1
         alive = sorted(alive, key=lambda a: -mean(a))
         chosen = self._decide(alive[0], greedy, samples)
         rank = {a: i for i, a in enumerate(alive)}
@@ -487,6 +512,18 @@ class SearchBot:
             wins.append(win)
             margins.append(margin)
         return rewards, wins, margins
+
+
+def _root_move(rules, view, move):
+    """``move`` (an action or its notation) as one of the legal moves at the root, else a ValueError."""
+    if isinstance(move, str):
+        move = rules.parse_action(view, move)
+    actions = rules.legal_actions(view)
+    try:
+        i = actions.index(move)
+    except (ValueError, TypeError):
+        raise ValueError(f"also={str(move)[:60]!r} is not a legal move here") from None
+    return actions[i]
 
 
 def _mix(base: int, k: int) -> int:

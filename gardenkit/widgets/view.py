@@ -8,6 +8,7 @@ It is put together from one small mixin per concern, each in its own module:
 :mod:`.saving`         the Save button (the file is made when clicked), Load, ``save_data``
 :mod:`.panels`         the status line, the score table, the other players, the move log
 :mod:`.chart`          the score chart (bqplot)
+:mod:`.review`         the post-game review (the search's verdict on each of your moves)
 =====================  ======================================================================
 
 A game adds a thin subclass that names its board and fills in a few hooks: ``game_id``,
@@ -47,6 +48,7 @@ from .chart import ScoreChart
 from .controls import GameControls
 from .lazy import GameFallback, Openable, picture_html, shared_layout_if
 from .panels import Panels
+from .review import Reviewing
 from .saving import Saving
 
 __all__ = ["GameView", "LazyGame"]
@@ -56,7 +58,7 @@ def _short_text(text: str, limit: int = 200) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-class GameView(GameFallback, Openable, GameControls, Saving, Panels, ScoreChart, widgets.VBox):
+class GameView(GameFallback, Openable, GameControls, Reviewing, Saving, Panels, ScoreChart, widgets.VBox):
     """A full game of ``game_id`` against bots: you sit in ``seat`` (0-based), the others are
     ``opponents`` bots; ``options`` go to ``rules.initial_state`` (a labelled bool option also gets
     a checkbox). ``bot_delay``: seconds a bot "thinks" before it moves (0: bots move at once, as
@@ -97,6 +99,7 @@ class GameView(GameFallback, Openable, GameControls, Saving, Panels, ScoreChart,
         self._make_panels()
         self._make_saving()
         self._make_controls(players, seat, opponents, seed, options)
+        self._make_review()
         self.chart = self._make_chart(players)
         self.board = None
         self._start(players, seat, opponents, seed, options)
@@ -110,7 +113,7 @@ class GameView(GameFallback, Openable, GameControls, Saving, Panels, ScoreChart,
         side.add_class("gk-side")
         left = widgets.VBox([self.board, self.others], layout=widgets.Layout(max_width="100%"))
         self.main = widgets.HBox([left, side], layout=widgets.Layout(flex_flow="row wrap")).add_class("gk-main")
-        self.children = [widgets.HTML(PANEL_CSS), self._setup_row(), self.status, self.main]
+        self.children = [widgets.HTML(PANEL_CSS), self._setup_row(), self.status, self.main, self.review_panel]
 
     def __getattr__(self, name: str):
         # Only reached for an attribute the view does not have. A closed view (``lazy=True``) has
@@ -279,6 +282,7 @@ class GameView(GameFallback, Openable, GameControls, Saving, Panels, ScoreChart,
         self._update_others(s, p)
         self._update_log()
         self._update_chart(seen, known)
+        self._update_review()
 
 
 class LazyGame(Openable, widgets.VBox):

@@ -35,6 +35,11 @@ NOTEBOOKS = REPO / "notebooks"
 ARTIFACTS = REPO / "test-artifacts"
 CHROMIUM_PATH = os.environ.get("GARDENKIT_CHROMIUM", CHROMIUM)
 
+#: The post-game review in the served dashboards: a few playouts per position and no time bound,
+#: so a game's review is quick and the same every run (the test recomputes it in this process and
+#: compares; see dashboard.review_the_game_and_try_again). The server and its kernels read it.
+os.environ.setdefault("GARDENKIT_REVIEW_ITERATIONS", "6")
+
 #: How long a dashboard may take to execute and render its widgets (2-core machine).
 RENDER_TIMEOUT_MS = 120_000
 

@@ -155,3 +155,104 @@ def ask_hint(page, timeout: float = 30_000) -> list[str]:
     assert ringed == moves[0], (ringed, moves)
     assert g.locator(".gk-hint-progress").is_hidden()
     return moves
+
+
+# ----- the post-game review (gk-review) ------------------------------------------------------------
+REVIEW = ".gk-game .gk-review"
+
+
+def _my_logged_moves(page) -> list[str]:
+    """The notations of the moves the log gives to "(you)", oldest first."""
+    return page.evaluate(
+        """() => [...document.querySelectorAll('.gk-game .gk-log li')]
+              .filter((li) => li.innerText.includes('(you):'))
+              .map((li) => li.querySelector('code').innerText).reverse()""")
+
+
+def review_the_game_and_try_again(page, played: list[str] | None = None, timeout: float = 120_000) -> dict:
+    """After a game by clicks: ask for the review (its button), wait for it, and check it against
+    the game: its rows are the moves the log gives you, in order (and ``played``, the moves the test
+    clicked, when given), and every number on them is what :func:`gardenkit.bots.review_game` gives
+    in this process for the same finished game (read from the panel), seat, seed and budget. Then
+    "Try again from here" on the costliest move: the board shows that position (you to move, the
+    log cut to the moves before it, the review gone). Answers what it saw."""
+    import json
+
+    import gardenkit
+    from gardenkit.bots.review import review_game
+    from gardenkit.core import CHANCE, Timeline
+
+    g = game(page)
+    panel = page.locator(REVIEW)
+    panel.wait_for(state="visible", timeout=timeout)
+    start = g.locator("button.gk-review-start")
+    start.scroll_into_view_if_needed()
+    start.click()
+    page.wait_for_function(
+        """() => {
+            const p = document.querySelector('.gk-game .gk-review');
+            const bar = p && p.querySelector('.gk-review-progress');
+            return p && p.querySelectorAll('tr.gk-review-move').length > 0
+                && (!bar || getComputedStyle(bar).display === 'none');
+        }""", timeout=timeout)
+    data = g.locator(".gk-review-data")
+    saved = json.loads(data.get_attribute("data-timeline"))
+    seat, seed = int(data.get_attribute("data-seat")), int(data.get_attribute("data-seed"))
+    iterations = int(data.get_attribute("data-iterations"))
+    assert data.get_attribute("data-ms") == "", "a browser test's review has a playout budget only (the same every run)"
+    rules = gardenkit.make(saved["game"])
+    timeline = Timeline.from_dict(rules, saved)
+    expected = review_game(rules, timeline, seat, seed=seed, iterations=iterations, time_ms=None)
+    rows = page.evaluate(
+        """() => [...document.querySelectorAll('.gk-game tr.gk-review-move')].map((tr) => ({
+              ...tr.dataset, costly: tr.classList.contains('gk-review-costly')}))""")
+    mine = _my_logged_moves(page)
+    assert [r["played"] for r in rows] == mine, (rows, mine)
+    if played is not None:
+        assert [r["played"] for r in rows] == played, ([r["played"] for r in rows], played)
+    assert len(rows) == len(expected.moves) == expected.total
+    costly = {m.number for m in expected.costliest}
+    for row, m in zip(rows, expected.moves):
+        assert int(row["move"]) == m.number and int(row["index"]) == m.index, (row, m)
+        assert row["played"] == str(m.played) and row["best"] == str(m.best), (row, m)
+        assert row["verdict"] == m.verdict and abs(float(row["loss"]) - m.loss) < 0.006, (row, m)
+        assert row["costly"] == (m.number in costly)
+        if not m.forced:
+            assert abs(float(row["playedMargin"]) - m.played_stats.margin) < 1e-4, (row, m)
+            assert abs(float(row["bestMargin"]) - m.best_stats.margin) < 1e-4, (row, m)
+            assert abs(float(row["playedWin"]) - m.played_stats.win_rate) < 1e-4, (row, m)
+            assert abs(float(row["bestWin"]) - m.best_stats.win_rate) < 1e-4, (row, m)
+    retries = g.locator("button.gk-review-retry")
+    assert retries.count() == len(expected.costliest)
+    seen = {"moves": len(rows), "costliest": [m.number for m in expected.costliest], "iterations": iterations}
+    if not expected.costliest:
+        return seen
+    # the reasons cite rule ids as links
+    for m in expected.costliest:
+        for rid in m.reason.played_rules + m.reason.best_rules:
+            assert g.locator(f'.gk-review-reason[data-move="{m.number}"] a.gk-rule-link[data-rule="{rid}"]').count()
+    m = expected.costliest[0]
+    version = board_version(page)
+    button = g.locator(f"button.gk-review-retry-{m.number}")
+    button.scroll_into_view_if_needed()
+    button.click()
+    panel.wait_for(state="hidden", timeout=timeout)
+    before = [a for s, a, _ in timeline.steps()[: m.index] if rules.current_player(s) is not CHANCE]
+    page.wait_for_function(
+        """([v, n]) => {
+            const g = document.querySelector('.gk-game');
+            const svg = g.querySelector('.gk-board svg[data-version]');
+            return Number(svg.getAttribute('data-version')) > v && g.querySelector('.gk-status').innerText.includes('your move')
+                && g.querySelectorAll('.gk-log li').length === n;
+        }""", arg=[version, len(before)], timeout=timeout)
+    # the score table shows that position's totals (as your seat may see them)
+    state = timeline.steps()[m.index][0]
+    known = rules.known_scores(rules.observe(state, seat))
+    for p, total in enumerate(known):
+        row = g.locator(".gk-scores tr").nth(p + 1).locator("td").nth(1).inner_text().strip()
+        assert row == ("?" if total is None else str(total)), (p, row, total)
+    newest = g.locator(".gk-log li code").first.inner_text() if before else None
+    assert newest == (str(before[-1]) if before else None)
+    assert f"Try again from your move {m.number}" in g.locator(".gk-explanation").inner_text()
+    seen["retried"] = m.number
+    return seen

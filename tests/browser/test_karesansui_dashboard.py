@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from dashboard import GAME, ask_hint, ask_hint_and_click, board_version, game, log_count, open_lesson, open_lessons, status
+from dashboard import review_the_game_and_try_again
 from dashboard import wait_after_my_move as wait_for_move
 
 pytestmark = pytest.mark.browser
@@ -159,7 +160,7 @@ def test_lessons_and_the_board_pick_check_bid_hint_and_undo(dash):
     assert dash.gk_page_errors == []
 
 
-def test_a_whole_game_against_the_bots_by_clicks(dash):
+def test_a_whole_game_against_the_bots_by_clicks_and_its_review(dash):
     g = game(dash)
     dash.set_default_timeout(GAME_TIMEOUT_MS)
     played = []
@@ -183,6 +184,9 @@ def test_a_whole_game_against_the_bots_by_clicks(dash):
         assert row == total[1], (name, row, total[1])
     assert "?" not in g.locator(".gk-scores").inner_text().replace("(? = hidden)", "")
     assert g.locator(".gk-board [data-action]").count() == 0  # nothing left to click
+    # then the review: the moves played, the search's numbers, and "Try again from here"
+    seen = review_the_game_and_try_again(dash, played)
+    assert seen["moves"] == len(played) and seen.get("retried"), seen
     assert dash.gk_page_errors == []
 
 

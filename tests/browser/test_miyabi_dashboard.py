@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from dashboard import ask_hint, ask_hint_and_click, board_version, game, log_count, open_lesson, open_lessons, status
+from dashboard import review_the_game_and_try_again
 from dashboard import wait_after_my_move as wait_for_move
 
 pytestmark = pytest.mark.browser
@@ -163,7 +164,7 @@ def test_board_pick_hover_place_hint_and_undo(dash):
     assert dash.gk_page_errors == []
 
 
-def test_a_whole_game_against_the_bot_by_clicks(dash):
+def test_a_whole_game_against_the_bot_by_clicks_and_its_review(dash):
     g = game(dash)
     dash.set_default_timeout(GAME_TIMEOUT_MS)
     played = []
@@ -185,6 +186,9 @@ def test_a_whole_game_against_the_bot_by_clicks(dash):
         row = g.locator(".gk-scores tr").filter(has_text=name).inner_text()
         assert re.search(rf"\b{points}\b", row), (name, points, row)
     assert g.locator(".gk-board [data-action]").count() == 0  # nothing left to click
+    # then the review: the moves played, the search's numbers, and "Try again from here"
+    seen = review_the_game_and_try_again(dash, played)
+    assert seen["moves"] == len(played) and seen.get("retried"), seen
     assert dash.gk_page_errors == []
 
 

@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
-from dashboard import ask_hint, ask_hint_and_click, game, log_count, status
+from dashboard import ask_hint, ask_hint_and_click, game, log_count, review_the_game_and_try_again, status
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts"
@@ -141,14 +141,15 @@ def test_hint_then_undo(dash):
     assert round_no(dash) == rnd
 
 
-def test_full_game_against_a_bot_to_the_final_breakdown(dash):
+def test_full_game_against_a_bot_to_the_final_breakdown_and_its_review(dash):
     g = game(dash)
+    played = []
     for _ in range(40):
         if "Game over" in status(dash):
             break
         rnd = round_no(dash)
         pick_first_card(dash)
-        click_spot(dash)
+        played.append(click_spot(dash))
         wait_for_my_turn_after(dash, rnd)
     assert "Game over" in status(dash)
     final = g.locator(".gk-explanation .gk-final")
@@ -157,6 +158,9 @@ def test_full_game_against_a_bot_to_the_final_breakdown(dash):
     assert "win" in text
     assert "Player 1 (you)" in text and "Player 2 (greedy bot)" in text
     assert "samurai_gardener.score." in text or "no points" in text
+    # then the review: the moves played, the search's numbers, and "Try again from here"
+    seen = review_the_game_and_try_again(dash, played)
+    assert seen["moves"] == len(played) and seen.get("retried"), seen
     assert dash.gk_page_errors == []
 
 

@@ -13,6 +13,7 @@ import re
 
 import pytest
 from dashboard import GAME, ask_hint, ask_hint_and_click, board_version, game, log_count, status
+from dashboard import review_the_game_and_try_again
 from dashboard import wait_after_my_move as wait_for_move
 
 pytestmark = pytest.mark.browser
@@ -107,7 +108,7 @@ def play_one_decision(page) -> str:
     return actions[0]
 
 
-def test_a_whole_game_against_the_bots_by_clicks(dash):
+def test_a_whole_game_against_the_bots_by_clicks_and_its_review(dash):
     g = game(dash)
     dash.set_default_timeout(GAME_TIMEOUT_MS)
     played = []
@@ -120,6 +121,9 @@ def test_a_whole_game_against_the_bots_by_clicks(dash):
     final = g.locator(".gk-explanation .gk-final")
     final.wait_for()
     assert g.locator(f".gk-board {LEGAL}").count() == 0
+    # then the review: the moves played, the search's numbers, and "Try again from here"
+    seen = review_the_game_and_try_again(dash, played)
+    assert seen["moves"] == len(played) and seen.get("retried"), seen
     assert dash.gk_page_errors == []
 
 
