@@ -45,8 +45,9 @@ from ..render.svg import THEME_CSS
 from ..tutor.aid import player_aid
 from ..tutor.rule_index import MAX_QUERY, rule_index
 from ._links import _game_id, _h, link_rule_ids, rule_link
+from .lazy import OpenWhenReady
 
-__all__ = ["GalleryProgress", "PlayerAidWidget", "ProgressWidget", "RuleToc", "ShareWidget", "aid_html", "learner_bar",
+__all__ = ["GalleryProgress", "LearnerBar", "PlayerAidWidget", "ProgressWidget", "RuleToc", "ShareWidget", "aid_html", "learner_bar",
            "link_rule_ids", "progress_items", "rule_link", "round_svg", "share_game_view", "share_try_board", "toc_html"]
 
 
@@ -64,10 +65,17 @@ function gkInstallRuleLinks() {
     const re = new RegExp("(^|[^\\w.])" + esc + "($|[^\\w.])");
     const heads = document.querySelectorAll("h1,h2,h3,h4,h5,h6");
     for (const head of heads) {
-      if (head.closest(".gk-toc") || head.closest(".gk-aid")) continue;
+      if (head.closest(".gk-toc") || head.closest(".gk-aid") || head.closest(".gk-component")) continue;
       if (re.test(head.textContent || "")) {
         ev.preventDefault();
         head.scrollIntoView({ block: "start" });
+        // the rule's try board (a TryBoard marks itself gk-try-for-<rule id>): into view too,
+        // when the section's words push it below the screen
+        let board = null;
+        try { board = document.querySelector(".gk-try-for-" + CSS.escape(rule)); } catch (e) { board = null; }
+        if (board && board.getBoundingClientRect().top > window.innerHeight - 120) {
+          board.scrollIntoView({ block: "center" });
+        }
         try { history.replaceState(null, "", "#" + (head.id || "")); } catch (e) { /* sandboxed */ }
         return;
       }
@@ -78,8 +86,8 @@ function gkInstallRuleLinks() {
 
 
 # ----- the table of contents -----------------------------------------------------------------
-_TOC_ESM = _LINK_JS + r"""
-function render({ model, el }) {
+_TOC_JS = r"""
+function gkToc(model, el, key) {
   gkInstallRuleLinks();
   el.classList.add("gk-toc");
   const box = document.createElement("input");
@@ -89,7 +97,7 @@ function render({ model, el }) {
   box.setAttribute("aria-label", "find a rule");
   const list = document.createElement("div");
   list.className = "gk-toc-list";
-  list.innerHTML = model.get("html");
+  list.innerHTML = model.get(key);
   const count = document.createElement("div");
   count.className = "gk-toc-count";
   const show = () => {
@@ -104,6 +112,10 @@ function render({ model, el }) {
   el.append(box, count, list);
   return () => model.off("change:shown", show);
 }
+"""
+
+_TOC_ESM = _LINK_JS + _TOC_JS + r"""
+function render({ model, el }) { return gkToc(model, el, "html"); }
 export default { render };
 """
 
@@ -247,11 +259,11 @@ def aid_html(game) -> str:
     return html + "</div>"
 
 
-_AID_ESM = _LINK_JS + r"""
-function render({ model, el }) {
+_AID_JS = r"""
+function gkAid(model, el, key) {
   gkInstallRuleLinks();
   const wrap = document.createElement("div");
-  wrap.innerHTML = model.get("html");
+  wrap.innerHTML = model.get(key);
   const button = document.createElement("button");
   button.className = "gk-aid-print";
   button.textContent = "Print the player aid";
@@ -266,6 +278,10 @@ function render({ model, el }) {
   aid.appendChild(button);
   el.appendChild(wrap);
 }
+"""
+
+_AID_ESM = _LINK_JS + _AID_JS + r"""
+function render({ model, el }) { gkAid(model, el, "html"); }
 export default { render };
 """
 
@@ -299,8 +315,8 @@ def progress_items(game) -> tuple[str, ...]:
             + tuple(f"quiz:{q.id}" for q in tutor.quizzes()))
 
 
-_PROGRESS_ESM = r"""
-function render({ model, el }) {
+_PROGRESS_JS = r"""
+function gkProgress(model, el) {
   const key = () => "gardenkit.progress." + model.get("game");
   const read = () => {
     try { const v = JSON.parse(localStorage.getItem(key()) || "[]"); return Array.isArray(v) ? v : []; }
@@ -333,6 +349,10 @@ function render({ model, el }) {
   el.append(bar, reset);
   return () => { model.off("change:done", draw); model.off("change:total", draw); };
 }
+"""
+
+_PROGRESS_ESM = _PROGRESS_JS + r"""
+function render({ model, el }) { return gkProgress(model, el); }
 export default { render };
 """
 
@@ -523,7 +543,21 @@ export default { render };
 """
 
 
-class ShareWidget(anywidget.AnyWidget):
+#: one reader of the page's query per kernel (Voilà: one page per kernel): the first reader told
+#: the page's address opens its link; a later one (a game view built later, a view drawn again)
+#: never opens it a second time over what the learner has played since
+_PAGE = {"read": False}
+
+
+_SHARE_CSS = """
+.gk-share{display:flex;flex-wrap:wrap;align-items:center;gap:6px;font:13px sans-serif}
+.gk-share .gk-share-url{min-width:12em;max-width:28em;flex:1 1 12em;font-size:12px}
+.gk-share .gk-share-note{color:var(--gk-ink2,#555)}
+.gk-share .gk-share-note:empty{display:none}
+"""
+
+
+class ShareWidget(OpenWhenReady, anywidget.AnyWidget):
     """ "Copy link": the URL of this page at the position on view (``url``, shown in ``data-url``).
 
     ``position()`` answers ``(rules, state, seat)`` of what is on view (``seat`` None for a
@@ -534,22 +568,36 @@ class ShareWidget(anywidget.AnyWidget):
     (a dashboard has one: its game view's).
     """
 
-    _esm = _SHARE_ESM
+    # anywidget's own traits declared once (as :class:`~.lazy.Cover` does): a share control is on
+    # every game view, try board and worked example, and anywidget would add them per instance
+    _esm = traitlets.Unicode(_SHARE_ESM).tag(sync=True)
+    _css = traitlets.Unicode(_SHARE_CSS).tag(sync=True)
+    _anywidget_id = traitlets.Unicode(f"{__name__}.ShareWidget").tag(sync=True)
     url = traitlets.Unicode("").tag(sync=True)
     note = traitlets.Unicode("").tag(sync=True)
     copy = traitlets.Bool(True).tag(sync=True)
 
     def __init__(self, game, position, on_open=None, *, base: str = "", reads_page: bool = True, on_error=None,
                  **kwargs):
-        super().__init__(**kwargs)
-        self.game = _game_id(game)
-        self.reads_page = reads_page
-        self._on_error = on_error
-        self._position, self._on_open = position, on_open
-        self.base = base
-        self.opened = None
-        self.add_class("gk-share")
-        self.on_msg(self._on_front_end_msg)
+        self.__dict__["_open_later"] = True  # one comm_open with its class set
+        try:
+            super().__init__(**kwargs)
+            self.game = _game_id(game)
+            self.reads_page = reads_page
+            self._on_error = on_error
+            self._position, self._on_open = position, on_open
+            self.base = base
+            self.opened = None
+            self.add_class("gk-share")
+            self.on_msg(self._on_front_end_msg)
+        finally:
+            self._open_now()
+
+    def add_traits(self, **traits) -> None:
+        """Traits the class already declares (anywidget's id) are not added again."""
+        traits = {name: trait for name, trait in traits.items() if not self.has_trait(name)}
+        if traits:
+            super().add_traits(**traits)
 
     def link(self, seed: int = 0) -> str:
         """The link text of the position on view."""
@@ -597,10 +645,96 @@ class ShareWidget(anywidget.AnyWidget):
         elif content.get("kind") == "page" and set(content) == {"kind", "search", "base"}:
             search, base = content["search"], content["base"]
             if isinstance(search, str) and isinstance(base, str):
-                if self.reads_page:
+                if self.reads_page and not _PAGE["read"]:
+                    _PAGE["read"] = True
                     self.receive_page(search, base)
                 elif len(base) <= 2000 and re.match(r"^https?://[^\s\"'<>]*$", base):
                     self.base = base
+
+
+# ----- the top of a dashboard, as one widget ----------------------------------------------------
+_BAR_ESM = _LINK_JS + _TOC_JS + _AID_JS + _PROGRESS_JS + r"""
+function render({ model, el }) {
+  el.classList.add("gk-learn");
+  const progress = document.createElement("div");
+  progress.className = "gk-learn-progress";
+  const row = document.createElement("div");
+  row.className = "gk-learn-row";
+  const toc = document.createElement("div");
+  const aid = document.createElement("div");
+  aid.className = "gk-learn-aid";
+  const offProgress = gkProgress(model, progress);
+  const offToc = gkToc(model, toc, "toc");
+  gkAid(model, aid, "aid");
+  row.append(toc, aid);
+  el.append(progress, row);
+  return () => { offProgress(); offToc(); };
+}
+export default { render };
+"""
+
+_BAR_CSS = _TOC_CSS + _AID_CSS + _PROGRESS_CSS + """
+.gk-learn .gk-learn-row{display:flex;flex-wrap:wrap;gap:10px;align-items:flex-start;margin-top:6px}
+.gk-learn .gk-learn-row > .gk-toc{flex:1 1 320px;min-width:0;max-width:560px}
+.gk-learn .gk-learn-aid{flex:1 1 360px;min-width:0}
+.gk-learn .gk-learn-aid .gk-aid{max-height:420px;overflow-y:auto}
+@media print{ body.gk-print-aid .gk-learn .gk-aid{max-height:none;overflow:visible} }
+"""
+
+
+class LearnerBar(OpenWhenReady, ProgressWidget):
+    """The top of a game's dashboard in one widget (class ``gk-learn``): the progress bar
+    (``gk-progress``, as :class:`ProgressWidget`), the table of contents with its search
+    (``gk-toc``/``gk-rule-search``, as :class:`RuleToc`: ``query`` -> ``shown``) and the printable
+    player aid (``gk-aid``). One comm and one drawing instead of a box of three: a dashboard
+    builds it on every page load.
+
+    >>> bar = LearnerBar("samurai_gardener")
+    >>> bar.total == len(progress_items("samurai_gardener")) and 'class="gk-aid"' in bar.aid
+    True
+    >>> "samurai_gardener.place.touch" in bar.search("touch house")
+    True
+    """
+
+    _esm = traitlets.Unicode(_BAR_ESM).tag(sync=True)
+    _css = traitlets.Unicode(_BAR_CSS).tag(sync=True)
+    _anywidget_id = traitlets.Unicode(f"{__name__}.LearnerBar").tag(sync=True)
+    toc = traitlets.Unicode("").tag(sync=True)
+    aid = traitlets.Unicode("").tag(sync=True)
+    query = traitlets.Unicode("").tag(sync=True)
+    shown = traitlets.List(traitlets.Unicode()).tag(sync=True)
+
+    def __init__(self, game, *, follow: bool = True, **kwargs):
+        gid = _game_id(game)
+        self.index = rule_index(gid)
+        self.__dict__["_open_later"] = True  # one comm_open with everything set
+        try:
+            super().__init__(gid, follow=follow, toc=toc_html(gid), aid=aid_html(gid),
+                             shown=[e.id for e in self.index.entries], **kwargs)
+            self.remove_class("gk-progress-box")
+            self.add_class("gk-learn")
+            self.observe(self._on_query, "query")
+        finally:
+            self._open_now()
+
+    def add_traits(self, **traits) -> None:
+        """Traits the class already declares (anywidget's id) are not added again."""
+        traits = {name: trait for name, trait in traits.items() if not self.has_trait(name)}
+        if traits:
+            super().add_traits(**traits)
+
+    rule_ids = RuleToc.rule_ids
+    search = RuleToc.search
+    _on_query = RuleToc._on_query
+
+    def _repr_mimebundle_(self, **kwargs):
+        """The aid and the contents as HTML too, for a notebook opened before it runs."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        if isinstance(data, dict) and "text/html" not in data:
+            data["text/html"] = f"<style>{_AID_CSS}</style>{self.aid}"
+            data["text/plain"] = f"The learner's path of {rule_index(self.game).game}: contents, player aid, progress"
+        return bundle
 
 
 def share_game_view(view) -> ShareWidget:
@@ -610,15 +744,24 @@ def share_game_view(view) -> ShareWidget:
     from ..core import Timeline
 
     def position():
-        return view.rules, view.state, view.seat
+        state, seat = view.shown_position()  # a closed view (a cover): the position it shows
+        return view.rules, state, seat
 
     def on_open(link):
+        view.build()  # a closed view opens at the link's position
         state = link.state
         seat = link.seat if link.seat is not None else 0
         view._start(state.players, seat, view.opponents, view.seed, view.rules.options(state),
                     timeline=Timeline(view.rules, state))
+        view.show_message(f"Opened the position from the link: you are player {seat + 1}.")
 
-    return ShareWidget(view.game_id, position, on_open, on_error=lambda text: view.show_message(text, "error"))
+    def on_error(text):
+        if view.is_built:
+            view.show_message(text, "error")
+        elif getattr(view, "_cover", None) is not None:
+            view._cover.message = text
+
+    return ShareWidget(view.game_id, position, on_open, on_error=on_error)
 
 
 def share_try_board(board, *, reads_page: bool = False) -> ShareWidget:
@@ -646,12 +789,7 @@ def share_try_board(board, *, reads_page: bool = False) -> ShareWidget:
     return ShareWidget(board.rules.info.id, position, on_open, reads_page=reads_page)
 
 
-def learner_bar(game):
+def learner_bar(game) -> LearnerBar:
     """The top of a game's dashboard: its progress bar, the table of contents with its search and
-    the player aid, in that order (an ``ipywidgets.VBox``, class ``gk-learn``)."""
-    import ipywidgets as widgets
-
-    gid = _game_id(game)
-    box = widgets.VBox([ProgressWidget(gid), RuleToc(gid), PlayerAidWidget(gid)])
-    box.add_class("gk-learn")
-    return box
+    the player aid, in that order (one :class:`LearnerBar`, class ``gk-learn``)."""
+    return LearnerBar(game)
