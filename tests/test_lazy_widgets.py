@@ -246,9 +246,14 @@ def test_a_dashboard_builds_no_board_at_load_every_lesson_and_the_game_a_cover(n
     # a second game (Tang Garden's solo game) waits for its click too (LazyGame: box and cover)
     later = [w for w in run["shown"] if isinstance(w, LazyGame)]
     assert all(not w.is_built for w in later)
-    # two widgets per lesson, game and later game (box, cover), one per Lessons box, and the layout they
+    # two widgets per lesson and later game (box, cover), three for the game (box, cover, its Copy
+    # link: the page's reader of a link), one per Lessons box, one learner bar, and the layout they
     # share (made here unless an earlier test of this process made it)
-    assert len(run["made"]) - 2 * (len(lessons) + 1 + len(later)) - len(boxes) in (0, 1), \
+    from gardenkit.widgets.learn import LearnerBar
+
+    bars = [w for w in run["shown"] if isinstance(w, LearnerBar)]
+    assert len(bars) == 1, "the learner's path at the top of the page"
+    assert len(run["made"]) - 2 * (len(lessons) + len(later)) - 3 - len(boxes) - len(bars) in (0, 1), \
         (notebook, len(run["made"]), len(lessons))
     games[0].children[0].click()  # the learner opens the game: it is a game like any other
     assert games[0].is_built and isinstance(games[0].board, BoardWidget)

@@ -78,7 +78,7 @@ def _share_control(lesson):
     """"Copy link" (``gk-share``) of a try board or worked example, made with its board (so a
     closed lesson costs nothing more at load): the position on its board as the player to act
     sees it. It only copies: the page's game view reads a link the page was opened with."""
-    from .learn import share_try_board
+    from .sharing import share_try_board
 
     return share_try_board(lesson)
 

@@ -94,7 +94,7 @@ class GameView(GameFallback, Openable, GameControls, Saving, Panels, ScoreChart,
         #: at its position even while the view is a cover (:func:`~gardenkit.widgets.learn.share_game_view`)
         self.share = None
         if share:
-            from .learn import share_game_view
+            from .sharing import share_game_view
 
             self.share = share_game_view(self)
         self._cover_or_build(lazy)
