@@ -54,9 +54,21 @@ function render({ model, el }) {
   button.addEventListener("click", () => model.send({ kind: "copy" }));
   model.on("change:url", show);
   model.on("change:note", show);
-  // the page's own address: a preheated kernel ran the notebook before this page was asked for
-  model.send({ kind: "page", search: String(window.location.search || ""),
-               base: String(window.location.origin + window.location.pathname) });
+  // the page's own address: a preheated kernel ran the notebook before this page was asked for.
+  // A page opened from a link sends it once the page has drawn its widgets (Voilà's spinner gone):
+  // the game view opened then builds its parts into a page at rest, not one still loading models.
+  const search = String(window.location.search || "");
+  const page = () => model.send({ kind: "page", search, base: String(window.location.origin + window.location.pathname) });
+  const settled = () => {
+    const spinner = document.querySelector("#loading, .voila-spinner");
+    return document.readyState === "complete" && (!spinner || getComputedStyle(spinner).display === "none");
+  };
+  if (!/[?&]pos=/.test(search)) page();
+  else {
+    let waited = 0;
+    const wait = () => { if (settled() || waited > 60000) setTimeout(page, 300); else { waited += 100; setTimeout(wait, 100); } };
+    wait();
+  }
   show();
   el.append(button, field, note);
   return () => { model.off("change:url", show); model.off("change:note", show); };

@@ -54,7 +54,7 @@ COMPONENT_PARTS = """() => {
 def _open(page, server, notebook: str, query: str = ""):
     page.goto(server.url(notebook) + query, wait_until="domcontentloaded", timeout=RENDER_TIMEOUT_MS)
     page.wait_for_selector(".gk-learn .gk-rule-search", state="visible", timeout=RENDER_TIMEOUT_MS)
-    page.wait_for_selector(".gk-game .gk-share", timeout=RENDER_TIMEOUT_MS)
+    page.wait_for_selector(".gk-game .gk-share", state="attached", timeout=RENDER_TIMEOUT_MS)
     page.wait_for_selector(".gk-learn .gk-progress[data-total]", timeout=RENDER_TIMEOUT_MS)
     return page
 
@@ -144,21 +144,21 @@ def test_the_learners_path_on_the_dashboard(game, page, voila_server):
     open_game(page, timeout=RENDER_TIMEOUT_MS)
     g = page.locator(".gk-game")
     link = g.locator(".gk-explanation a.gk-rule-link")
-    for _ in range(3):
-        refused = g.locator(".gk-board .gk-illegal[data-action]")
-        if refused.count():
-            refused.first.click()
-            g.locator(".gk-explanation").filter(has_text="Not allowed").first.wait_for(timeout=30_000)
-            break
+    refused = g.locator(".gk-board .gk-illegal[data-action]")
+    if not refused.count():  # pick the first piece: its refused targets show
         picks = g.locator(".gk-board [data-pick], .gk-board [data-tile], .gk-board [data-card]")
-        if not picks.count():
-            break
-        picks.first.click()
-        page.wait_for_timeout(400)
+        if picks.count():
+            picks.first.click()
+            page.wait_for_timeout(800)
+    if refused.count():  # a refusal: the panel names its rule
+        refused.first.click()
+        g.locator(".gk-explanation").filter(has_text="Not allowed").first.wait_for(timeout=30_000)
+    else:  # nothing refused in this first position: the explanation of a move names its rules
+        g.locator(".gk-board [data-action]:not(.gk-illegal)").first.hover()
     link.first.wait_for(timeout=30_000)
     cited = link.first.get_attribute("data-rule")
     assert cited in gardenkit.make(game).info.rules
-    link.first.click()
+    link.first.dispatch_event("click")  # a click where the link is (no pointer move that ends a hover)
     page.wait_for_function(
         """(rule) => {
              const inView = (el) => { if (!el) return false; const r = el.getBoundingClientRect();
