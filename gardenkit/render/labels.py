@@ -28,6 +28,8 @@ FONT, LINE = 14, 18
 #: the labels' column: its gap from the piece and the characters on a line
 GAP, CHARS = 56, 46
 SOURCES = ("rulebook", "published", "reconstructed")
+#: the sheet the piece and its labels lie on, and the words' colours on it (contrast 15:1 and 7:1)
+SHEET, INK, INK2 = "#fbf8f1", "#222222", "#4a4a4a"
 
 
 @dataclass(frozen=True)
@@ -73,8 +75,7 @@ def labelled(body: str, box: tuple, parts, *, uid: str, game: str, heading: str,
         raise ValueError("a labelled picture names at least one part")
     x0, y0, w, h = box
     col = x0 + w + GAP
-    out = [f'<text x="{x0:g}" y="24" style="font:bold 17px sans-serif;fill:var(--gk-ink,#222)">{esc(heading)}</text>',
-           body]
+    out = [f'<text x="{x0:g}" y="24" style="font:bold 17px sans-serif;fill:{INK}">{esc(heading)}</text>', body]
     y_next = 0.0
     for p in parts:
         lines = wrap(p.words)
@@ -86,17 +87,21 @@ def labelled(body: str, box: tuple, parts, *, uid: str, game: str, heading: str,
                    f'<circle cx="{p.x:g}" cy="{p.y:g}" r="4" fill="#8b1e1e" stroke="#fff" stroke-width="1.5"/>'
                    f'<polyline points="{p.x:g},{p.y:g} {col:g},{ty - 5:g} {tx - 3:g},{ty - 5:g}" fill="none" '
                    'stroke="#8b1e1e" stroke-width="1.4"/>'
-                   f'<text style="font:{FONT}px sans-serif;fill:var(--gk-ink,#222)">{text}</text></g>')
+                   f'<text style="font:{FONT}px sans-serif;fill:{INK}">{text}</text></g>')
     bottom = max(y0 + h, y_next) + 10
     if note or any(p.source == "reconstructed" for p in parts):
         foot = note or ("Reconstructed: the rulebook does not list this; our component file marks it so, "
                         "and the piece in the box may differ.")
         for i, line in enumerate(wrap(foot, 90)):
             out.append(f'<text x="{x0:g}" y="{bottom + 14 + i * LINE:g}" '
-                       f'style="font:italic 13px sans-serif;fill:var(--gk-ink2,#555)">{esc(line)}</text>')
+                       f'style="font:italic 13px sans-serif;fill:{INK2}">{esc(line)}</text>')
         bottom += 14 + LINE * len(wrap(foot, 90))
     width = col + 8 + CHARS * FONT * 0.56 + 10
-    svg = document(width, bottom + 8, "".join(out), uid, heading)
+    # a light sheet under it all: the words keep fixed colours on it (4.5:1 or more), in a dark
+    # theme too, and whether the page shows the drawing inline or as an image
+    sheet = (f'<rect class="gk-sheet" x="1" y="1" width="{width - 2:g}" height="{bottom + 6:g}" rx="8" '
+             f'fill="{SHEET}" stroke="#d8cfbd"/>')
+    svg = document(width, bottom + 8, sheet + "".join(out), uid, heading)
     # the root: what it is, for a test and a stylesheet
     root = svg[:svg.index(">")]
     if 'class="gk-svg"' in root:

@@ -903,8 +903,9 @@ def component_svg(components=None, tile: int | None = None) -> SvgStr:
         where = {"north": (.5, .16), "east": (.84, .5), "south": (.5, .84), "west": (.16, .5)}
         for side, edge in zip(("north", "east", "south", "west"), t.turned(0)):
             u, v = where[side]
-            parts.append(Part(X + u * cell, Y + v * cell, f"the {side} edge: {edge}; a shared edge must show the "
-                              "same terrain as its neighbour's (tang_garden.build.match)", source))
+            more = ("; a shared edge must show the same terrain as its neighbour's (tang_garden.build.match)"
+                    if side == "north" else "")
+            parts.append(Part(X + u * cell, Y + v * cell, f"the {side} edge: {edge}{more}", source))
         if t.inner:
             parts.append(Part(X + cell / 2 - cell / 7, Y + cell / 2, "closed inside the tile: " + ", ".join(t.inner)
                               + " (tang_garden.build.inner)", source))
