@@ -578,13 +578,13 @@ class LearnerBar(OpenWhenReady, ProgressWidget):
     _on_query = RuleToc._on_query
 
     def _repr_mimebundle_(self, **kwargs):
-        """The aid and the contents as HTML too, for a notebook opened before it runs."""
+        """The player aid as HTML too (its words; no stylesheet, which a sanitiser strips), for a
+        notebook opened before it runs, and one line of text."""
         bundle = super()._repr_mimebundle_(**kwargs)
-        data = bundle[0] if isinstance(bundle, tuple) else bundle
-        if isinstance(data, dict) and "text/html" not in data:
-            data["text/html"] = f"<style>{_AID_CSS}</style>{self.aid}"
-            data["text/plain"] = f"The learner's path of {rule_index(self.game).game}: contents, player aid, progress"
-        return bundle
+        data = dict(bundle[0] if isinstance(bundle, tuple) else bundle or {})
+        data["text/html"] = self.aid
+        data["text/plain"] = f"The learner's path of {self.game}: progress, the rules' contents, the player aid"
+        return data
 
 
 def learner_bar(game) -> LearnerBar:
