@@ -8,7 +8,10 @@ kernels, as ``make dashboards`` serves them). Three page loads per game:
    the explanation of the piece picked) is a link that scrolls to the rule's section;
 2. the page opened from a position link (a new page, the browser's storage kept): the game view
    opens at that position, with the same clickable targets as that position drawn by the engine,
-   its Copy link gives back the same position, and the progress is still there;
+   its Copy link gives back the same position, and the progress is still there; the position is
+   one where the board refuses something (a seeded game searched for one; Tanuki's board draws
+   no refused target, so there the link of step 1 is the only one): the refusal's rule id is a
+   link that scrolls to the rule's section;
 3. a tampered link: the page opens its default game, with a message and no traceback.
 
 And the gallery shows a progress bar on each card, from what the browser keeps.
@@ -48,6 +51,18 @@ COMPONENT_PARTS = """() => {
     if (text.includes('gk-component')) return (text.match(/class="gk-part"/g) || []).length;
   }
   return 0;
+}"""
+
+
+#: the rule's section is in view (its heading, or its try board below it) and the game's board is not
+SECTION_IN_VIEW = """(rule) => {
+  const inView = (el) => { if (!el) return false; const r = el.getBoundingClientRect();
+                           return r.bottom > 0 && r.top < innerHeight && r.height > 0; };
+  const head = [...document.querySelectorAll('h1,h2,h3,h4,h5,h6')]
+    .find((h) => !h.closest('.gk-learn') && h.textContent.includes(rule));
+  let board = null;
+  try { board = document.querySelector('.gk-try-for-' + CSS.escape(rule)); } catch (e) {}
+  return !!head && (inView(head) || inView(board)) && !inView(document.querySelector('.gk-game .gk-board'));
 }"""
 
 
@@ -93,21 +108,49 @@ def _svg_clickables(svg: str) -> set[str]:
     return out
 
 
+_REFUSED = re.compile(r'class="[^"]*\bgk-illegal\b[^"]*"[^>]*data-action|data-action="[^"]*"[^>]*class="[^"]*\bgk-illegal\b')
+
+
+def _refused_after_pick(board_class, state):
+    """None if the board of ``state`` (seat 0) draws a refused target as it is; the piece to pick
+    first if it draws one after that pick; False if neither (of its first six pieces)."""
+    board = board_class(state, player=0)
+    svg = str(board.render())
+    if _REFUSED.search(svg):
+        return None
+    for piece in re.findall(r'data-(?:pick|tile|card)="([^"]*)"', svg)[:6]:
+        one = board_class(state, player=0)  # one piece picked (a bid's rocks add up)
+        one.pick(piece)
+        if _REFUSED.search(str(one.render())):
+            return piece
+    return False
+
+
 def _later_position(game):
-    """A position some moves in, the learner (seat 0) to act, and its link."""
+    """A position some moves into a seeded game, the learner (seat 0) to act, where the board
+    draws a refused target (after a pick, maybe) if the first 400 steps hold one; its link and
+    the piece to pick (None: none needed; False: the board refuses nothing there)."""
     rules = gardenkit.make(game)
+    board_class = gardenkit.entry(game).board_class()
     players = {"tang_garden": 2, "karesansui": 3, "tanuki": 3}.get(game, 2)
     s = rules.initial_state(players=players, seed=11)
-    for i in range(300):
+    first, pick = None, False
+    for i in range(400):
         p = rules.current_player(s)
         if p is gardenkit.CHANCE:
             s = rules.step_chance(s)
             continue
-        if p is None or (i >= 4 and p == 0):
+        if p is None:
             break
+        if p == 0 and i >= 4:
+            first = first or s
+            pick = _refused_after_pick(board_class, s)
+            if pick is not False:
+                break
         acts = rules.legal_actions(s)
         s = rules.apply(s, acts[(3 * i) % len(acts)])
-    return rules, s, share.encode(rules, s, 0, seed=2)
+    state = s if pick is not False else first
+    return rules, state, share.encode(rules, state, 0, seed=2), pick
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -159,19 +202,10 @@ def test_the_learners_path_on_the_dashboard(game, page, voila_server):
     cited = link.first.get_attribute("data-rule")
     assert cited in gardenkit.make(game).info.rules
     link.first.dispatch_event("click")  # a click where the link is (no pointer move that ends a hover)
-    page.wait_for_function(
-        """(rule) => {
-             const inView = (el) => { if (!el) return false; const r = el.getBoundingClientRect();
-                                      return r.bottom > 0 && r.top < innerHeight && r.height > 0; };
-             const head = [...document.querySelectorAll('h1,h2,h3,h4,h5,h6')]
-               .find((h) => !h.closest('.gk-learn') && h.textContent.includes(rule));
-             let board = null;
-             try { board = document.querySelector('.gk-try-for-' + CSS.escape(rule)); } catch (e) {}
-             return !!head && (inView(head) || inView(board)) && !inView(document.querySelector('.gk-game .gk-board'));
-           }""", arg=cited, timeout=10_000)
+    page.wait_for_function(SECTION_IN_VIEW, arg=cited, timeout=10_000)
 
     # --- 2. a new page from a position link: the same board, the same moves; progress kept
-    rules, later, text = _later_position(game)
+    rules, later, text, pick = _later_position(game)
     page.goto("about:blank")
     page = _open(page, voila_server, notebook, share.query(text))
     g = page.locator(".gk-game")
@@ -189,6 +223,20 @@ def test_the_learners_path_on_the_dashboard(game, page, voila_server):
     back = share.decode(share.from_query(url[url.index("?"):]), rules)
     assert rules.observe(back.state, 0) == rules.observe(later, 0)
     assert page.locator(".gk-learn .gk-progress").get_attribute("data-done") == "1"  # the browser kept it
+    if pick is not False:  # this position refuses something: its refusal's rule id is a link to its section
+        if pick is not None:
+            g.locator(f'.gk-board [data-pick="{pick}"], .gk-board [data-tile="{pick}"], .gk-board [data-card="{pick}"]'
+                      ).first.click()
+        refused = g.locator(".gk-board .gk-illegal[data-action]").first
+        refused.wait_for(state="attached", timeout=30_000)
+        refused.click()
+        panel = g.locator(".gk-explanation").filter(has_text="Not allowed").first
+        panel.wait_for(timeout=30_000)
+        link = panel.locator("a.gk-rule-link").first
+        cited = link.get_attribute("data-rule")
+        assert cited in rules.info.rules
+        link.dispatch_event("click")
+        page.wait_for_function(SECTION_IN_VIEW, arg=cited, timeout=10_000)
 
     # --- 3. a tampered link: the default game, with a message
     tampered = text[:-6] + ("AAAAAA" if not text.endswith("AAAAAA") else "BBBBBB")
