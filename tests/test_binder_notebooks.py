@@ -40,8 +40,9 @@ def test_every_cell_has_an_id(path):
 
 
 def _gallery_cell() -> dict:
-    cells = [c for c in _read(GALLERY)["cells"] if c["cell_type"] == "code"]
-    assert len(cells) == 1, "the gallery notebook has one code cell"
+    """The cell that draws the cards (id ``gallery``; the one after it puts a progress bar on each)."""
+    cells = [c for c in _read(GALLERY)["cells"] if c["cell_type"] == "code" and c.get("id") == "gallery"]
+    assert len(cells) == 1, "the gallery notebook has one cell that draws the cards (id 'gallery')"
     return cells[0]
 
 

@@ -246,9 +246,14 @@ def test_a_dashboard_builds_no_board_at_load_every_lesson_and_the_game_a_cover(n
     # a second game (Tang Garden's solo game) waits for its click too (LazyGame: box and cover)
     later = [w for w in run["shown"] if isinstance(w, LazyGame)]
     assert all(not w.is_built for w in later)
-    # two widgets per lesson, game and later game (box, cover), one per Lessons box, and the layout they
+    # two widgets per lesson and later game (box, cover), three for the game (box, cover, its Copy
+    # link: the page's reader of a link), one per Lessons box, one learner bar, and the layout they
     # share (made here unless an earlier test of this process made it)
-    assert len(run["made"]) - 2 * (len(lessons) + 1 + len(later)) - len(boxes) in (0, 1), \
+    from gardenkit.widgets.learn import LearnerBar
+
+    bars = [w for w in run["shown"] if isinstance(w, LearnerBar)]
+    assert len(bars) == 1, "the learner's path at the top of the page"
+    assert len(run["made"]) - 2 * (len(lessons) + len(later)) - 3 - len(boxes) - len(bars) in (0, 1), \
         (notebook, len(run["made"]), len(lessons))
     games[0].children[0].click()  # the learner opens the game: it is a game like any other
     assert games[0].is_built and isinstance(games[0].board, BoardWidget)
@@ -299,8 +304,10 @@ def test_a_lazy_game_view_is_a_cover_of_its_first_position_until_clicked(cls, kw
     monkeypatch.delenv("VOILA_SERVER_URL", raising=False)
     g, made = new_widgets(lambda: cls(seed=7, bot_delay=0, lazy=True, **kwargs))
     assert not g.is_built and "gk-game" in g._dom_classes and "gk-closed" in g._dom_classes
-    assert len(g.children) == 1 and isinstance(g.children[0], Cover)
-    assert len(made) <= 3  # the box, the cover (and the layout covers share, made once)
+    # the cover, and the Copy link control: the page's reader of a link, there before the click
+    assert len(g.children) == 2 and isinstance(g.children[0], Cover) and g.children[1] is g.share
+    assert "gk-share" in g.share._dom_classes and g.share.reads_page
+    assert len(made) <= 4  # the box, the cover, the share control (and the layout they share, made once)
     cover = g.children[0]
     assert cover.label == "Play a game"
     eager = cls(seed=7, bot_delay=0, **kwargs)  # the same game built at once
@@ -358,7 +365,7 @@ def test_a_lazy_game_view_that_cannot_be_built_says_so_on_its_cover(monkeypatch)
     cover = g.children[0]
     monkeypatch.setattr(SamuraiGame, "_make_chart", lambda self, players: (_ for _ in ()).throw(RuntimeError("no chart")))
     cover.click()
-    assert not g.is_built and g.children == (cover,) and cover.message == "Sorry, this could not be opened: no chart"
+    assert not g.is_built and g.children == (cover, g.share) and cover.message == "Sorry, this could not be opened: no chart"
     monkeypatch.undo()
     cover.click()
     assert g.is_built and g.board is not None
@@ -384,10 +391,15 @@ def test_a_lazy_lesson_and_game_are_sent_in_one_message_each_with_no_update(monk
         widget = make()
         cover = widget.children[0]
         kinds = [kind for kind, _, _ in sent]
-        assert set(kinds) == {"comm_open"} and len(kinds) <= 3, kinds  # the box, the cover (the shared layout)
+        # the box, the cover (a game view: its Copy link too) and the shared layout
+        extra = [widget.share] if isinstance(widget, SamuraiGame) else []
+        assert set(kinds) == {"comm_open"} and len(kinds) <= 3 + len(extra), kinds
         opened = {comm_id: data["state"] for _, comm_id, data in sent}
         box, front = opened[widget.comm.comm_id], opened[cover.comm.comm_id]
-        assert box["children"] == [f"IPY_MODEL_{cover.model_id}"] and "gk-closed" in box["_dom_classes"]
+        assert box["children"] == [f"IPY_MODEL_{w.model_id}" for w in (cover, *extra)]
+        assert "gk-closed" in box["_dom_classes"]
+        for w in extra:  # the share control: one message with its class and code
+            assert "gk-share" in opened[w.comm.comm_id]["_dom_classes"] and "Copy link" in opened[w.comm.comm_id]["_esm"]
         assert "function render" in front["_esm"] and "gk-cover-widget" in front["_dom_classes"]
         assert front["label"] == cover.label and front["html"] == cover.html
         sent.clear()

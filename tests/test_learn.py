@@ -19,7 +19,7 @@ from gardenkit.widgets import QuizWidget, TryBoard
 from gardenkit.widgets._html import breakdown_html, explanation_html
 from gardenkit.widgets.learn import (
     PlayerAidWidget, ProgressWidget, RuleToc, ShareWidget, aid_html, link_rule_ids, progress_items, rule_link,
-    share_game_view,
+    share_game_view, toc_html,
 )
 
 GAMES = gardenkit.available_games()
@@ -294,7 +294,7 @@ def _seat_view(game="karesansui", players=3, seed=5):
 def test_copy_link_holds_the_position_as_the_seat_sees_it():
     view = _seat_view()
     w = share_game_view(view)
-    assert "gk-share" in w._dom_classes and "data-url" in ShareWidget._esm
+    assert "gk-share" in w._dom_classes and "data-url" in w._esm
     w.receive_page("", "http://localhost:8866/voila/render/karesansui.ipynb")
     url = w.make_url()
     assert url.startswith("http://localhost:8866/voila/render/karesansui.ipynb?pos=gk1.")
@@ -372,9 +372,12 @@ def test_a_try_boards_link_is_its_position_and_opens_on_a_board():
 def test_learner_bar_is_progress_toc_and_aid():
     from gardenkit.widgets.learn import learner_bar
 
-    bar = learner_bar("karesansui")
-    assert [type(c).__name__ for c in bar.children] == ["ProgressWidget", "RuleToc", "PlayerAidWidget"]
-    assert "gk-learn" in bar._dom_classes
+    bar = learner_bar("karesansui")  # one widget: a page load opens one comm for all three
+    assert type(bar).__name__ == "LearnerBar" and "gk-learn" in bar._dom_classes
+    assert bar.toc == toc_html("karesansui") and bar.aid == aid_html("karesansui")
+    assert bar.total == len(progress_items("karesansui")) and bar.done == []
+    for hook in ("gk-progress", "gk-rule-search", "gk-aid-print", "gkToc(model, toc, \"toc\")"):
+        assert hook in bar._esm
 
 
 def test_the_learners_widgets_are_public_and_imported_when_asked_for():

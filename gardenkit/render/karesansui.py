@@ -34,6 +34,7 @@ from ..games.karesansui.rules import KaresansuiRules
 from .svg import BODY_END, BODY_START, SvgStr, esc, game_document, hit, new_uid, reflow, title
 
 __all__ = [
+    "component_svg",
     "KARESANSUI_CSS", "demerits_text", "karesansui_pattern_defs", "karesansui_patterns", "render_bidding_board",
     "render_board", "render_garden", "render_state", "status_line", "turn_in_rows",
 ]
@@ -640,3 +641,44 @@ def render_state(state, *, cell: float = 40, small_cell: float = SMALL_CELL, rul
         x += max(w, 150) + 18
     width = max(x, bw + 12, 14 + tw + 20 + dw + 6, 7.5 * len(status) + 16)
     return _document(width, y + hmax + 8, "".join(parts), uid, comps, label=status)
+
+
+# ----- one piece, large, its parts named ---------------------------------------------------------------
+def component_svg(components=None, colour: str | None = None) -> SvgStr:
+    """The rocks drawn large with their parts named: one colour in its three values, and the black
+    rock that tracks the rounds: the picture early in the dashboard. ``colour``: a colour's
+    letter (default the first; ``components`` the shipped set by default). Reconstructed colours
+    say so.
+
+    >>> svg = component_svg()
+    >>> 'class="gk-svg gk-component"' in svg and "value" in svg and "(reconstructed)" in svg
+    True
+    """
+    from ..games.karesansui.components import BLACK
+    from .labels import Part, labelled
+
+    comps = components or default_components()
+    letter = colour or comps.colours[0]
+    if letter not in comps.colours:
+        raise ValueError(f"Karesansui's colours are {', '.join(comps.colours)}, not {str(letter)[:20]!r}")
+    name = comps.colour_names[comps.colours.index(letter)]
+    src = lambda key: comps.sources.get(key, {}).get("source", "rulebook")  # noqa: E731
+    uid = new_uid()
+    r, X, Y = 46, 30, 52
+    body, parts = [], []
+    for i, v in enumerate(comps.values):
+        cx, cy = X + r + i * (2 * r + 24), Y + r
+        rock = f"{letter}{v}"
+        body.append(_pebble(cx, cy, r, rock, comps, uid, tip=comps.rock_name(rock)))
+        if i == 0:
+            parts.append(Part(cx - r * .55, cy - r * .35, f"the colour: {name}, one of {len(comps.colours)} "
+                              "(karesansui.setup.rocks)", src(("colour", letter))))
+        parts.append(Part(cx + 8, cy + 6, f"{comps.rock_name(rock)}: worth {v}, its value written on it", "rulebook"))
+    bx, by = X + r, Y + 2 * r + 30 + r * .8
+    body.append(_pebble(bx, by, r * .8, BLACK, comps, uid, tip=comps.rock_name(BLACK)))
+    parts.append(Part(bx, by, f"the black rock: no colour, no value; it marks the round on a track of {comps.tracker} "
+                      "spaces", src("tracker")))
+    w = len(comps.values) * (2 * r + 24) - 24
+    return labelled("".join(body), (X, Y, w, by + r - Y), parts, uid=uid, game="karesansui",
+                    heading=f"Karesansui's rocks: {name} I, II and III, and the black rock",
+                    document=lambda width, height, b, u, label: _document(width, height, b, u, comps, label=label))

@@ -30,6 +30,7 @@ from ..games.miyabi.rules import MiyabiRules
 from .svg import BODY_END, BODY_START, SvgStr, esc, game_document, hit, new_uid, outlines, reflow, spot_marks, title
 
 __all__ = [
+    "component_svg",
     "CELL", "MIYABI_CSS", "final_table", "miyabi_pattern_defs", "miyabi_patterns", "render_board",
     "render_display", "render_final", "render_garden", "render_state", "status_line",
 ]
@@ -818,3 +819,42 @@ def render_final(state, *, rules=None) -> SvgStr:
     uid = new_uid()
     body, w, h = final_table(state, uid, 6, 4, rules=rules)
     return _document(w + 12, h + 10, body, uid, label="Miyabi final scoring")
+
+
+# ----- one piece, large, its parts named ---------------------------------------------------------------
+def component_svg(components=None, tile: int | None = None) -> SvgStr:
+    """One garden tile drawn large with its parts named (the object square, the plain green
+    squares, the tile's number and what it may be laid on): the picture early in the dashboard.
+    ``tile``: its number (default: the first corner triple of ``components``, the shipped set
+    by default). A part whose data is reconstructed says so.
+
+    >>> svg = component_svg()
+    >>> 'class="gk-svg gk-component"' in svg and "object square" in svg and "(reconstructed)" in svg
+    True
+    """
+    from .labels import Part, labelled
+
+    comps = components or default_components()
+    t = comps.tile(tile) if tile is not None else next((x for x in comps.tiles if x.shape == "corner"), comps.tiles[0])
+    uid = new_uid()
+    cell, X, Y = 84, 30, 52
+    foot = t.footprint(0)
+    ax, ay = -min(dx for dx, _ in foot), -min(dy for _, dy in foot)
+    row = comps.row_of(t.kind)
+    letter = comps.letters[row]
+    body = _cells_svg(foot, ax, ay, uid, cell, X, Y, letter, row, t.objects, "gk-mtile")
+    w = (max(dx for dx, _ in foot) + ax + 1) * cell
+    h = (max(dy for _, dy in foot) + ay + 1) * cell
+    centre = lambda dx, dy: (X + (dx + ax + .5) * cell, Y + (dy + ay + .5) * cell)  # noqa: E731
+    ox, oy = centre(0, 0)
+    parts = [Part(ox, oy - cell * .3, f"the object square: {t.objects} {t.kind}, with the row letter {letter}; it must "
+                  f"lie in the {t.kind} row, row {row + 1} (miyabi.place.row)", t.source)]
+    greens = [d for d in foot if d != (0, 0)]
+    if greens:
+        gx, gy = centre(*greens[0])
+        parts.append(Part(gx, gy, f"{'a plain green square' if len(greens) == 1 else f'{len(greens)} plain green squares'}"
+                          ": any row, any column (miyabi.place.green)", t.source))
+    parts.append(Part(X + 4, Y + h - 4, f"the whole tile ({t.describe()}): on the bare board or wholly on "
+                      "earlier tiles, one layer higher (miyabi.place.layer)", t.source))
+    return labelled(body, (X, Y, w, h), parts, uid=uid, game="miyabi", heading=f"A Miyabi garden tile: tile {t.id}",
+                    document=lambda width, height, b, u, label: _document(width, height, b, u, label=label))

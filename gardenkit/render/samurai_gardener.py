@@ -19,6 +19,7 @@ from __future__ import annotations
 from .svg import BODY_END, BODY_START, SvgStr, esc, game_document, hit, new_uid, outlines, spot_marks, title
 
 __all__ = [
+    "component_svg",
     "MIN_TAP", "SAMURAI_CSS", "TYPE_STYLE", "board_view", "pattern_defs", "phone_columns", "phone_window",
     "pick_label", "render_board", "render_card", "render_house", "render_lineup", "render_state", "square_patterns",
 ]
@@ -545,3 +546,40 @@ def render_board(state, player: int, *, uid: str, version: int = 0, selected: in
     return _document(width, oy + H + 8, body, uid, label=header or _status(state),
                      attrs=f' data-version="{version}"' + (f' data-room="{made_for:d}"' if made_for is not None else ""),
                      style=style, patterns=patterns)
+
+
+# ----- one piece, large, its parts named ---------------------------------------------------------------
+def component_svg(components=None, card: int | None = None) -> SvgStr:
+    """One building card drawn large with its parts named (a square of each type on it, its size
+    and how it may be turned): the picture early in the dashboard. ``card``: its number (default
+    the first card with the most types; ``components`` the shipped deck by default).
+
+    >>> svg = component_svg()
+    >>> 'class="gk-svg gk-component"' in svg and "tatami" in svg and "(reconstructed)" in svg
+    True
+    """
+    from ..games.samurai_gardener.components import default_deck
+    from .labels import Part, labelled
+
+    deck = components or default_deck()
+    cards = deck.cards if hasattr(deck, "cards") else tuple(deck)
+    c = (next(x for x in cards if x.id == card) if card is not None
+         else max(cards, key=lambda x: len(set("".join(x.rows)))))
+    source = getattr(c, "source", "reconstructed")
+    uid = new_uid()
+    cell, X, Y = 80, 30, 52
+    body = _card_body(c, False, uid, cell, X, Y)
+    parts, seen = [], set()
+    for dx, dy, t in c.squares(False):
+        if t in seen:
+            continue
+        seen.add(t)
+        parts.append(Part(X + (dx + .35) * cell, Y + (dy + .4) * cell,
+                          f"a {TYPE_NAMES[t]} square (letter {t}): lines of one type score (samurai_gardener.score.run)",
+                          source))
+    parts.append(Part(X + 2 * cell - 4, Y + 3 * cell - 4,
+                      f"card {c.id}: 2 squares wide, 3 tall; it stays upright, or turned end over end "
+                      "(samurai_gardener.place.upright)", source))
+    return labelled(body, (X, Y, 2 * cell, 3 * cell), parts, uid=uid, game="samurai_gardener",
+                    heading=f"A Samurai Gardener card: card {c.id}",
+                    document=lambda width, height, b, u, label: _document(width, height, b, u, label=label))

@@ -35,6 +35,7 @@ from .svg import (BODY_END, BODY_START, SvgStr, esc, game_document, hit, hit_are
                   title)
 
 __all__ = [
+    "component_svg",
     "DECO_CODES", "ICON_CODES", "PLAYER_COLOURS", "TANG_CSS", "TERRAIN_STYLE", "render_board", "render_player",
     "render_stacks", "render_state", "render_tile", "spot_xy", "status_line", "tang_pattern_defs",
 ]
@@ -882,3 +883,49 @@ def render_state(state, *, rules=None, names=None, sight=None) -> SvgStr:
     width = max(SX + COLUMN_W + 8, 7.2 * len(status) + 16)
     height = max(BY + W + MARGIN, y) + 8
     return _document(width, height, "".join(parts), uid, label=status)
+
+
+# ----- one piece, large, its parts named ---------------------------------------------------------------
+def component_svg(components=None, tile: int | None = None) -> SvgStr:
+    """One garden tile drawn large with its parts named (its four edges' terrain, what lies
+    closed inside it, its character spot): the picture early in the dashboard. ``tile``: its
+    number (default the first tile with a character spot and the most areas; ``components`` the
+    shipped set by default). A part whose data is reconstructed says so.
+
+    >>> svg = component_svg()
+    >>> 'class="gk-svg gk-component"' in svg and "north edge" in svg and "(reconstructed)" in svg
+    True
+    """
+    from ..games.tang_garden.components import default_components
+    from .labels import Part, labelled
+
+    comps = components or default_components()
+    tiles = [t for t in comps.tiles if not t.temple]
+    t = (comps.tile(tile) if tile is not None
+         else max(tiles, key=lambda x: (bool(x.spot), len(x.areas), len(x.inner), -x.id)))
+    source = getattr(t, "source", "reconstructed")
+    uid = new_uid()
+    cell, X, Y = 220, 30, 52
+    body = _tile_markup(comps, t.id, 0, X, Y, cell, uid, attrs=f' data-tile="{t.id}"')
+    parts = []
+    if t.temple:
+        parts.append(Part(X + cell / 2, Y + cell * .3, f"a {t.temple} temple: walls all round (tang_garden.build.wall)",
+                          source))
+    else:
+        where = {"north": (.5, .16), "east": (.84, .5), "south": (.5, .84), "west": (.16, .5)}
+        for side, edge in zip(("north", "east", "south", "west"), t.turned(0)):
+            u, v = where[side]
+            more = ("; a shared edge must show the same terrain as its neighbour's (tang_garden.build.match)"
+                    if side == "north" else "")
+            parts.append(Part(X + u * cell, Y + v * cell, f"the {side} edge: {edge}{more}", source))
+        if t.inner:
+            parts.append(Part(X + cell / 2 - cell / 7, Y + cell / 2, "closed inside the tile: " + ", ".join(t.inner)
+                              + " (tang_garden.build.inner)", source))
+        if t.spot:
+            parts.append(Part(X + cell / 2, Y + cell / 2, "a character spot: a visitor may stand here", source))
+    if t.areas:
+        parts.append(Part(X + cell - 6, Y + cell - 6, f"tile {t.id}, {t.stack} stack; its areas: " + ", ".join(t.areas),
+                          source))
+    return labelled(body, (X, Y, cell, cell), parts, uid=uid, game="tang_garden",
+                    heading=f"A Tang Garden garden tile: tile {t.id}",
+                    document=lambda width, height, b, u, label: _document(width, height, b, u, label=label))

@@ -44,6 +44,7 @@ from ..games.tanuki.rules import TanukiRules
 from .svg import BODY_END, BODY_START, SvgStr, esc, game_document, hit, new_uid, reflow, spot_marks, title
 
 __all__ = [
+    "component_svg",
     "PLAYER_COLOURS", "TANUKI_COLOURS", "TANUKI_CSS", "card_choices", "card_of", "offered", "render_board", "render_hand", "render_state",
     "render_tile", "status_line", "tanuki_defs", "tanuki_pattern_defs", "walk_lines",
 ]
@@ -1181,3 +1182,39 @@ def render_state(state, *, rules=None, names=None) -> SvgStr:
     width = max(SX + COLUMN_W, 7.2 * len(status) + 16)
     height = max(BY + W + MARGIN, y) + 8
     return _document(width, height, "".join(parts), uid, label=status)
+
+
+# ----- one piece, large, its parts named ---------------------------------------------------------------
+def component_svg(components=None, tile: int | None = None) -> SvgStr:
+    """One path tile drawn large with its parts named (its eight path ends, its four paths and
+    the symbol on each): the picture early in the dashboard. ``tile``: its number (default the
+    first tile showing the most kinds of symbol; ``components`` the shipped set by default).
+
+    >>> svg = component_svg()
+    >>> 'class="gk-svg gk-component"' in svg and "Tanuki Den" in svg and "(reconstructed)" in svg
+    True
+    """
+    from ..games.tanuki.components import default_components
+    from .labels import Part, labelled
+
+    comps = components or default_components()
+    t = (comps.tile(tile) if tile is not None
+         else max(comps.tiles, key=lambda x: (len(set(x.symbols)), -x.id)))
+    source = getattr(t, "source", "reconstructed")
+    uid = new_uid()
+    cell, X, Y = 230, 40, 60
+    body = [_tile_markup(t, 0, X, Y, cell, uid, attrs=f' data-tile="{t.id}"')]
+    for k, (u, v) in enumerate(PORT_UV):
+        nx, ny = INWARD[k]
+        body.append(f'<text class="gk-ttxb" x="{_n(X + u * cell - nx * 12)}" y="{_n(Y + v * cell - ny * 12 + 4)}" '
+                    f'text-anchor="middle">{PORTS[k]}</text>')
+    rule = {"shiitake": "tanuki.move.shiitake", "den": "tanuki.move.den", "ashi": "tanuki.move.ashi_active"}
+    paths = tuple(t.paths(0))
+    parts = [Part(X + PORT_UV[0][0] * cell, Y, "a path end (A to H round the tile): a path goes on across the next tile",
+                  source)]
+    for (a, b, sym), (u, v) in zip(paths, _symbol_spots(paths)):
+        parts.append(Part(X + u * cell, Y + v * cell, f"the path {PORTS[min(a, b)]}-{PORTS[max(a, b)]}: a "
+                          f"{SYMBOL_NAMES[sym]} ({rule.get(sym, 'tanuki.setup.tiles')})", source))
+    return labelled("".join(body), (X, Y, cell, cell), parts, uid=uid, game="tanuki",
+                    heading=f"A Tanuki in the Garden path tile: tile {t.id}",
+                    document=lambda width, height, b, u, label: _document(width, height, b, u, label=label))

@@ -24,7 +24,7 @@ import gardenkit
 
 from ..core.errors import MalformedInputError
 
-__all__ = ["AID_SECTIONS", "AidLine", "AidSection", "PlayerAid", "aid_ids", "player_aid"]
+__all__ = ["AID_SECTIONS", "AidLine", "AidSection", "PlayerAid", "aid_ids", "component_picture", "player_aid"]
 
 #: the sections an aid may have, in the order shown: key -> title (points: for a game counted in
 #: demerits, the title says so)
@@ -93,3 +93,16 @@ def player_aid(game_id: str) -> PlayerAid:
             title = "How demerits come"
         sections.append(AidSection(key, title, tuple(AidLine(i, info.rules[i]) for i in ids)))
     return PlayerAid(game_id, info.title, tuple(sections))
+
+
+def component_picture(game: str, **kwargs):
+    """One real piece of ``game`` (a registered game's id) drawn large with its parts labelled:
+    its renderer's ``component_svg`` (a pure function of the component data, found through the
+    registry), an :class:`~gardenkit.render.svg.SvgStr`. Parts whose data is reconstructed say so.
+    An unknown game: a ``ValueError``.
+
+    >>> svg = component_picture("samurai_gardener")
+    >>> svg.count('class="gk-part"') >= 2 and 'data-game="samurai_gardener"' in svg
+    True
+    """
+    return gardenkit.entry(game).render_module().component_svg(**kwargs)

@@ -96,13 +96,42 @@ def notebook_path(game_id: str) -> Path:
     return Path(__file__).resolve().parents[2] / "notebooks" / gardenkit.entry(game_id).notebook
 
 
-def _headings(path: Path) -> list[tuple[int, str]]:
-    nb = json.loads(path.read_text(encoding="utf-8"))
+_MARKDOWN = re.compile(rb'"cell_type":\s*"markdown"')
+_SOURCE = re.compile(rb'"source":\s*')
+
+
+def _markdown_sources(data: bytes) -> list | None:
+    """The sources of the markdown cells of a notebook's JSON text, read without parsing the
+    whole file (a saved dashboard is megabytes of outputs, parsed on every page load otherwise):
+    a key ``"cell_type"`` can only be a key (inside a JSON string its quotes are escaped), and a
+    markdown cell's ``"source"`` is the next key of that name. None if the text is not laid out
+    so (the caller then parses the whole file)."""
+    decoder = json.JSONDecoder()
     out = []
-    for cell in nb.get("cells", []):
-        if cell.get("cell_type") != "markdown":
-            continue
-        src = cell.get("source", "")
+    for m in _MARKDOWN.finditer(data):
+        src = _SOURCE.search(data, m.end(), m.end() + 4000)
+        if src is None:
+            return None
+        end = data.find(b'"cell_type"', src.end())
+        chunk = data[src.end(): end if end != -1 else len(data)].decode("utf-8")
+        try:
+            value, _ = decoder.raw_decode(chunk)
+        except ValueError:
+            return None
+        if not isinstance(value, (str, list)):
+            return None
+        out.append(value)
+    return out
+
+
+def _headings(path: Path) -> list[tuple[int, str]]:
+    data = path.read_bytes()
+    sources = _markdown_sources(data)
+    if sources is None:
+        nb = json.loads(data.decode("utf-8"))
+        sources = [cell.get("source", "") for cell in nb.get("cells", []) if cell.get("cell_type") == "markdown"]
+    out = []
+    for src in sources:
         for line in ("".join(src) if isinstance(src, list) else src).splitlines():
             m = re.match(r"^(#{1,6})\s+(.*\S)\s*$", line)
             if m:

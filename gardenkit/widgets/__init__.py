@@ -43,7 +43,7 @@ def _game_widgets() -> dict[str, str]:
 
 
 #: the learner's path (:mod:`.learn`), imported when first asked for
-_LEARN = ("GalleryProgress", "PlayerAidWidget", "ProgressWidget", "RuleToc", "ShareWidget", "learner_bar", "share_game_view",
+_LEARN = ("GalleryProgress", "LearnerBar", "PlayerAidWidget", "ProgressWidget", "RuleToc", "ShareWidget", "learner_bar", "share_game_view",
           "share_try_board")
 #: other widgets a page may not need, imported when first asked for: name -> module
 _LAZY = {**{name: "learn" for name in _LEARN}, "StrategyLab": "lab"}

@@ -286,7 +286,7 @@ class Openable(OpenWhenReady, StaticFallback):
                 self._cover = Cover(html=self.cover_html(), label=self.open_label)
                 self._cover.on_open(self._cover_clicked)
                 self.add_class("gk-closed")
-                self.children = (self._cover,)
+                self.children = (self._cover, *self._cover_extras())
             else:
                 self.build()
         finally:
@@ -326,6 +326,11 @@ class Openable(OpenWhenReady, StaticFallback):
                 self._cover.message = f"Sorry, this could not be opened: {e}"
 
     # ----- what a subclass says ---------------------------------------------------------------
+    def _cover_extras(self) -> tuple:
+        """Widgets shown under the cover while closed (a game view's share control, the one
+        reader of a page's link); none by default."""
+        return ()
+
     def _build(self) -> None:
         raise NotImplementedError
 

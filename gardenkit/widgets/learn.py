@@ -33,20 +33,19 @@ True
 """
 from __future__ import annotations
 
-import re
-
 import anywidget
 import traitlets
 
 import gardenkit
 
-from ..core import share as _share
 from ..render.svg import THEME_CSS
 from ..tutor.aid import player_aid
 from ..tutor.rule_index import MAX_QUERY, rule_index
 from ._links import _game_id, _h, link_rule_ids, rule_link
+from .lazy import OpenWhenReady, _shared_layout
+from .sharing import ShareWidget, share_game_view, share_try_board
 
-__all__ = ["GalleryProgress", "PlayerAidWidget", "ProgressWidget", "RuleToc", "ShareWidget", "aid_html", "learner_bar",
+__all__ = ["GalleryProgress", "LearnerBar", "PlayerAidWidget", "ProgressWidget", "RuleToc", "ShareWidget", "aid_html", "learner_bar",
            "link_rule_ids", "progress_items", "rule_link", "round_svg", "share_game_view", "share_try_board", "toc_html"]
 
 
@@ -64,10 +63,17 @@ function gkInstallRuleLinks() {
     const re = new RegExp("(^|[^\\w.])" + esc + "($|[^\\w.])");
     const heads = document.querySelectorAll("h1,h2,h3,h4,h5,h6");
     for (const head of heads) {
-      if (head.closest(".gk-toc") || head.closest(".gk-aid")) continue;
+      if (head.closest(".gk-toc") || head.closest(".gk-aid") || head.closest(".gk-component")) continue;
       if (re.test(head.textContent || "")) {
         ev.preventDefault();
         head.scrollIntoView({ block: "start" });
+        // the rule's try board (a TryBoard marks itself gk-try-for-<rule id>): into view too,
+        // when the section's words push it below the screen
+        let board = null;
+        try { board = document.querySelector(".gk-try-for-" + CSS.escape(rule)); } catch (e) { board = null; }
+        if (board && board.getBoundingClientRect().top > window.innerHeight - 120) {
+          board.scrollIntoView({ block: "center" });
+        }
         try { history.replaceState(null, "", "#" + (head.id || "")); } catch (e) { /* sandboxed */ }
         return;
       }
@@ -78,8 +84,8 @@ function gkInstallRuleLinks() {
 
 
 # ----- the table of contents -----------------------------------------------------------------
-_TOC_ESM = _LINK_JS + r"""
-function render({ model, el }) {
+_TOC_JS = r"""
+function gkToc(model, el, key) {
   gkInstallRuleLinks();
   el.classList.add("gk-toc");
   const box = document.createElement("input");
@@ -89,7 +95,7 @@ function render({ model, el }) {
   box.setAttribute("aria-label", "find a rule");
   const list = document.createElement("div");
   list.className = "gk-toc-list";
-  list.innerHTML = model.get("html");
+  list.innerHTML = model.get(key);
   const count = document.createElement("div");
   count.className = "gk-toc-count";
   const show = () => {
@@ -104,6 +110,10 @@ function render({ model, el }) {
   el.append(box, count, list);
   return () => model.off("change:shown", show);
 }
+"""
+
+_TOC_ESM = _LINK_JS + _TOC_JS + r"""
+function render({ model, el }) { return gkToc(model, el, "html"); }
 export default { render };
 """
 
@@ -247,11 +257,11 @@ def aid_html(game) -> str:
     return html + "</div>"
 
 
-_AID_ESM = _LINK_JS + r"""
-function render({ model, el }) {
+_AID_JS = r"""
+function gkAid(model, el, key) {
   gkInstallRuleLinks();
   const wrap = document.createElement("div");
-  wrap.innerHTML = model.get("html");
+  wrap.innerHTML = model.get(key);
   const button = document.createElement("button");
   button.className = "gk-aid-print";
   button.textContent = "Print the player aid";
@@ -266,6 +276,10 @@ function render({ model, el }) {
   aid.appendChild(button);
   el.appendChild(wrap);
 }
+"""
+
+_AID_ESM = _LINK_JS + _AID_JS + r"""
+function render({ model, el }) { gkAid(model, el, "html"); }
 export default { render };
 """
 
@@ -299,8 +313,8 @@ def progress_items(game) -> tuple[str, ...]:
             + tuple(f"quiz:{q.id}" for q in tutor.quizzes()))
 
 
-_PROGRESS_ESM = r"""
-function render({ model, el }) {
+_PROGRESS_JS = r"""
+function gkProgress(model, el) {
   const key = () => "gardenkit.progress." + model.get("game");
   const read = () => {
     try { const v = JSON.parse(localStorage.getItem(key()) || "[]"); return Array.isArray(v) ? v : []; }
@@ -333,6 +347,10 @@ function render({ model, el }) {
   el.append(bar, reset);
   return () => { model.off("change:done", draw); model.off("change:total", draw); };
 }
+"""
+
+_PROGRESS_ESM = _PROGRESS_JS + r"""
+function render({ model, el }) { return gkProgress(model, el); }
 export default { render };
 """
 
@@ -483,175 +501,93 @@ class GalleryProgress(anywidget.AnyWidget):
             self.load(content["done"])
 
 
-# ----- a position you can send ---------------------------------------------------------------
-_SHARE_ESM = r"""
+# ----- the top of a dashboard, as one widget ----------------------------------------------------
+_BAR_ESM = _LINK_JS + _TOC_JS + _AID_JS + _PROGRESS_JS + r"""
 function render({ model, el }) {
-  el.classList.add("gk-share");
-  const button = document.createElement("button");
-  button.className = "gk-share-button";
-  button.textContent = "Copy link";
-  button.title = "a link that opens this page at this position";
-  const field = document.createElement("input");
-  field.className = "gk-share-url";
-  field.readOnly = true;
-  field.hidden = true;
-  const note = document.createElement("span");
-  note.className = "gk-share-note";
-  const show = () => {
-    const url = model.get("url");
-    el.setAttribute("data-url", url);
-    field.value = url;
-    field.hidden = !url;
-    note.textContent = model.get("note");
-    if (url && model.get("copy")) {
-      const done = () => { note.textContent = "Link copied."; };
-      try { navigator.clipboard.writeText(url).then(done, () => { field.select(); }); }
-      catch (e) { field.select(); }
-    }
-  };
-  button.addEventListener("click", () => model.send({ kind: "copy" }));
-  model.on("change:url", show);
-  model.on("change:note", show);
-  // the page's own address: a preheated kernel ran the notebook before this page was asked for
-  model.send({ kind: "page", search: String(window.location.search || ""),
-               base: String(window.location.origin + window.location.pathname) });
-  show();
-  el.append(button, field, note);
-  return () => { model.off("change:url", show); model.off("change:note", show); };
+  el.classList.add("gk-learn");
+  const progress = document.createElement("div");
+  progress.className = "gk-learn-progress";
+  const row = document.createElement("div");
+  row.className = "gk-learn-row";
+  const toc = document.createElement("div");
+  const aid = document.createElement("div");
+  aid.className = "gk-learn-aid";
+  const offProgress = gkProgress(model, progress);
+  const offToc = gkToc(model, toc, "toc");
+  gkAid(model, aid, "aid");
+  row.append(toc, aid);
+  el.append(progress, row);
+  return () => { offProgress(); offToc(); };
 }
 export default { render };
 """
 
+_BAR_CSS = _TOC_CSS + _AID_CSS + _PROGRESS_CSS + """
+.gk-learn .gk-learn-row{display:flex;flex-wrap:wrap;gap:10px;align-items:flex-start;margin-top:6px}
+.gk-learn .gk-learn-row > .gk-toc{flex:1 1 320px;min-width:0;max-width:560px}
+.gk-learn .gk-learn-aid{flex:1 1 360px;min-width:0}
+.gk-learn .gk-learn-aid .gk-aid{max-height:420px;overflow-y:auto}
+@media print{ body.gk-print-aid .gk-learn .gk-aid{max-height:none;overflow:visible} }
+"""
 
-class ShareWidget(anywidget.AnyWidget):
-    """ "Copy link": the URL of this page at the position on view (``url``, shown in ``data-url``).
 
-    ``position()`` answers ``(rules, state, seat)`` of what is on view (``seat`` None for a
-    position with nothing hidden from the learner, a try board). ``on_open(link)`` is called with
-    the :class:`~gardenkit.core.share.Link` a page's query string carries (the page was opened
-    from a link); a bad link leaves the page as it is and ``note`` says why. ``reads_page``
-    False: the widget only copies links, and leaves the page's query to the one that reads it
-    (a dashboard has one: its game view's).
+class LearnerBar(OpenWhenReady, ProgressWidget):
+    """The top of a game's dashboard in one widget (class ``gk-learn``): the progress bar
+    (``gk-progress``, as :class:`ProgressWidget`), the table of contents with its search
+    (``gk-toc``/``gk-rule-search``, as :class:`RuleToc`: ``query`` -> ``shown``) and the printable
+    player aid (``gk-aid``). One comm and one drawing instead of a box of three: a dashboard
+    builds it on every page load.
+
+    >>> bar = LearnerBar("samurai_gardener")
+    >>> bar.total == len(progress_items("samurai_gardener")) and 'class="gk-aid"' in bar.aid
+    True
+    >>> "samurai_gardener.place.touch" in bar.search("touch house")
+    True
     """
 
-    _esm = _SHARE_ESM
-    url = traitlets.Unicode("").tag(sync=True)
-    note = traitlets.Unicode("").tag(sync=True)
-    copy = traitlets.Bool(True).tag(sync=True)
+    _esm = traitlets.Unicode(_BAR_ESM).tag(sync=True)
+    _css = traitlets.Unicode(_BAR_CSS).tag(sync=True)
+    _anywidget_id = traitlets.Unicode(f"{__name__}.LearnerBar").tag(sync=True)
+    toc = traitlets.Unicode("").tag(sync=True)
+    aid = traitlets.Unicode("").tag(sync=True)
+    query = traitlets.Unicode("").tag(sync=True)
+    shown = traitlets.List(traitlets.Unicode()).tag(sync=True)
 
-    def __init__(self, game, position, on_open=None, *, base: str = "", reads_page: bool = True, on_error=None,
-                 **kwargs):
-        super().__init__(**kwargs)
-        self.game = _game_id(game)
-        self.reads_page = reads_page
-        self._on_error = on_error
-        self._position, self._on_open = position, on_open
-        self.base = base
-        self.opened = None
-        self.add_class("gk-share")
-        self.on_msg(self._on_front_end_msg)
-
-    def link(self, seed: int = 0) -> str:
-        """The link text of the position on view."""
-        rules, state, seat = self._position()
-        return _share.encode(rules, state, seat, seed=seed)
-
-    def make_url(self, seed: int = 0) -> str:
-        """The page's URL with the position on view in its query string (also set as ``url``)."""
+    def __init__(self, game, *, follow: bool = True, **kwargs):
+        gid = _game_id(game)
+        self.index = rule_index(gid)
+        kwargs.setdefault("layout", _shared_layout())  # no Layout model of its own: one comm fewer
+        self.__dict__["_open_later"] = True  # one comm_open with everything set
         try:
-            text = self.link(seed)
-        except Exception as e:  # noqa: BLE001 - a click shows why there is no link, never a traceback
-            self.note = f"No link for this position: {e}"
-            self.url = ""
-            return ""
-        self.url = f"{self.base}{_share.query(text)}"
-        self.note = ""
-        return self.url
+            super().__init__(gid, follow=follow, toc=toc_html(gid), aid=aid_html(gid),
+                             shown=[e.id for e in self.index.entries], **kwargs)
+            self.remove_class("gk-progress-box")
+            self.add_class("gk-learn")
+            self.observe(self._on_query, "query")
+        finally:
+            self._open_now()
 
-    def receive_page(self, search, base: str = "") -> bool:
-        """The page's query string (``window.location.search``) and address, sent by the front end
-        when drawn: open the position it carries, if any. True if a position was opened."""
-        if isinstance(base, str) and len(base) <= 2000 and re.match(r"^https?://[^\s\"'<>]*$", base):
-            self.base = base
-        try:
-            text = _share.from_query(search)
-            if text is None:
-                return False
-            link = _share.decode(text, gardenkit.make(self.game))
-            if self._on_open is not None:
-                self._on_open(link)
-        except ValueError as e:
-            self.note = f"That link could not be opened: {str(e).rstrip('.')}. Here is the default game instead."
-            if self._on_error is not None:
-                self._on_error(self.note)
-            return False
-        self.opened = link
-        self.note = "Opened the position from the link."
-        return True
+    def add_traits(self, **traits) -> None:
+        """Traits the class already declares (anywidget's id) are not added again."""
+        traits = {name: trait for name, trait in traits.items() if not self.has_trait(name)}
+        if traits:
+            super().add_traits(**traits)
 
-    def _on_front_end_msg(self, _widget, content, _buffers) -> None:
-        if not isinstance(content, dict):
-            return
-        if content == {"kind": "copy"}:
-            self.make_url()
-        elif content.get("kind") == "page" and set(content) == {"kind", "search", "base"}:
-            search, base = content["search"], content["base"]
-            if isinstance(search, str) and isinstance(base, str):
-                if self.reads_page:
-                    self.receive_page(search, base)
-                elif len(base) <= 2000 and re.match(r"^https?://[^\s\"'<>]*$", base):
-                    self.base = base
+    rule_ids = RuleToc.rule_ids
+    search = RuleToc.search
+    _on_query = RuleToc._on_query
+
+    def _repr_mimebundle_(self, **kwargs):
+        """The player aid as HTML too (its words; no stylesheet, which a sanitiser strips), for a
+        notebook opened before it runs, and one line of text."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        data = dict(bundle[0] if isinstance(bundle, tuple) else bundle or {})
+        data["text/html"] = self.aid
+        data["text/plain"] = f"The learner's path of {self.game}: progress, the rules' contents, the player aid"
+        return data
 
 
-def share_game_view(view) -> ShareWidget:
-    """A :class:`ShareWidget` for a game view against bots: its link is the position as the
-    learner's seat sees it; a page opened from a link starts the view at that position (the
-    learner in the link's seat, the same bots)."""
-    from ..core import Timeline
-
-    def position():
-        return view.rules, view.state, view.seat
-
-    def on_open(link):
-        state = link.state
-        seat = link.seat if link.seat is not None else 0
-        view._start(state.players, seat, view.opponents, view.seed, view.rules.options(state),
-                    timeline=Timeline(view.rules, state))
-
-    return ShareWidget(view.game_id, position, on_open, on_error=lambda text: view.show_message(text, "error"))
-
-
-def share_try_board(board, *, reads_page: bool = False) -> ShareWidget:
-    """A :class:`ShareWidget` for a try board (:class:`~gardenkit.widgets.TryBoard`) or a worked
-    example (:class:`~gardenkit.widgets.ScenarioPlayer`): its link is the position on its board as
-    the player to act sees it. With ``reads_page``, a page opened from a link shows that position
-    on this board (by default the page's game view opens it: one reader per page)."""
-
-    def position():
-        if hasattr(board, "state"):  # a try board: its position, built or not
-            state = board.state
-        else:  # a worked example: the position on its board (built by the click, if lazy)
-            board.build()
-            state = board.board.state
-        rules = board.rules
-        player = rules.current_player(state)
-        seat = player if isinstance(player, int) and player is not gardenkit.CHANCE else 0
-        return rules, state, seat
-
-    def on_open(link):
-        board.build()
-        board.board.header = "The position from the link."
-        board.board.set_state(link.state, player=link.seat)
-
-    return ShareWidget(board.rules.info.id, position, on_open, reads_page=reads_page)
-
-
-def learner_bar(game):
+def learner_bar(game) -> LearnerBar:
     """The top of a game's dashboard: its progress bar, the table of contents with its search and
-    the player aid, in that order (an ``ipywidgets.VBox``, class ``gk-learn``)."""
-    import ipywidgets as widgets
-
-    gid = _game_id(game)
-    box = widgets.VBox([ProgressWidget(gid), RuleToc(gid), PlayerAidWidget(gid)])
-    box.add_class("gk-learn")
-    return box
+    the player aid, in that order (one :class:`LearnerBar`, class ``gk-learn``)."""
+    return LearnerBar(game)

@@ -74,6 +74,15 @@ def try_rule_of(game: str, caption) -> str | None:
     return _TRY_RULES[game].get(str(caption))
 
 
+def _share_control(lesson):
+    """"Copy link" (``gk-share``) of a try board or worked example, made with its board (so a
+    closed lesson costs nothing more at load): the position on its board as the player to act
+    sees it. It only copies: the page's game view reads a link the page was opened with."""
+    from .sharing import share_try_board
+
+    return share_try_board(lesson)
+
+
 def _gained(rules, before, after, player) -> int:
     return after.scores[player] - before.scores[player]
 
@@ -103,6 +112,10 @@ class TryBoard(Openable, widgets.VBox):
         if not isinstance(self.player, int):
             raise ValueError("a try board needs a position where a player is to act")
         self.caption_text = caption
+        # the page's rule links bring this board into view (``gk-try-for-<rule id>``)
+        known = self.rule or try_rule_of(self.rules.info.id, caption)
+        if known is not None:
+            self.add_class(f"gk-try-for-{known}")
         self._cover_or_build(lazy)
 
     def _build(self) -> None:
@@ -111,8 +124,9 @@ class TryBoard(Openable, widgets.VBox):
         self.reset_button = widgets.Button(description="Try again").add_class("gk-reset")
         self.reset_button.on_click(lambda _b: self.reset())
         self.caption = widgets.HTML(f"<div class='gk-caption'>{h(self.caption_text)}</div>")
+        self.share = _share_control(self)
         self.children = [widgets.HTML(PANEL_CSS), self.caption, self.board,
-                         widgets.HBox([self.reset_button]), self.panel]
+                         widgets.HBox([self.reset_button, self.share]), self.panel]
         self.reset()
 
     def cover_html(self) -> str:
@@ -209,9 +223,10 @@ class ScenarioPlayer(Openable, widgets.VBox):
         self.book_button.on_click(lambda _b: self.goto(self.step))
         self.counter = widgets.HTML()
         self.caption = widgets.HTML().add_class("gk-caption")
+        self.share = _share_control(self)
         self.children = [
             widgets.HTML(PANEL_CSS + self._heading_html()),
-            widgets.HBox([self.back_button, self.forward_button, self.counter, self.book_button]),
+            widgets.HBox([self.back_button, self.forward_button, self.counter, self.book_button, self.share]),
             self.caption, self.board, self.panel,
         ]
         self.goto(0)

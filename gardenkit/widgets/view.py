@@ -77,7 +77,8 @@ class GameView(GameFallback, Openable, GameControls, Reviewing, Saving, Panels, 
     open_label = "Play a game"
 
     def __init__(self, players: int | None = None, seat: int = 0, opponents: str = "greedy", seed: int = 7, *,
-                 options: dict | None = None, bot_delay: float = 0.4, lazy: bool = False, **kwargs):
+                 options: dict | None = None, bot_delay: float = 0.4, lazy: bool = False, share: bool = True,
+                 **kwargs):
         super().__init__(**shared_layout_if(lazy, kwargs))
         self.add_class("gk-game")
         self.rules = gardenkit.make(self.game_id)
@@ -90,7 +91,18 @@ class GameView(GameFallback, Openable, GameControls, Reviewing, Saving, Panels, 
             first = Timeline(self.rules, self.rules.initial_state(players=players, seed=seed, **self._settings[4]))
             first.advance_chance()
             self._first = (first.state, seat)
+        #: "Copy link" (``gk-share``): the position as your seat sees it; also the page's one reader
+        #: of a link (``?pos=``), there from the start, so a page opened from a link opens this view
+        #: at its position even while the view is a cover (:func:`~gardenkit.widgets.learn.share_game_view`)
+        self.share = None
+        if share:
+            from .sharing import share_game_view
+
+            self.share = share_game_view(self)
         self._cover_or_build(lazy)
+
+    def _cover_extras(self) -> tuple:
+        return (self.share,) if self.share is not None else ()
 
     def _build(self) -> None:
         """The board, controls, panels and chart (bqplot is imported here, not before)."""
@@ -103,7 +115,8 @@ class GameView(GameFallback, Openable, GameControls, Reviewing, Saving, Panels, 
         self.chart = self._make_chart(players)
         self.board = None
         self._start(players, seat, opponents, seed, options)
-        buttons = widgets.HBox([self.hint_button, self.undo_button, self.save_link, self.upload, self.hint_progress],
+        extra = [self.share] if self.share is not None else []
+        buttons = widgets.HBox([self.hint_button, self.undo_button, self.save_link, self.upload, self.hint_progress, *extra],
                                layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         # beside the board where there is room, under it otherwise (a phone): up to 440 px wide,
         # never wider than the page (the gap between the two is in PANEL_CSS, .gk-main)
