@@ -66,7 +66,7 @@ from ..core import CHANCE, MalformedInputError, Rng
 
 __all__ = [
     "CHECK_SEED_OFFSET", "MIN_MARGIN_GAIN", "MIN_WIN_GAIN", "MINER_VERSION", "PER_GAME_CAP", "SETTINGS", "WANDER",
-    "MoveNumbers", "Puzzle", "Verdict", "judge", "load", "mine", "mine_game", "path_of", "search_position",
+    "MoveNumbers", "Puzzle", "Verdict", "answer", "judge", "load", "mine", "mine_game", "path_of", "search_position",
 ]
 
 #: the miner's version, stored with every puzzle (bump it when the rule or the settings change)
@@ -165,6 +165,12 @@ class Puzzle:
     def greedy_numbers(self) -> MoveNumbers:
         return self.numbers(self.greedy)
 
+    def research(self, rules, seed: int | None = None):
+        """Search the puzzle's position again with its stored settings (``seed``: the stored one,
+        or another): the :class:`~gardenkit.bots.SearchResult`."""
+        settings = {k: v for k, v in self.search.items() if k != "seed"}
+        return _bot(self.game, self.search["seed"] if seed is None else seed, settings).search(rules, self.state)
+
     def to_dict(self) -> dict:
         return {"id": self.id, "seed": self.seed, "players": self.players, "ply": self.ply, "phase": self.phase,
                 "player": self.player, "view_seed": self.view_seed, "search": dict(self.search),
@@ -197,6 +203,7 @@ def _bot(game: str, seed: int, settings: dict | None = None):
 
     kw = dict(_COMMON)
     kw.update(settings if settings is not None else SETTINGS[game]["search"])
+    kw.pop("seed", None)
     return SearchBot(seed=seed, **kw)
 
 
@@ -446,42 +453,55 @@ def _pct(x: float) -> str:
     return f"{round(100 * x)} %"
 
 
+def _later(n: MoveNumbers, unit: str) -> str:
+    """What the search expects after a move, in words."""
+    return (f"you are ahead in {_pct(n.win_rate)} of the search's playouts after it, by {n.margin:+.1f} "
+            f"{unit}s on average over the best other player")
+
+
 def judge(rules, puzzle: Puzzle, move) -> Verdict:
     """What ``move`` (an action or its notation) is worth in ``puzzle``, from the stored numbers (no
-    search): the best move, or what it gives up against the best, and why in words with the rule
-    ids of both moves' points now. An illegal move: a ``ValueError`` naming the rule."""
+    search): the best move, or what it gives up against the best, and why: both moves' points now
+    (``rules.explain``, with rule ids) and what the search expects later. The words of a wrong
+    answer do not name the best move (``answer`` does). An illegal move: a ``ValueError`` naming
+    the rule."""
     s = puzzle.state
     action = rules.parse_action(s, move) if isinstance(move, str) else move
     reason = rules.why_illegal(s, action)
     if reason is not None:
         raise ValueError(f"{action} is not allowed here: {reason}")
     notation = str(action)
-    best_action = rules.parse_action(s, puzzle.best)
-    e, be = rules.explain(s, action), rules.explain(s, best_action)
+    e, be = rules.explain(s, action), rules.explain(s, rules.parse_action(s, puzzle.best))
     mine, top = puzzle.numbers(notation), puzzle.best_numbers
     unit = be.unit
-    won = "games won in the search's playouts"
     if notation == puzzle.best:
         greedy = puzzle.greedy_numbers
-        text = (f"{notation} is the best move. It scores {_points(be)} now, less than {puzzle.greedy} "
-                f"({_points(rules.explain(s, rules.parse_action(s, puzzle.greedy)))}), but the search expects it "
-                f"to win {_pct(top.win_rate)} of {won} against {_pct(greedy.win_rate)}, and to finish "
-                f"{top.margin:+.1f} {unit}s against the best other player instead of {greedy.margin:+.1f}.")
+        ge = rules.explain(s, rules.parse_action(s, puzzle.greedy))
+        text = (f"{notation} is the best move. It scores {_points(e)} now, no more than {puzzle.greedy} "
+                f"({_points(ge)}), but {_later(top, unit)}; after {puzzle.greedy}, {_pct(greedy.win_rate)} "
+                f"and {greedy.margin:+.1f}.")
         return Verdict(notation, True, top, top, 0.0, 0.0, e, be, text)
     if mine is None:
-        text = (f"{notation} is not the best move. It scores {_points(e)} now; the search did not even "
-                f"compare it (it tried the {len(puzzle.moves)} most promising of {puzzle.legal} moves). The best, "
-                f"{puzzle.best}, scores {_points(be)} now and wins {_pct(top.win_rate)} of {won} "
-                f"(margin {top.margin:+.1f}).")
+        text = (f"{notation} is not the best move. It scores {_points(e)} now; the search did not compare it "
+                f"(it tried the {len(puzzle.moves)} most promising of the {puzzle.legal} moves by points now). "
+                f"The best move scores {_points(be)} now, and {_later(top, unit)}.")
         return Verdict(notation, False, None, top, None, None, e, be, text)
     win_loss = round(top.win_rate - mine.win_rate, 6)
     margin_loss = round(top.margin - mine.margin, 6)
-    what = "the move that scores most now" if notation == puzzle.greedy else "a good try"
-    text = (f"{notation} is {what}, but not the best: it gives up {_pct(win_loss)} of win rate and "
-            f"{margin_loss:.1f} {unit}s of final margin against {puzzle.best}. It scores {_points(e)} now "
-            f"and the search expects {_pct(mine.win_rate)} of {won} (margin {mine.margin:+.1f}); "
-            f"{puzzle.best} scores {_points(be)} now and {_pct(top.win_rate)} (margin {top.margin:+.1f}).")
+    what = "the move that scores most now, but it is not the best" if notation == puzzle.greedy else "not the best move"
+    text = (f"{notation} is {what}: against the best move it gives up {margin_loss:.1f} {unit}s of margin "
+            f"and {round(100 * win_loss)} points of the share of playouts where you are ahead. It scores "
+            f"{_points(e)} now, and {_later(mine, unit)}. The best move scores "
+            f"{_points(be)} now, and {_later(top, unit)}.")
     return Verdict(notation, False, mine, top, win_loss, margin_loss, e, be, text)
+
+
+def answer(rules, puzzle: Puzzle) -> str:
+    """The answer in words: the best move, what it scores now and what the search expects of it."""
+    be = rules.explain(puzzle.state, rules.parse_action(puzzle.state, puzzle.best))
+    g = puzzle.greedy_numbers
+    return (f"The best move is {puzzle.best}: it scores {_points(be)} now, and {_later(puzzle.best_numbers, be.unit)}. "
+            f"After the move that scores most now, {puzzle.greedy}: {_pct(g.win_rate)} and {g.margin:+.1f}.")
 
 
 def _points(expl) -> str:
