@@ -40,11 +40,11 @@ Regenerate with ``python -m gardenkit.bots.puzzles --game miyabi`` (``--all`` fo
 ``nice`` it: it searches each position twice).
 
 >>> import gardenkit
->>> puzzles = load("samurai_gardener")
+>>> puzzles = load("miyabi")
 >>> len(puzzles) >= 20
 True
 >>> p = puzzles[0]
->>> rules = gardenkit.make("samurai_gardener")
+>>> rules = gardenkit.make("miyabi")
 >>> rules.parse_action(p.state, p.best) in rules.legal_actions(p.state)
 True
 >>> v = judge(rules, p, p.best)
@@ -455,8 +455,12 @@ def _pct(x: float) -> str:
 
 def _later(n: MoveNumbers, unit: str) -> str:
     """What the search expects after a move, in words."""
-    return (f"you are ahead in {_pct(n.win_rate)} of the search's playouts after it, by {n.margin:+.1f} "
-            f"{unit}s on average over the best other player")
+    m = n.margin
+    if unit == "demerit":
+        by = f"with {abs(m):.1f} demerits {'fewer' if m >= 0 else 'more'} than the best other player on average"
+    else:
+        by = f"{abs(m):.1f} {unit}s {'ahead of' if m >= 0 else 'behind'} the best other player on average"
+    return f"you are ahead in {_pct(n.win_rate)} of the search's playouts after it, {by}"
 
 
 def judge(rules, puzzle: Puzzle, move) -> Verdict:
@@ -521,6 +525,7 @@ def main(argv=None) -> int:
     ap.add_argument("--all", action="store_true", help="every registered game")
     ap.add_argument("--target", type=int, default=TARGET, help="puzzles per game")
     ap.add_argument("--out", help="the output file (one game; default: the game's puzzles.json)")
+    ap.add_argument("--max-games", type=int, default=60, help="the most bot games per game")
     ap.add_argument("--quiet", action="store_true")
     args = ap.parse_args(argv)
     games = list(gardenkit.available_games()) if args.all else (args.game or [])
@@ -528,7 +533,7 @@ def main(argv=None) -> int:
         ap.error("name a --game or --all")
     for game in games:
         log = None if args.quiet else (lambda text: print(text, file=sys.stderr, flush=True))
-        puzzles = mine(game, args.target, log=log)
+        puzzles = mine(game, args.target, log=log, max_games=args.max_games)
         out = Path(args.out) if args.out and len(games) == 1 else path_of(game)
         out.write_text(json.dumps(dump(game, puzzles), indent=1, sort_keys=False) + "\n", encoding="utf-8")
         print(f"{game}: {len(puzzles)} puzzles -> {out}")

@@ -14,7 +14,7 @@ Test hooks: the box has class ``gk-puzzle``; its status line ``.gk-puzzle-status
 ``data-puzzle`` (the puzzle's id), ``data-index`` and ``data-verdict`` (``""`` before an answer,
 ``best`` or ``worse``, ``shown`` after "Show the answer").
 
->>> w = PuzzleWidget("samurai_gardener")
+>>> w = PuzzleWidget("miyabi")
 >>> w.puzzle.id == w.puzzles[0].id, w.verdict
 (True, '')
 >>> w.play(w.puzzle.greedy)
