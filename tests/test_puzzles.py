@@ -90,7 +90,7 @@ def test_the_check_with_another_seed_agrees_on_the_best_move():
     for p in P.load("miyabi")[:3]:
         check = p.research(rules, seed=p.check_seed)
         assert str(check.moves[0].action) == p.best
-        assert P._clear(check, rules.info.lower_wins)
+        assert P._clear(check, rules.info.lower_wins, rules.parse_action(p.state, p.greedy))
 
 
 # ----- the mining rule, both sides -----------------------------------------------------------------

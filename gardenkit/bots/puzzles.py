@@ -70,7 +70,7 @@ __all__ = [
 ]
 
 #: the miner's version, stored with every puzzle (bump it when the rule or the settings change)
-MINER_VERSION = 1
+MINER_VERSION = 2
 #: the data file's format
 FORMAT = 1
 #: how much better the best move's win rate must be than the greedy move's (a share, 0..1): it
@@ -92,10 +92,11 @@ PER_GAME_CAP = 3
 #: games (player counts and seeds) and how many puzzles to keep. Budgets are small (a search of
 #: a puzzle takes a fraction of a second) but stable: the check re-search must agree.
 SETTINGS: dict[str, dict[str, Any]] = {
-    "samurai_gardener": {"search": {"iterations": 64, "candidates": 6, "lookahead": 2}, "players": (2, 3)},
+    "samurai_gardener": {"search": {"iterations": 96, "candidates": 4, "lookahead": 2, "sample": 100},
+                         "players": (2, 3)},
     "miyabi": {"search": {"iterations": 64, "candidates": 6, "lookahead": 2}, "players": (2, 3)},
     "karesansui": {"search": {"iterations": 64, "candidates": 6, "lookahead": 2}, "players": (3, 4)},
-    "tang_garden": {"search": {"iterations": 64, "candidates": 6, "lookahead": 2}, "players": (2, 3)},
+    "tang_garden": {"search": {"iterations": 160, "candidates": 4, "lookahead": 2}, "players": (2, 3)},
     "tanuki": {"search": {"iterations": 64, "candidates": 6, "lookahead": 2}, "players": (2, 3)},
 }
 #: the fixed search settings every game shares (besides the per-game ones above)
@@ -219,15 +220,19 @@ def _numbers(result) -> tuple[MoveNumbers, ...]:
                              int(m.points)) for m in result.moves)
 
 
-def _clear(result, lower_wins: bool) -> bool:
+def _clear(result, lower_wins: bool, greedy_action=None) -> bool:
     """The mining rule on one search: the best move is not the greedy one, scores no more now,
     was compared with it on the same playouts (at least :data:`MIN_VISITS` each), wins at least as
-    often and beats its mean margin by :data:`MIN_MARGIN_GAIN`."""
+    often and beats its mean margin by :data:`MIN_MARGIN_GAIN`. ``greedy_action``: the greedy move
+    to compare with (default the search's own; the check search is compared with the first
+    search's, as several moves may score the most now and each search picks one of them)."""
+    if greedy_action is None:
+        greedy_action = result.greedy
     best, greedy = result.moves[0], None
     for m in result.moves:
-        if m.action == result.greedy:
+        if m.action == greedy_action:
             greedy = m
-    if greedy is None or best.action == result.greedy:
+    if greedy is None or best.action == greedy_action:
         return False
     sign = -1 if lower_wins else 1
     if sign * best.points > sign * greedy.points:
@@ -291,7 +296,7 @@ def make_puzzle(rules, state, *, seed: int, players: int, ply: int, length: int,
     if not _clear(result, rules.info.lower_wins):
         return None
     check = search_position(rules, shown, search_seed + CHECK_SEED_OFFSET, settings)
-    if check.moves[0].action != result.moves[0].action or not _clear(check, rules.info.lower_wins):
+    if check.moves[0].action != result.moves[0].action or not _clear(check, rules.info.lower_wins, result.greedy):
         return None
     search = dict(_COMMON)
     search.update(settings)
