@@ -146,6 +146,7 @@ class PuzzleWidget(Openable, widgets.VBox):
         self.build()
         p = self.puzzle
         self.board.header = None
+        self.board.clickable = True
         self.board.set_state(p.state, player=p.player)
         self.board.start_pick("")
         self._set_verdict("")
@@ -158,6 +159,7 @@ class PuzzleWidget(Openable, widgets.VBox):
         self.build()
         p = self.puzzle
         if self.board.state != p.state:
+            self.board.clickable = True
             self.board.set_state(p.state, player=p.player)
         self.board.mark(p.best)
         self._set_verdict("shown")
@@ -182,11 +184,15 @@ class PuzzleWidget(Openable, widgets.VBox):
         """The board's ``on_played``: the learner's move, judged from the stored numbers."""
         p = self.puzzle
         action, expl, after = played
+        if self.board.state != p.state:  # a click on the position after the answer
+            self.show_message("You have answered this puzzle: press “Try again” to play another move.", "warn")
+            return
         v = _puzzles.judge(self.rules, p, action)
         self.last = v
         while self.rules.current_player(after) is CHANCE:
             after = self.rules.step_chance(after)
         self.board.header = f"You played {action}." + ("  Best move!" if v.best else "  Press “Try again” to try another.")
+        self.board.clickable = False  # the position after the answer is a picture until "Try again"
         self.board.set_state(after, player=p.player)
         self._set_verdict("best" if v.best else "worse")
         if v.best:
