@@ -342,18 +342,37 @@ def mine_game(game: str, players: int, seed: int, *, cap: int = PER_GAME_CAP, se
     return sorted(found, key=lambda p: p.ply)
 
 
-def mine(game: str, target: int = TARGET, *, log=None, max_games: int = 60) -> list[Puzzle]:
+def mine(game: str, target: int = TARGET, *, log=None, max_games: int = 60, first: int = 0,
+         step: int = 1, progress=None) -> list[Puzzle]:
     """Mine ``target`` puzzles for ``game``: bot games of each player count of its settings, seeds
-    1, 2, 3, … in turn, until there are enough (at most ``max_games`` games)."""
+    1, 2, 3, … in turn, until there are enough (at most ``max_games`` games). ``first`` and
+    ``step``: play only the games ``first``, ``first + step``, … of that series (several processes
+    mining one game share it out; :func:`merge` puts their puzzles back in the series' order)."""
     players = SETTINGS[game]["players"]
     found: list[Puzzle] = []
-    for g in range(max_games):
+    for g in range(first, max_games, step):
         if len(found) >= target:
             break
         n = players[g % len(players)]
         seed = g // len(players) + 1
         found.extend(mine_game(game, n, seed, log=log))
+        if progress is not None:
+            progress(found[:target])  # e.g. write the file so far
     return found[:target]
+
+
+def _series_key(p: Puzzle) -> tuple:
+    """Where a puzzle's bot game stands in the series :func:`mine` plays, and its move."""
+    players = SETTINGS[p.game]["players"]
+    return ((p.seed - 1) * len(players) + players.index(p.players), p.ply)
+
+
+def merge(game: str, parts: list[list[Puzzle]], target: int = TARGET) -> list[Puzzle]:
+    """The puzzles of several processes' shares of one game's series, in the series' order, the
+    first ``target`` of them (what one process mining the series alone would keep, given every
+    game before the last one kept was played)."""
+    every = sorted({p.id: p for part in parts for p in part}.values(), key=_series_key)
+    return every[:target]
 
 
 # ----- the data -----------------------------------------------------------------------------------
@@ -531,16 +550,34 @@ def main(argv=None) -> int:
     ap.add_argument("--target", type=int, default=TARGET, help="puzzles per game")
     ap.add_argument("--out", help="the output file (one game; default: the game's puzzles.json)")
     ap.add_argument("--max-games", type=int, default=60, help="the most bot games per game")
+    ap.add_argument("--first", type=int, default=0, help="play the series' games first, first+step, … only")
+    ap.add_argument("--step", type=int, default=1)
+    ap.add_argument("--merge", nargs="+", metavar="FILE", help="merge these files of one --game (mined by shares)")
     ap.add_argument("--quiet", action="store_true")
     args = ap.parse_args(argv)
     games = list(gardenkit.available_games()) if args.all else (args.game or [])
     if not games:
         ap.error("name a --game or --all")
+    if args.merge:
+        if len(games) != 1:
+            ap.error("--merge needs one --game")
+        game = games[0]
+        parts = [list(load(game, f)) for f in args.merge]
+        puzzles = merge(game, parts, args.target)
+        out = Path(args.out) if args.out else path_of(game)
+        out.write_text(json.dumps(dump(game, puzzles), indent=1, sort_keys=False) + "\n", encoding="utf-8")
+        print(f"{game}: {len(puzzles)} puzzles merged -> {out}")
+        return 0
     for game in games:
         log = None if args.quiet else (lambda text: print(text, file=sys.stderr, flush=True))
-        puzzles = mine(game, args.target, log=log, max_games=args.max_games)
         out = Path(args.out) if args.out and len(games) == 1 else path_of(game)
-        out.write_text(json.dumps(dump(game, puzzles), indent=1, sort_keys=False) + "\n", encoding="utf-8")
+
+        def write(puzzles, game=game, out=out):
+            out.write_text(json.dumps(dump(game, puzzles), indent=1, sort_keys=False) + "\n", encoding="utf-8")
+
+        puzzles = mine(game, args.target, log=log, max_games=args.max_games, first=args.first, step=args.step,
+                       progress=write)
+        write(puzzles)
         print(f"{game}: {len(puzzles)} puzzles -> {out}")
     return 0
 
