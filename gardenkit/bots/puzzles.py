@@ -375,6 +375,28 @@ def merge(game: str, parts: list[list[Puzzle]], target: int = TARGET) -> list[Pu
     return every[:target]
 
 
+def from_log(game: str, text: str) -> list[Puzzle]:
+    """The puzzles a miner's log names (``<game> <n>p seed <s> move <m>: PUZZLE …`` lines), made
+    again from their seeds (the same puzzles: mining is deterministic), in the series' order."""
+    import re
+
+    import gardenkit
+
+    rules = gardenkit.make(game)
+    wanted = sorted({(int(n), int(seed), int(ply)) for n, seed, ply in
+                     re.findall(rf"^{re.escape(game)} (\d+)p seed (\d+) move (\d+): PUZZLE", text, re.M)})
+    out, games = [], {}
+    for n, seed, ply in wanted:
+        if (n, seed) not in games:
+            games[(n, seed)] = _bot_game(rules, n, seed)
+        positions, length = games[(n, seed)]
+        p = make_puzzle(rules, dict(positions)[ply], seed=seed, players=n, ply=ply, length=length, search_seed=0)
+        if p is None:
+            raise ValueError(f"{game} {n}p seed {seed} move {ply} is no puzzle with these settings")
+        out.append(p)
+    return sorted(out, key=_series_key)
+
+
 # ----- the data -----------------------------------------------------------------------------------
 def path_of(game: str) -> Path:
     """Where ``game``'s puzzles are shipped: ``gardenkit/games/<game>/puzzles.json``."""
@@ -553,11 +575,21 @@ def main(argv=None) -> int:
     ap.add_argument("--first", type=int, default=0, help="play the series' games first, first+step, … only")
     ap.add_argument("--step", type=int, default=1)
     ap.add_argument("--merge", nargs="+", metavar="FILE", help="merge these files of one --game (mined by shares)")
+    ap.add_argument("--from-log", metavar="FILE", help="make again the puzzles a miner's log names (one --game)")
     ap.add_argument("--quiet", action="store_true")
     args = ap.parse_args(argv)
     games = list(gardenkit.available_games()) if args.all else (args.game or [])
     if not games:
         ap.error("name a --game or --all")
+    if args.from_log:
+        if len(games) != 1:
+            ap.error("--from-log needs one --game")
+        game = games[0]
+        puzzles = from_log(game, Path(args.from_log).read_text(encoding="utf-8"))
+        out = Path(args.out) if args.out else path_of(game)
+        out.write_text(json.dumps(dump(game, puzzles), indent=1, sort_keys=False) + "\n", encoding="utf-8")
+        print(f"{game}: {len(puzzles)} puzzles made again from the log -> {out}")
+        return 0
     if args.merge:
         if len(games) != 1:
             ap.error("--merge needs one --game")

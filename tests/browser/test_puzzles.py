@@ -58,17 +58,13 @@ def _notebook(game: str, start: int) -> dict:
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     root = tmp_path_factory.mktemp("puzzles")
-    chosen = {}
-    for game in GAMES:
-        chosen[game] = _clickable(game)
-        (root / f"puzzle_{game}.ipynb").write_text(json.dumps(_notebook(game, chosen[game][0])), encoding="utf-8")
     ARTIFACTS.mkdir(exist_ok=True)
     srv = VoilaServer(root, log_path=ARTIFACTS / "voila-puzzles.log")
     try:
         srv.start()
     except RuntimeError as err:
         pytest.fail(str(err), pytrace=False)
-    srv.chosen = chosen
+    srv.root = root
     yield srv
     srv.stop()
 
@@ -86,7 +82,8 @@ def _click(page, notation: str) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_puzzle_is_solved_by_clicks_and_a_wrong_answer_explained(page, server, game):
-    index, best, wrong = server.chosen[game]
+    index, best, wrong = _clickable(game)
+    (server.root / f"puzzle_{game}.ipynb").write_text(json.dumps(_notebook(game, index)), encoding="utf-8")
     puzzle = P.load(game)[index]
     rules = gardenkit.make(game)
     page.goto(server.url(f"puzzle_{game}.ipynb"), wait_until="domcontentloaded", timeout=RENDER_TIMEOUT_MS)
