@@ -246,8 +246,14 @@ def test_a_dashboard_builds_no_board_at_load_every_lesson_and_the_game_a_cover(n
     # a second game (Tang Garden's solo game) waits for its click too (LazyGame: box and cover)
     later = [w for w in run["shown"] if isinstance(w, LazyGame)]
     assert all(not w.is_built for w in later)
-    # two widgets per lesson, game and later game (box, cover), one per Lessons box, and the layout they
-    # share (made here unless an earlier test of this process made it)
+    # the puzzle board waits for its click too, and has read no puzzle
+    from gardenkit.widgets import PuzzleWidget
+
+    puzzles = [w for w in run["shown"] if isinstance(w, PuzzleWidget)]
+    assert all(not w.is_built and w._puzzles is None for w in puzzles)
+    later += puzzles
+    # two widgets per lesson, game, later game and puzzle board (box, cover), one per Lessons box, and the
+    # layout they share (made here unless an earlier test of this process made it)
     assert len(run["made"]) - 2 * (len(lessons) + 1 + len(later)) - len(boxes) in (0, 1), \
         (notebook, len(run["made"]), len(lessons))
     games[0].children[0].click()  # the learner opens the game: it is a game like any other
