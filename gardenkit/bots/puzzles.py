@@ -55,7 +55,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import sys
 from dataclasses import dataclass, field
