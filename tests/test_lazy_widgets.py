@@ -246,11 +246,16 @@ def test_a_dashboard_builds_no_board_at_load_every_lesson_and_the_game_a_cover(n
     # a second game (Tang Garden's solo game) waits for its click too (LazyGame: box and cover)
     later = [w for w in run["shown"] if isinstance(w, LazyGame)]
     assert all(not w.is_built for w in later)
-    # two widgets per lesson and later game (box, cover), three for the game (box, cover, its Copy
-    # link: the page's reader of a link), one per Lessons box, one learner bar, and the layout they
-    # share (made here unless an earlier test of this process made it)
+    # the puzzle board waits for its click too, and has read no puzzle
+    from gardenkit.widgets import PuzzleWidget
     from gardenkit.widgets.learn import LearnerBar
 
+    puzzles = [w for w in run["shown"] if isinstance(w, PuzzleWidget)]
+    assert all(not w.is_built and w._puzzles is None for w in puzzles)
+    later += puzzles
+    # two widgets per lesson, later game and puzzle board (box, cover), three for the game (box,
+    # cover, its Copy link: the page's reader of a link), one per Lessons box, one learner bar, and
+    # the layout they share (made here unless an earlier test of this process made it)
     bars = [w for w in run["shown"] if isinstance(w, LearnerBar)]
     assert len(bars) == 1, "the learner's path at the top of the page"
     assert len(run["made"]) - 2 * (len(lessons) + len(later)) - 3 - len(boxes) - len(bars) in (0, 1), \

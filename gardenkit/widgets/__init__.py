@@ -46,7 +46,7 @@ def _game_widgets() -> dict[str, str]:
 _LEARN = ("GalleryProgress", "LearnerBar", "PlayerAidWidget", "ProgressWidget", "RuleToc", "ShareWidget", "learner_bar", "share_game_view",
           "share_try_board")
 #: other widgets a page may not need, imported when first asked for: name -> module
-_LAZY = {**{name: "learn" for name in _LEARN}, "StrategyLab": "lab"}
+_LAZY = {**{name: "learn" for name in _LEARN}, "StrategyLab": "lab", "PuzzleWidget": "puzzle", "Puzzles": "puzzle"}
 
 
 def _likely_first(name: str) -> list[str]:

@@ -39,13 +39,14 @@ def _pictures_drawn(page, root: str) -> list[int]:
 
 
 def test_at_load_every_lesson_is_a_cover_and_a_click_builds_one(dash):
-    covers = dash.locator(CLOSED)
+    covers = dash.locator(f"{CLOSED}:not(.gk-puzzle)")  # the lessons' covers (the puzzle board has one too)
     assert covers.count() == 16  # 9 try boards, 3 worked examples, 4 quizzes
+    assert dash.locator(f".gk-puzzle{CLOSED}").count() == 1 and dash.locator(".gk-puzzle .gk-board").count() == 0
     assert dash.locator(".gk-try, .gk-scenario, .gk-quiz").count() == 16
     assert dash.locator(".gk-try .gk-board, .gk-scenario .gk-board, .gk-quiz .gk-board").count() == 0
     widths = _pictures_drawn(dash, CLOSED)
     assert len(widths) == 16 and min(widths) > 100, widths
-    labels = sorted(set(dash.locator(f"{CLOSED} {OPEN_BUTTON}").all_inner_texts()))
+    labels = sorted(set(dash.locator(f"{CLOSED}:not(.gk-puzzle) {OPEN_BUTTON}").all_inner_texts()))
     assert labels == ["Answer", "Step through", "Try it"]
     text = dash.locator("body").inner_text()
     assert not any(raw in text for raw in RAW_REPR)
