@@ -802,6 +802,10 @@ def main(argv: list[str] | None = None) -> None:
     install_frame_guard()
     if os.environ.get("GARDENKIT_RENDER_CACHE", "1").strip().lower() not in {"0", "false", "no", "off"}:
         install_render_cache()
+        from ._server_speed import install_fast_dates, install_light_activity_watch
+
+        install_light_activity_watch()  # the kernel activity watcher reads headers only
+        install_fast_dates()  # ISO dates of every kernel message by datetime.fromisoformat
     transport = next((a.split("=", 1)[1] for a in args
                       if _option_name(a) == "--KernelManager.transport" and "=" in a), "tcp")
     pools = config.get("VoilaKernelManager", {}).get("kernel_pools_config") or next(
