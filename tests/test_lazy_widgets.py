@@ -33,8 +33,8 @@ import gardenkit
 from gardenkit.tutor import karesansui as ka_lessons
 from gardenkit.tutor import miyabi as mi_lessons
 from gardenkit.tutor import samurai_gardener as sg_lessons
-from gardenkit.widgets import (BoardWidget, GameView, KaresansuiGame, LazyGame, Lessons, MiyabiGame, QuizWidget, SamuraiGame,
-                               ScenarioPlayer, TangGardenGame, TanukiGame, TryBoard)
+from gardenkit.widgets import (BoardWidget, GameView, KaresansuiGame, LazyGame, Lessons, MiyabiGame, QuizWidget,
+                               RuleLessons, SamuraiGame, ScenarioPlayer, TangGardenGame, TanukiGame, TryBoard)
 from gardenkit.widgets.lazy import Cover
 
 REPO = Path(__file__).resolve().parents[1]
@@ -237,6 +237,8 @@ def test_a_dashboard_builds_no_board_at_load_every_lesson_and_the_game_a_cover(n
     boxes = [w for w in run["shown"] if isinstance(w, Lessons)]  # a run of quizzes shown by one cell
     lessons = [w for w in run["shown"] if isinstance(w, (TryBoard, ScenarioPlayer, QuizWidget))]
     lessons += [w for box in boxes for w in box.lessons]
+    # a run of rules shown by one cell (RuleLessons): headings as HTML outputs, no widget of their own
+    lessons += [w for run_ in run["shown"] if isinstance(run_, RuleLessons) for w in run_.lessons]
     games = [w for w in run["shown"] if isinstance(w, GameView)]
     assert len(games) == 1 and len(lessons) >= 15
     assert all(not w.is_built for w in lessons), "every lesson of the page waits for its click"

@@ -100,10 +100,13 @@ def _headings(path: Path) -> list[tuple[int, str]]:
     nb = json.loads(path.read_text(encoding="utf-8"))
     out = []
     for cell in nb.get("cells", []):
-        if cell.get("cell_type") != "markdown":
-            continue
         src = cell.get("source", "")
-        for line in ("".join(src) if isinstance(src, list) else src).splitlines():
+        src = "".join(src) if isinstance(src, list) else src
+        # a markdown cell, or a code cell showing a run of rules with their headings
+        # (``RuleLessons(tries, """### … `rule.id` …""")``, gardenkit.widgets.RuleLessons)
+        if cell.get("cell_type") != "markdown" and not (cell.get("cell_type") == "code" and "RuleLessons(" in src):
+            continue
+        for line in src.splitlines():
             m = re.match(r"^(#{1,6})\s+(.*\S)\s*$", line)
             if m:
                 out.append((len(m.group(1)), m.group(2)))
