@@ -66,7 +66,8 @@ def forks_enabled(environ: dict[str, str] | None = None) -> bool:
 def preload() -> list[str]:
     """Import what a dashboard kernel imports: ipykernel's kernel app (without the debugger, as
     :mod:`gardenkit.dashboard_kernel` starts it) and, for every registered game, its rules,
-    drawing, board, game view and lessons; the names of the games whose modules imported."""
+    drawing, board, game view and lessons, and warm the lessons' caches (:func:`_warm_lessons`);
+    the names of the games whose modules imported."""
     sys.modules.setdefault("debugpy", None)  # type: ignore[arg-type]  # no debugger (dashboard_kernel)
     import importlib
 
@@ -84,12 +85,32 @@ def preload() -> list[str]:
         try:
             for ref in (e.rules, e.board, e.game_view, e.tutor, e.render):
                 importlib.import_module(ref.partition(":")[0])
-            gardenkit.make(game_id)
+            _warm_lessons(game_id)
         except Exception:  # noqa: BLE001 - a game that does not import is imported by its kernel
             traceback.print_exc()
             continue
         done.append(game_id)
     return done
+
+
+def _warm_lessons(game_id: str) -> None:
+    """Fill the caches a page's first cells read: the game's try positions, worked examples and
+    quizzes (the tutor modules keep the positions they build), and the pictures of the try
+    boards' and quizzes' covers (:func:`gardenkit.widgets.lazy.picture_html`, drawn as their
+    covers draw them). Only caches: a kernel that asks for something else computes it."""
+    import gardenkit
+    from gardenkit.widgets.lazy import picture_html
+
+    rules = gardenkit.make(game_id)
+    tutor = gardenkit.entry(game_id).tutor_module()
+    tutor.worked_examples()
+    for state, caption in tutor.try_positions().values():
+        player = rules.current_player(state)
+        if isinstance(player, int):
+            picture_html(state, rules, player, alt=caption)
+    for quiz in tutor.quizzes():
+        player = rules.current_player(quiz.state)
+        picture_html(quiz.state, rules, player if isinstance(player, int) else None, alt=quiz.question)
 
 
 def _set_cmdline(args: list[str]) -> bool:

@@ -102,10 +102,30 @@ _COVER_CSS = """
 """
 
 
+#: pictures drawn, by (id of the state, game, player, alt): (the state, the picture). States are
+#: immutable, so the same state object always draws the same picture; the state is held so its id
+#: is not reused. A dashboard kernel forked from the fork server (:mod:`gardenkit.kernel_forks`)
+#: finds its lessons' pictures here already drawn.
+_PICTURES: dict = {}
+_PICTURES_MAX = 1024
+
+
 def picture_html(state, rules=None, player: int | None = None, alt: str = "") -> str:
     """``state``'s drawing as a self-contained ``<img>`` (an SVG data URI): as ``player`` sees it
     (``rules.observe``) when both are given. Tooltips (``<title>``), which an image never shows,
-    are left out."""
+    are left out. The same state object asked for again is not drawn again."""
+    key = (id(state), None if rules is None else rules.info.id, player, alt)
+    hit = _PICTURES.get(key)
+    if hit is not None and hit[0] is state:
+        return hit[1]
+    html = _picture_html(state, rules, player, alt)
+    if len(_PICTURES) >= _PICTURES_MAX:
+        _PICTURES.clear()
+    _PICTURES[key] = (state, html)
+    return html
+
+
+def _picture_html(state, rules, player, alt) -> str:
     seen = rules.observe(state, player) if rules is not None and player is not None else state
     svg = _TITLE.sub("", seen._repr_svg_())
     size = _SIZE.search(svg[:600])
