@@ -143,8 +143,11 @@ def _after_kernel_start() -> None:
 
 def _child(request: dict, server_pid: int, ready_w: int, keep: tuple[int, ...]) -> None:
     """In the forked process: become the kernel ``request`` asks for (never returns)."""
+    import atexit
+
     code = 1
     try:
+        atexit._clear()  # the fork server's exit handlers are not this kernel's (its own run below)
         os.setsid()  # a session of its own, as LocalProvisioner starts kernels
         os.close(ready_w)  # the fork server waits for this (the pid is a process group now)
         for fd in keep:
@@ -176,6 +179,9 @@ def _child(request: dict, server_pid: int, ready_w: int, keep: tuple[int, ...]) 
         traceback.print_exc()
     finally:
         try:
+            # what a normal exit of the kernel's process runs: the kernel's own exit handlers (its
+            # sockets closed in order, its pending messages sent), then the streams flushed
+            atexit._run_exitfuncs()
             sys.stdout.flush()
             sys.stderr.flush()
         finally:
