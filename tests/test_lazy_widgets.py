@@ -237,8 +237,11 @@ def test_a_dashboard_builds_no_board_at_load_every_lesson_and_the_game_a_cover(n
     boxes = [w for w in run["shown"] if isinstance(w, Lessons)]  # a run of quizzes shown by one cell
     lessons = [w for w in run["shown"] if isinstance(w, (TryBoard, ScenarioPlayer, QuizWidget))]
     lessons += [w for box in boxes for w in box.lessons]
-    # a run of rules shown by one cell (RuleLessons): headings as HTML outputs, no widget of their own
-    lessons += [w for run_ in run["shown"] if isinstance(run_, RuleLessons) for w in run_.lessons]
+    # a run of rules shown by one cell (RuleLessons): headings as HTML outputs, no widget of their own;
+    # its try boards' covers are items of one shared widget (a box per board and one sheet per run)
+    runs = [w for w in run["shown"] if isinstance(w, RuleLessons)]
+    in_runs = [w for r in runs for w in r.lessons]
+    lessons += in_runs
     games = [w for w in run["shown"] if isinstance(w, GameView)]
     assert len(games) == 1 and len(lessons) >= 15
     assert all(not w.is_built for w in lessons), "every lesson of the page waits for its click"
@@ -248,10 +251,12 @@ def test_a_dashboard_builds_no_board_at_load_every_lesson_and_the_game_a_cover(n
     # a second game (Tang Garden's solo game) waits for its click too (LazyGame: box and cover)
     later = [w for w in run["shown"] if isinstance(w, LazyGame)]
     assert all(not w.is_built for w in later)
-    # two widgets per lesson, game and later game (box, cover), one per Lessons box, and the layout they
-    # share (made here unless an earlier test of this process made it)
-    assert len(run["made"]) - 2 * (len(lessons) + 1 + len(later)) - len(boxes) in (0, 1), \
-        (notebook, len(run["made"]), len(lessons))
+    # two widgets per lesson not in a run, game and later game (box, cover), one per Lessons box, a box per
+    # lesson in a run and a cover sheet per run, and the layout they share (made here unless an earlier
+    # test of this process made it)
+    assert all(w.children == (r.sheet,) for r in runs for w in r.lessons)
+    assert len(run["made"]) - 2 * (len(lessons) - len(in_runs) + 1 + len(later)) - len(boxes) \
+        - len(in_runs) - len(runs) in (0, 1), (notebook, len(run["made"]), len(lessons))
     games[0].children[0].click()  # the learner opens the game: it is a game like any other
     assert games[0].is_built and isinstance(games[0].board, BoardWidget)
 

@@ -7,7 +7,7 @@ whose ``text/plain``, ``text/html`` or ``image/svg+xml`` is not a raw widget rep
 - A cell whose last line shows a tutor widget or the game view has one stored result: the live
   widget view (for a kernel), a ``text/html`` picture (an ``<img>`` of the SVG, readable once the
   HTML is sanitised, as JupyterLab does for an untrusted notebook) and a ``text/plain`` line.
-- A cell showing a run of rules (``RuleLessons(tries, """…""")``) has, for each rule, its heading
+- A cell showing a run of rules (``RuleLessons(tries, '''…''')``) has, for each rule, its heading
   (``text/html``: an HTML heading with the rule's anchor, and its words) and then its try board's
   output, as above.
 - The stored lines are what the code shows today (a lesson renamed, added or dropped without

@@ -35,8 +35,8 @@ def test_each_rule_is_its_heading_then_its_closed_try_board():
     assert all(isinstance(w, TryBoard) and not w.is_built for w in run.lessons)
     assert [w.rule for w in run.lessons] == list(run.rule_ids)
     assert [w.start for w in run.lessons] == [TRIES[r][0] for r in run.rule_ids]
-    # two widgets per try board (its box and its cover), nothing for the headings (a layout shared at most)
-    assert len(made) - 2 * len(run.lessons) in (0, 1)
+    # a box per try board and one cover sheet for the run, nothing for the headings (a layout shared at most)
+    assert len(made) - len(run.lessons) - 1 in (0, 1)
     first, second = run.headings
     assert first.startswith(f'<h3 id="{anchor_of("Build: stack — `tang_garden.build.stack`")}">')
     assert "<code>tang_garden.build.stack</code></h3>" in first
@@ -98,3 +98,45 @@ def test_a_picture_is_drawn_once_per_state_and_view(monkeypatch):
     copy = rules.from_dict(state.to_dict())  # an equal state, another object: drawn again (not found by id)
     lazy.picture_html(copy, rules, 0, alt=caption)
     assert len(drawn) == 4
+
+
+def test_a_runs_covers_are_one_widget_each_board_its_item():
+    from gardenkit.widgets.lazy import CoverSheet
+
+    before = set(_instances)
+    run = RuleLessons(TRIES, TEXT)
+    made = [_instances[k] for k in set(_instances) - before]
+    sheets = [w for w in made if isinstance(w, CoverSheet)]
+    assert sheets == [run.sheet]  # one anywidget model for the run's covers
+    assert len(made) - len(run.lessons) - 1 in (0, 1)  # a box per board, the sheet (and a shared layout)
+    for i, board in enumerate(run.lessons):
+        assert board.children == (run.sheet,) and {"gk-closed", f"gk-cover-key-{i}"} <= set(board._dom_classes)
+        assert run.sheet.items[str(i)] == {"html": board.cover_html(), "label": "Try it"}
+    # the front end's click on the second item opens the second board only
+    run.sheet._on_front_end_msg(run.sheet, {"kind": "open", "key": "1"}, [])
+    first, second = run.lessons
+    assert second.is_built and not first.is_built and first.children == (run.sheet,)
+    assert "gk-closed" not in second._dom_classes and "gk-cover-key-1" not in second._dom_classes
+    # anything else the front end might send is dropped
+    for content in ({"kind": "open", "key": "7"}, {"kind": "open"}, {"kind": "open", "key": "0", "x": 1}, "open", None):
+        run.sheet._on_front_end_msg(run.sheet, content, [])
+    assert not first.is_built
+
+
+def test_a_board_that_cannot_open_says_why_on_its_item(monkeypatch):
+    run = RuleLessons(TRIES, TEXT)
+    first = run.lessons[0]
+    monkeypatch.setattr(type(first), "_build", lambda self: (_ for _ in ()).throw(RuntimeError("no room")))
+    run.sheet.click("0")
+    assert not first.is_built and run.sheet.messages == {"0": "Sorry, this could not be opened: no room"}
+    assert first._cover.message.endswith("no room")
+
+
+@pytest.mark.parametrize("items", [{}, {"A": ("x", "y")}, {"a b": ("x", "y")}])
+def test_a_cover_sheet_refuses_bad_keys(items):
+    from gardenkit.widgets.lazy import CoverSheet
+
+    with pytest.raises(ValueError, match="keyed by short lower-case names"):
+        CoverSheet(items)
+    with pytest.raises(ValueError, match="no item"):
+        CoverSheet({"a": ("x", "y")}).cover("b")

@@ -21,7 +21,7 @@ from ..core.types import points_text
 from ..tutor import check_quiz, game_of
 from ._html import PANEL_CSS, explanation_html, h, message_html
 from .board_base import BoardWidget, guarded
-from .lazy import Openable, OpenWhenReady, StaticFallback, picture_html, shared_layout_if
+from .lazy import CoverSheet, Openable, OpenWhenReady, StaticFallback, picture_html, shared_layout_if
 
 
 def boards() -> tuple[type, ...]:
@@ -85,6 +85,14 @@ def _goes_on(rules, after, player) -> bool:
     return rules.current_player(after) == player
 
 
+def try_cover_html(state, caption: str, rules=None) -> str:
+    """What a try board's cover shows: its caption and the position as its player sees it."""
+    rules = gardenkit.make(game_of(state)) if rules is None else rules
+    player = rules.current_player(state)
+    return (f"<div class='gk-caption'>{h(caption)}</div>"
+            + picture_html(state, rules, player if isinstance(player, int) else None, alt=caption))
+
+
 class TryBoard(Openable, widgets.VBox):
     """A prepared position to try a rule on: click ticked squares (grey × ones are refused, with the
     reason); a legal move shows its points and the house after it; 'Try again' resets.
@@ -92,7 +100,9 @@ class TryBoard(Openable, widgets.VBox):
 
     open_label = "Try it"
 
-    def __init__(self, state, caption: str = "", *, lazy: bool = False, rule: str | None = None, **kwargs):
+    def __init__(self, state, caption: str = "", *, lazy: bool = False, rule: str | None = None, cover=None,
+                 **kwargs):
+        # ``cover``: its item on a CoverSheet shared by a run of lessons (RuleLessons), with ``lazy``
         super().__init__(**shared_layout_if(lazy, kwargs))
         self.add_class("gk-try")
         #: the rule it is the try board of (progress counts it); None: found by its caption
@@ -105,7 +115,7 @@ class TryBoard(Openable, widgets.VBox):
         if not isinstance(self.player, int):
             raise ValueError("a try board needs a position where a player is to act")
         self.caption_text = caption
-        self._cover_or_build(lazy)
+        self._cover_or_build(lazy, cover)
 
     def _build(self) -> None:
         self.panel = widgets.HTML().add_class("gk-explanation")
@@ -118,8 +128,7 @@ class TryBoard(Openable, widgets.VBox):
         self.reset()
 
     def cover_html(self) -> str:
-        return (f"<div class='gk-caption'>{h(self.caption_text)}</div>"
-                + picture_html(self.start, self.rules, self.player, alt=self.caption_text))
+        return try_cover_html(self.start, self.caption_text, self.rules)
 
     def plain_text(self) -> str:
         return f"Try board: {self.caption_text}"
@@ -462,9 +471,13 @@ class RuleLessons:
             paragraphs = [p.strip() for p in re.split(r"\n\s*\n", "\n".join(lines)) if p.strip()]
             headings.append(f'<h{level} id="{h(anchor_of(title))}">{_inline_html(title)}</h{level}>'
                             + "".join(f"<p>{_inline_html(' '.join(p.split()))}</p>" for p in paragraphs))
-            state, caption = tries[rule]
-            lessons.append(TryBoard(state, caption, lazy=True, rule=rule))
             rule_ids.append(rule)
+        # every try board's cover on one shared widget (one model for the run, not one per board)
+        self.sheet = CoverSheet({str(i): (try_cover_html(*tries[rule]), TryBoard.open_label)
+                                 for i, rule in enumerate(rule_ids)})
+        for i, rule in enumerate(rule_ids):
+            state, caption = tries[rule]
+            lessons.append(TryBoard(state, caption, lazy=True, rule=rule, cover=self.sheet.cover(str(i))))
         #: the HTML of each rule's heading and words, its try board, its rule id (in order)
         self.headings = tuple(headings)
         self.lessons = tuple(lessons)
