@@ -350,9 +350,13 @@ class ForkServer:
             if not self.alive:
                 raise RuntimeError("the kernel fork server has ended")
             assert self.proc is not None and self.proc.stdin is not None
-            self.proc.stdin.write(request.encode())
-            self.proc.stdin.flush()
-            answer = self._read(timeout)
+            try:
+                self.proc.stdin.write(request.encode())
+                self.proc.stdin.flush()
+                answer = self._read(timeout)
+            except (OSError, RuntimeError, ValueError):
+                self.stop()  # no answer in time (or a broken pipe): a late one must not answer the next request
+                raise
         if "pid" not in answer:
             raise RuntimeError(f"the kernel fork server refused: {answer.get('error', answer)}")
         return int(answer["pid"])
@@ -366,6 +370,7 @@ class ForkServer:
             self.proc.wait(timeout=5)
         except (OSError, subprocess.TimeoutExpired):
             self.proc.kill()
+            self.proc.wait(timeout=5)
         if self.proc.stdout:
             self.proc.stdout.close()
 

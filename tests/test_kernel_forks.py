@@ -218,3 +218,45 @@ def test_jupyter_client_starts_the_dashboard_kernel_as_a_fork(tmp_path, monkeypa
         pid = km.provisioner.pid
         km.shutdown_kernel(now=False)
     assert _wait_gone(pid)
+
+
+def test_a_fork_server_that_does_not_answer_is_stopped_and_replaced(tmp_path):
+    srv = kernel_forks.ForkServer().start()
+    os.kill(srv.pid, signal.SIGSTOP)  # hung
+    try:
+        with pytest.raises(RuntimeError, match="did not answer"):
+            srv.fork(["-f", str(_connection_file(tmp_path))], dict(os.environ), str(tmp_path), timeout=1)
+        assert not srv.alive  # stopped: a late answer cannot be read as the next request's
+        with pytest.raises(RuntimeError, match="has ended"):
+            srv.fork(["-f", "x.json"], dict(os.environ), str(tmp_path))
+    finally:
+        try:
+            os.kill(srv.pid, signal.SIGCONT)
+        except ProcessLookupError:
+            pass
+        srv.stop()
+
+
+def test_without_a_fork_server_kernels_start_anew(tmp_path, monkeypatch):
+    from jupyter_client.manager import KernelManager
+
+    def cannot_start(self, timeout=120.0):
+        raise RuntimeError("no fork server here")
+
+    monkeypatch.delenv("GARDENKIT_KERNEL_FORKS", raising=False)
+    monkeypatch.setattr(kernel_forks, "_server", {})
+    monkeypatch.setattr(kernel_forks.ForkServer, "start", cannot_start)
+    assert kernel_forks.fork_server() is None
+    km = KernelManager(kernel_name="python3", kernel_spec_manager=dashboard_kernel_spec_manager()())
+    km.start_kernel(cwd=str(tmp_path))
+    try:
+        assert type(km.provisioner).__name__ == "ForkProvisioner"
+        assert isinstance(km.provisioner.process, subprocess.Popen)  # started as before
+        assert psutil.Process(km.provisioner.pid).ppid() == os.getpid()
+        kc = km.client()
+        kc.start_channels()
+        kc.wait_for_ready(timeout=60)
+        assert _run(kc, "print(6 * 7)").strip() == "42"
+        kc.stop_channels()
+    finally:
+        km.shutdown_kernel(now=True)
