@@ -4,7 +4,9 @@ Not a benchmark with a goal (``make bench`` does not run it: its name is not ``b
 profile to decide what to cut. Three measurements per notebook of ``notebooks/``:
 
 1. **In a kernel, cell by cell** (jupyter_client, the kernel started in ``notebooks/`` as Voilà
-   does, a dashboard kernel as ``gardenkit.serve`` starts it unless ``GARDENKIT_DASHBOARD_KERNEL=0``): the kernel's start (process spawned → ``kernel_info`` answered), then each code cell's
+   does, a dashboard kernel as ``gardenkit.serve`` starts it unless ``GARDENKIT_DASHBOARD_KERNEL=0``,
+   forked from the fork server unless ``GARDENKIT_KERNEL_FORKS=0``, the fork server started before
+   the clock): the kernel's start (process spawned → ``kernel_info`` answered), then each code cell's
    wall time, the kernel's CPU time (user + system, read from /proc) and how many widget comms
    it opened (``comm_open`` on iopub) — then the page's ``request_states`` (what the browser
    sends when it loads: every widget's state, serialised by the kernel).
@@ -47,6 +49,7 @@ sys.path.insert(0, str(HERE))
 
 from loadkit import tree_cpu  # noqa: E402
 
+from gardenkit import kernel_forks  # noqa: E402
 from gardenkit.serve import is_kernel_command  # noqa: E402
 
 _TICK = os.sysconf("SC_CLK_TCK")
@@ -87,6 +90,8 @@ def profile_kernel(path: Path) -> dict:
     # the kernel gardenkit.serve starts (a dashboard kernel, unless GARDENKIT_DASHBOARD_KERNEL=0)
     specs = dashboard_kernel_spec_manager()() if dashboard_kernels_enabled() else None
     km = KernelManager(kernel_name="python3", **({"kernel_spec_manager": specs} if specs else {}))
+    if specs is not None and kernel_forks.forks_enabled():
+        kernel_forks.fork_server()  # its preload is paid once per server (at its start), not per kernel
     t0 = time.perf_counter()
     km.start_kernel(cwd=str(path.parent))
     kc = km.client()

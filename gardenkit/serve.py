@@ -44,6 +44,7 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+from . import kernel_forks
 from ._server_guard import (
     ALLOWED_HOSTS_ENV,
     V1_PROTOCOL,
@@ -638,6 +639,10 @@ def dashboard_kernel_spec_manager():
             if argv is not None:
                 spec.argv = argv
                 spec.metadata = {**(spec.metadata or {}), "debugger": False}
+                if kernel_forks.forks_enabled():  # forked from one process that preloaded it all
+                    kernel_forks.register()
+                    spec.metadata["kernel_provisioner"] = {"provisioner_name": kernel_forks.PROVISIONER,
+                                                           "config": {}}
             return spec
 
     return DashboardKernelSpecManager
@@ -797,6 +802,10 @@ def main(argv: list[str] | None = None) -> None:
     install_frame_guard()
     if os.environ.get("GARDENKIT_RENDER_CACHE", "1").strip().lower() not in {"0", "false", "no", "off"}:
         install_render_cache()
+        from ._server_speed import install_fast_dates, install_light_activity_watch
+
+        install_light_activity_watch()  # the kernel activity watcher reads headers only
+        install_fast_dates()  # ISO dates of every kernel message by datetime.fromisoformat
     transport = next((a.split("=", 1)[1] for a in args
                       if _option_name(a) == "--KernelManager.transport" and "=" in a), "tcp")
     pools = config.get("VoilaKernelManager", {}).get("kernel_pools_config") or next(
@@ -811,7 +820,8 @@ def main(argv: list[str] | None = None) -> None:
     print(
         f"[gardenkit.serve] TCP_NODELAY on websockets: {'on' if active else 'off'}; "
         f"kernels over {transport}; pre-warmed kernels: {pools}; dashboard kernels (no debugger, no "
-        f"input history): {'on' if dashboard_kernels_enabled() else 'off'}",
+        f"input history): {'on' if dashboard_kernels_enabled() else 'off'}; kernels forked from a "
+        f"preloaded process: {'on' if dashboard_kernels_enabled() and kernel_forks.forks_enabled() else 'off'}",
         file=sys.stderr,
         flush=True,
     )
@@ -820,6 +830,10 @@ def main(argv: list[str] | None = None) -> None:
     given = {_option_name(a) for a in args}
     if dashboard_kernels_enabled() and "--VoilaConfiguration.kernel_spec_manager_class" not in given:
         config.setdefault("VoilaConfiguration", {})["kernel_spec_manager_class"] = dashboard_kernel_spec_manager()
+        if kernel_forks.forks_enabled():  # its imports are paid while the server starts, not by a page
+            import threading
+
+            threading.Thread(target=kernel_forks.fork_server, name="gk-fork-server", daemon=True).start()
     guarded_voila_class().launch_instance(argv=args, config=Config(config))
 
 

@@ -31,16 +31,37 @@ def text(path: Path, kind: str | None = None) -> str:
     return "\n".join("".join(c["source"]) for c in cells(path, kind))
 
 
+def rule_lessons_cells(path: Path) -> list[str]:
+    """The source of each code cell showing a run of rules with their headings and try boards
+    (``RuleLessons(tries, \"\"\"### … `rule.id` …\"\"\")``, gardenkit.widgets.RuleLessons)."""
+    return [s for s in ("".join(c["source"]) for c in cells(path, "code")) if s.lstrip().startswith("RuleLessons(tries,")]
+
+
 def heading_rule_ids(path: Path, game: str) -> set[str]:
-    """The rule ids of ``game`` named (in backticks) in the notebook's headings."""
-    headings = [line for line in text(path, "markdown").splitlines() if line.startswith("#")]
+    """The rule ids of ``game`` named (in backticks) in the notebook's headings: markdown headings,
+    and the headings a ``RuleLessons`` cell shows."""
+    lines = text(path, "markdown").splitlines() + [ln for s in rule_lessons_cells(path) for ln in s.splitlines()]
+    headings = [line for line in lines if line.startswith("#")]
     return {m for line in headings for m in re.findall(rf"`({re.escape(game)}\.[a-z_.0-9]+)`", line)}
+
+
+def try_board_rules(path: Path, game: str) -> set[str]:
+    """The rules whose try board the notebook shows: ``tries["<id>"]`` in a code cell, or a
+    heading of a ``RuleLessons`` cell (each heading there is followed by its rule's try board)."""
+    code = text(path, "code")
+    shown = set(re.findall(rf'tries\["({re.escape(game)}\.[a-z_.0-9]+)"\]', code))
+    for s in rule_lessons_cells(path):
+        shown |= {m for ln in s.splitlines() if ln.startswith("#")
+                  for m in re.findall(rf"`({re.escape(game)}\.[a-z_.0-9]+)`", ln)}
+    return shown
 
 
 def non_public_imports(path: Path, extra=()) -> list[str]:
     """Import lines of the notebook's code that reach past the public API (plus ``extra`` modules)."""
     allowed = PUBLIC | set(extra)
-    return [line for line in text(path, "code").splitlines()
+    runs = set(rule_lessons_cells(path))  # a RuleLessons cell is one call with a text (words, no imports)
+    code = "\n".join(s for s in ("".join(c["source"]) for c in cells(path, "code")) if s not in runs)
+    return [line for line in code.splitlines()
             if line.startswith(("import", "from"))
             and not (line.split()[1] in allowed or line.startswith("from gardenkit.tutor import"))]
 

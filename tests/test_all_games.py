@@ -108,6 +108,14 @@ def test_notebook_has_a_heading_for_every_rule_id(game):
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_notebook_shows_a_try_board_for_every_try_position(game):
+    # a cell of its own (``tries["<id>"]``) or one of a run of rules (``RuleLessons``: each heading
+    # is followed by its rule's try board)
+    positions = set(gardenkit.entry(game).tutor_module().try_positions())
+    assert positions - nb.try_board_rules(_notebook(game), game) == set()
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_notebook_uses_only_the_public_api(game):
     assert nb.non_public_imports(_notebook(game), extra={gardenkit.entry(game).render}) == []
 

@@ -33,8 +33,8 @@ import gardenkit
 from gardenkit.tutor import karesansui as ka_lessons
 from gardenkit.tutor import miyabi as mi_lessons
 from gardenkit.tutor import samurai_gardener as sg_lessons
-from gardenkit.widgets import (BoardWidget, GameView, KaresansuiGame, LazyGame, Lessons, MiyabiGame, QuizWidget, SamuraiGame,
-                               ScenarioPlayer, TangGardenGame, TanukiGame, TryBoard)
+from gardenkit.widgets import (BoardWidget, GameView, KaresansuiGame, LazyGame, Lessons, MiyabiGame, QuizWidget,
+                               RuleLessons, SamuraiGame, ScenarioPlayer, TangGardenGame, TanukiGame, TryBoard)
 from gardenkit.widgets.lazy import Cover
 
 REPO = Path(__file__).resolve().parents[1]
@@ -237,6 +237,11 @@ def test_a_dashboard_builds_no_board_at_load_every_lesson_and_the_game_a_cover(n
     boxes = [w for w in run["shown"] if isinstance(w, Lessons)]  # a run of quizzes shown by one cell
     lessons = [w for w in run["shown"] if isinstance(w, (TryBoard, ScenarioPlayer, QuizWidget))]
     lessons += [w for box in boxes for w in box.lessons]
+    # a run of rules shown by one cell (RuleLessons): headings as HTML outputs, no widget of their own;
+    # its try boards' covers are items of one shared widget (a box per board and one sheet per run)
+    runs = [w for w in run["shown"] if isinstance(w, RuleLessons)]
+    in_runs = [w for r in runs for w in r.lessons]
+    lessons += in_runs
     games = [w for w in run["shown"] if isinstance(w, GameView)]
     assert len(games) == 1 and len(lessons) >= 15
     assert all(not w.is_built for w in lessons), "every lesson of the page waits for its click"
@@ -253,13 +258,15 @@ def test_a_dashboard_builds_no_board_at_load_every_lesson_and_the_game_a_cover(n
     puzzles = [w for w in run["shown"] if isinstance(w, PuzzleWidget)]
     assert all(not w.is_built and w._puzzles is None for w in puzzles)
     later += puzzles
-    # two widgets per lesson, later game and puzzle board (box, cover), three for the game (box,
-    # cover, its Copy link: the page's reader of a link), one per Lessons box, one learner bar, and
-    # the layout they share (made here unless an earlier test of this process made it)
     bars = [w for w in run["shown"] if isinstance(w, LearnerBar)]
     assert len(bars) == 1, "the learner's path at the top of the page"
-    assert len(run["made"]) - 2 * (len(lessons) + len(later)) - 3 - len(boxes) - len(bars) in (0, 1), \
-        (notebook, len(run["made"]), len(lessons))
+    # two widgets per lesson not in a run, later game and puzzle board (box, cover), three for the
+    # game (box, cover, its Copy link: the page's reader of a link), one per Lessons box, a box per
+    # lesson in a run and a cover sheet per run, one learner bar, and the layout they share (made
+    # here unless an earlier test of this process made it)
+    assert all(w.children == (r.sheet,) for r in runs for w in r.lessons)
+    assert len(run["made"]) - 2 * (len(lessons) - len(in_runs) + len(later)) - 3 - len(boxes) \
+        - len(in_runs) - len(runs) - len(bars) in (0, 1), (notebook, len(run["made"]), len(lessons))
     games[0].children[0].click()  # the learner opens the game: it is a game like any other
     assert games[0].is_built and isinstance(games[0].board, BoardWidget)
 

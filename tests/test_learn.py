@@ -30,9 +30,11 @@ def heading_ids_in_order(game):
     nb = json.loads(notebook_path(game).read_text(encoding="utf-8"))
     out = []
     for cell in nb["cells"]:
-        if cell["cell_type"] != "markdown":
+        source = "".join(cell["source"])
+        # markdown headings, and the headings of a run of rules shown by one cell (RuleLessons)
+        if cell["cell_type"] != "markdown" and not source.startswith("RuleLessons(tries,"):
             continue
-        for line in "".join(cell["source"]).splitlines():
+        for line in source.splitlines():
             if line.startswith("#"):
                 out += [i for i in re.findall(rf"`({re.escape(game)}\.[a-z_.0-9]+)`", line) if i not in out]
     return out

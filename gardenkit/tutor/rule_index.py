@@ -96,43 +96,59 @@ def notebook_path(game_id: str) -> Path:
     return Path(__file__).resolve().parents[2] / "notebooks" / gardenkit.entry(game_id).notebook
 
 
-_MARKDOWN = re.compile(rb'"cell_type":\s*"markdown"')
+_CELL = re.compile(rb'"cell_type":\s*"(markdown|code)"')
 _SOURCE = re.compile(rb'"source":\s*')
+#: a code cell that shows a run of rules with their headings
+#: (``RuleLessons(tries, """### … `rule.id` …""")``, gardenkit.widgets.RuleLessons)
+_RUN = "RuleLessons("
 
 
-def _markdown_sources(data: bytes) -> list | None:
-    """The sources of the markdown cells of a notebook's JSON text, read without parsing the
-    whole file (a saved dashboard is megabytes of outputs, parsed on every page load otherwise):
-    a key ``"cell_type"`` can only be a key (inside a JSON string its quotes are escaped), and a
-    markdown cell's ``"source"`` is the next key of that name. None if the text is not laid out
-    so (the caller then parses the whole file)."""
+def _heading_sources(data: bytes) -> list | None:
+    """The sources of a notebook's markdown cells and of its code cells that show a run of rules,
+    from the notebook's JSON text without parsing the whole file (a saved dashboard is megabytes
+    of outputs, parsed on every page load otherwise). A key ``"cell_type"`` or ``"source"`` can
+    only be a key (inside a JSON string its quotes are escaped); a markdown cell's source is the
+    next ``"source"`` key after its type, a code cell's the last one before the next cell (nbformat
+    writes a code cell's keys in order: its outputs come before its source). None if the text is
+    not laid out so (the caller then parses the whole file)."""
     decoder = json.JSONDecoder()
     out = []
-    for m in _MARKDOWN.finditer(data):
-        src = _SOURCE.search(data, m.end(), m.end() + 4000)
+    cells = list(_CELL.finditer(data))
+    for k, m in enumerate(cells):
+        end = cells[k + 1].start() if k + 1 < len(cells) else len(data)
+        if m.group(1) == b"markdown":
+            src = _SOURCE.search(data, m.end(), min(end, m.end() + 4000))
+        else:
+            starts = list(_SOURCE.finditer(data, m.end(), end))
+            src = starts[-1] if starts else None
         if src is None:
             return None
-        end = data.find(b'"cell_type"', src.end())
-        chunk = data[src.end(): end if end != -1 else len(data)].decode("utf-8")
         try:
-            value, _ = decoder.raw_decode(chunk)
+            value, _ = decoder.raw_decode(data[src.end():end].decode("utf-8"))
         except ValueError:
             return None
         if not isinstance(value, (str, list)):
             return None
-        out.append(value)
+        value = "".join(value) if isinstance(value, list) else value
+        if m.group(1) == b"markdown" or _RUN in value:
+            out.append(value)
     return out
 
 
 def _headings(path: Path) -> list[tuple[int, str]]:
     data = path.read_bytes()
-    sources = _markdown_sources(data)
+    sources = _heading_sources(data)
     if sources is None:
         nb = json.loads(data.decode("utf-8"))
-        sources = [cell.get("source", "") for cell in nb.get("cells", []) if cell.get("cell_type") == "markdown"]
+        sources = []
+        for cell in nb.get("cells", []):
+            src = cell.get("source", "")
+            src = "".join(src) if isinstance(src, list) else src
+            if cell.get("cell_type") == "markdown" or (cell.get("cell_type") == "code" and _RUN in src):
+                sources.append(src)
     out = []
     for src in sources:
-        for line in ("".join(src) if isinstance(src, list) else src).splitlines():
+        for line in src.splitlines():
             m = re.match(r"^(#{1,6})\s+(.*\S)\s*$", line)
             if m:
                 out.append((len(m.group(1)), m.group(2)))

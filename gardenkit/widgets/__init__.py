@@ -24,7 +24,7 @@ from __future__ import annotations
 import gardenkit
 
 from .board_base import BoardWidget, guarded, panel_style
-from .tutor import Lessons, QuizWidget, ScenarioPlayer, TryBoard
+from .tutor import Lessons, QuizWidget, RuleLessons, ScenarioPlayer, TryBoard
 from .view import GameView, LazyGame
 
 
@@ -61,7 +61,7 @@ def _likely_first(name: str) -> list[str]:
 
 def __getattr__(name: str):
     if name == "__all__":
-        return ["BoardWidget", "GameView", "LazyGame", "Lessons", "QuizWidget", "ScenarioPlayer", "TryBoard", "guarded", "panel_style",
+        return ["BoardWidget", "GameView", "LazyGame", "Lessons", "QuizWidget", "RuleLessons", "ScenarioPlayer", "TryBoard", "guarded", "panel_style",
                 *sorted({*_game_widgets(), *_LAZY})]
     if name in _LAZY:
         from ..core.registry import load

@@ -50,7 +50,7 @@ import traitlets
 
 from ._html import h
 
-__all__ = ["Cover", "GameFallback", "OpenWhenReady", "Openable", "StaticFallback", "in_voila", "picture_html", "shared_layout_if", "static_html"]
+__all__ = ["Cover", "CoverSheet", "GameFallback", "OpenWhenReady", "Openable", "StaticFallback", "in_voila", "picture_html", "shared_layout_if", "static_html"]
 
 _TITLE = re.compile(r"<title>.*?</title>", re.S)
 _SIZE = re.compile(r'<svg\b[^>]*?\bwidth="([\d.]+)"[^>]*?\bheight="([\d.]+)"')
@@ -102,10 +102,30 @@ _COVER_CSS = """
 """
 
 
+#: pictures drawn, by (id of the state, game, player, alt): (the state, the picture). States are
+#: immutable, so the same state object always draws the same picture; the state is held so its id
+#: is not reused. A dashboard kernel forked from the fork server (:mod:`gardenkit.kernel_forks`)
+#: finds its lessons' pictures here already drawn.
+_PICTURES: dict = {}
+_PICTURES_MAX = 1024
+
+
 def picture_html(state, rules=None, player: int | None = None, alt: str = "") -> str:
     """``state``'s drawing as a self-contained ``<img>`` (an SVG data URI): as ``player`` sees it
     (``rules.observe``) when both are given. Tooltips (``<title>``), which an image never shows,
-    are left out."""
+    are left out. The same state object asked for again is not drawn again."""
+    key = (id(state), None if rules is None else rules.info.id, player, alt)
+    hit = _PICTURES.get(key)
+    if hit is not None and hit[0] is state:
+        return hit[1]
+    html = _picture_html(state, rules, player, alt)
+    if len(_PICTURES) >= _PICTURES_MAX:
+        _PICTURES.clear()
+    _PICTURES[key] = (state, html)
+    return html
+
+
+def _picture_html(state, rules, player, alt) -> str:
     seen = rules.observe(state, player) if rules is not None and player is not None else state
     svg = _TITLE.sub("", seen._repr_svg_())
     size = _SIZE.search(svg[:600])
@@ -208,6 +228,141 @@ class Cover(OpenWhenReady, anywidget.AnyWidget):
             self.click()
 
 
+_SHEET_ESM = """
+// One model, the covers of several closed lessons (a run of rules, gardenkit.widgets.RuleLessons):
+// each closed lesson's box holds this model as its child, so the page draws a view of it in every
+// box; a view finds which lesson it is in from its box's class (gk-cover-key-<key>) once it is on
+// the page, and draws that lesson's words, picture and button. A click says which one.
+function render({ model, el }) {
+  const root = document.createElement("div");
+  root.className = "gk-cover";
+  const body = document.createElement("div");
+  body.className = "gk-cover-body";
+  const button = document.createElement("button");
+  button.className = "jupyter-button widget-button gk-open-lesson";
+  const note = document.createElement("div");
+  note.className = "gk-cover-note";
+  root.append(body, button, note);
+  el.appendChild(root);
+  let key = null, retry = null, tries = 0, stopped = false;
+  const item = () => (key === null ? null : (model.get("items") || {})[key]);
+  const label = () => (item() ? item().label : "");
+  const shown = () => {
+    note.textContent = key === null ? "" : ((model.get("messages") || {})[key] || "");
+    button.disabled = false;
+    button.textContent = label();
+  };
+  const draw = () => {
+    const it = item();
+    body.innerHTML = it ? it.html : "";
+    button.hidden = !it;
+    shown();
+  };
+  const find = () => {
+    if (stopped) return;
+    const box = el.isConnected ? el.parentElement && el.parentElement.closest('[class*="gk-cover-key-"]') : null;
+    if (box) {
+      const m = [...box.classList].map((c) => /^gk-cover-key-(.+)$/.exec(c)).find(Boolean);
+      key = m ? m[1] : null;
+      draw();
+    } else if (++tries < 600) {
+      setTimeout(find, tries < 20 ? 10 : 50);
+    }
+  };
+  button.hidden = true;
+  button.addEventListener("click", () => {
+    if (key === null) return;
+    button.disabled = true;
+    button.textContent = "Opening…";
+    model.send({ kind: "open", key });
+    clearTimeout(retry);
+    retry = setTimeout(() => { if (root.isConnected) { button.disabled = false; button.textContent = label(); } }, 8000);
+  });
+  model.on("change:messages", shown);
+  find();
+  return () => { stopped = true; clearTimeout(retry); model.off("change:messages", shown); };
+}
+export default { render };
+"""
+
+
+class CoverSheet(OpenWhenReady, anywidget.AnyWidget):
+    """The covers of several closed lessons in ONE widget model (a run of rules shown by one cell):
+    ``items`` is ``{key: {"html": …, "label": …}}``; each lesson's box holds the sheet as its only
+    child and carries the class ``gk-cover-key-<key>``, and the page's view of the sheet in that
+    box draws that item. A page with a hundred try boards in runs loads a model per run instead of
+    one per try board (anywidget's front end gives up on a model not ready within 2 s, which a
+    busy machine reached with ~120 covers). :meth:`cover` gives a lesson its handle
+    (:class:`SheetCover`), which :class:`Openable` uses like a :class:`Cover`."""
+
+    _esm = traitlets.Unicode(_SHEET_ESM).tag(sync=True)
+    _css = traitlets.Unicode(_COVER_CSS).tag(sync=True)
+    _anywidget_id = traitlets.Unicode(f"{__name__}.CoverSheet").tag(sync=True)
+    items = traitlets.Dict().tag(sync=True)
+    messages = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, items: dict, **kwargs):
+        items = {str(k): {"html": str(html), "label": str(label)} for k, (html, label) in dict(items).items()}
+        if not items or not all(re.fullmatch(r"[a-z0-9_]{1,40}", k) for k in items):
+            raise ValueError("a cover sheet holds one or more items keyed by short lower-case names")
+        kwargs.setdefault("layout", _shared_layout())
+        self.__dict__["_open_later"] = True  # one comm_open with every item
+        try:
+            super().__init__(items=items, **kwargs)
+            self.add_class("gk-cover-widget")
+            self._callbacks: dict[str, list] = {k: [] for k in items}
+            self.on_msg(self._on_front_end_msg)
+        finally:
+            self._open_now()
+
+    def add_traits(self, **traits) -> None:
+        traits = {name: trait for name, trait in traits.items() if not self.has_trait(name)}
+        if traits:
+            super().add_traits(**traits)
+
+    def cover(self, key: str) -> "SheetCover":
+        if key not in self.items:
+            raise ValueError(f"this cover sheet has no item {str(key)[:40]!r}")
+        return SheetCover(self, key)
+
+    def click(self, key: str) -> None:
+        """What a click on item ``key``'s button does."""
+        for callback in list(self._callbacks.get(key, ())):
+            callback()
+
+    def _on_front_end_msg(self, _widget, content, _buffers) -> None:
+        # {"kind": "open", "key": <an item>} is the only message the front end sends; anything else is dropped
+        if (isinstance(content, dict) and set(content) == {"kind", "key"} and content["kind"] == "open"
+                and isinstance(content["key"], str) and content["key"] in self._callbacks):
+            self.click(content["key"])
+
+
+class SheetCover:
+    """One lesson's cover on a :class:`CoverSheet`, used as a :class:`Cover` is (``label``,
+    ``message``, ``on_open``, ``click``)."""
+
+    def __init__(self, sheet: CoverSheet, key: str):
+        self.sheet, self.key = sheet, key
+
+    @property
+    def label(self) -> str:
+        return self.sheet.items[self.key]["label"]
+
+    @property
+    def message(self) -> str:
+        return self.sheet.messages.get(self.key, "")
+
+    @message.setter
+    def message(self, text: str) -> None:
+        self.sheet.messages = {**self.sheet.messages, self.key: str(text)}
+
+    def on_open(self, callback) -> None:
+        self.sheet._callbacks[self.key].append(callback)
+
+    def click(self) -> None:
+        self.sheet.click(self.key)
+
+
 class StaticFallback:
     """Mixin of a widget whose output also carries a picture (``text/html``) and one line of text
     (``text/plain``) beside the live widget view: what a place that cannot run it shows (a
@@ -278,11 +433,19 @@ class Openable(OpenWhenReady, StaticFallback):
         self.__dict__["_open_later"] = True
         super().__init__(*args, **kwargs)
 
-    def _cover_or_build(self, lazy: bool) -> None:
+    def _cover_or_build(self, lazy: bool, cover: "SheetCover | None" = None) -> None:
+        """A cover of its own with ``lazy`` (or ``cover``, its item on a shared
+        :class:`CoverSheet`), else the parts built now."""
         self._built = False
         self._cover = None
         try:
-            if lazy:
+            if lazy and cover is not None:
+                self._cover = cover
+                cover.on_open(self._cover_clicked)
+                self.add_class("gk-closed")
+                self.add_class(f"gk-cover-key-{cover.key}")
+                self.children = (cover.sheet,)
+            elif lazy:
                 self._cover = Cover(html=self.cover_html(), label=self.open_label)
                 self._cover.on_open(self._cover_clicked)
                 self.add_class("gk-closed")
@@ -313,6 +476,8 @@ class Openable(OpenWhenReady, StaticFallback):
                 raise
             if cover is not None:
                 self.remove_class("gk-closed")
+                if isinstance(cover, SheetCover):
+                    self.remove_class(f"gk-cover-key-{cover.key}")
         # the cover leaves the page with the box's new children but is not closed: a page still
         # rendering its outputs (a long dashboard on a slow machine) may ask for it after the click,
         # and a closed model is "widget model not found" there; one small model kept per lesson opened

@@ -10,6 +10,8 @@ widget in its output, for a notebook opened before it runs.
 """
 from __future__ import annotations
 
+import re
+
 import ipywidgets as widgets
 
 import gardenkit
@@ -19,7 +21,7 @@ from ..core.types import points_text
 from ..tutor import check_quiz, game_of
 from ._html import PANEL_CSS, explanation_html, h, message_html
 from .board_base import BoardWidget, guarded
-from .lazy import Openable, OpenWhenReady, StaticFallback, picture_html, shared_layout_if
+from .lazy import CoverSheet, Openable, OpenWhenReady, StaticFallback, picture_html, shared_layout_if
 
 
 def boards() -> tuple[type, ...]:
@@ -92,6 +94,14 @@ def _goes_on(rules, after, player) -> bool:
     return rules.current_player(after) == player
 
 
+def try_cover_html(state, caption: str, rules=None) -> str:
+    """What a try board's cover shows: its caption and the position as its player sees it."""
+    rules = gardenkit.make(game_of(state)) if rules is None else rules
+    player = rules.current_player(state)
+    return (f"<div class='gk-caption'>{h(caption)}</div>"
+            + picture_html(state, rules, player if isinstance(player, int) else None, alt=caption))
+
+
 class TryBoard(Openable, widgets.VBox):
     """A prepared position to try a rule on: click ticked squares (grey × ones are refused, with the
     reason); a legal move shows its points and the house after it; 'Try again' resets.
@@ -99,7 +109,9 @@ class TryBoard(Openable, widgets.VBox):
 
     open_label = "Try it"
 
-    def __init__(self, state, caption: str = "", *, lazy: bool = False, rule: str | None = None, **kwargs):
+    def __init__(self, state, caption: str = "", *, lazy: bool = False, rule: str | None = None, cover=None,
+                 **kwargs):
+        # ``cover``: its item on a CoverSheet shared by a run of lessons (RuleLessons), with ``lazy``
         super().__init__(**shared_layout_if(lazy, kwargs))
         self.add_class("gk-try")
         #: the rule it is the try board of (progress counts it); None: found by its caption
@@ -116,7 +128,7 @@ class TryBoard(Openable, widgets.VBox):
         known = self.rule or try_rule_of(self.rules.info.id, caption)
         if known is not None:
             self.add_class(f"gk-try-for-{known}")
-        self._cover_or_build(lazy)
+        self._cover_or_build(lazy, cover)
 
     def _build(self) -> None:
         self.panel = widgets.HTML().add_class("gk-explanation")
@@ -130,8 +142,7 @@ class TryBoard(Openable, widgets.VBox):
         self.reset()
 
     def cover_html(self) -> str:
-        return (f"<div class='gk-caption'>{h(self.caption_text)}</div>"
-                + picture_html(self.start, self.rules, self.player, alt=self.caption_text))
+        return try_cover_html(self.start, self.caption_text, self.rules)
 
     def plain_text(self) -> str:
         return f"Try board: {self.caption_text}"
@@ -394,3 +405,117 @@ class Lessons(OpenWhenReady, StaticFallback, widgets.VBox):
 
     def plain_text(self) -> str:
         return "\n".join(w.plain_text() for w in self.lessons)
+
+
+_HEADING = re.compile(r"^(#{1,6})\s+(.*\S)\s*$")
+_RULE_ID = re.compile(r"`([a-z_0-9]+(?:\.[a-z_0-9]+)+)`")
+
+
+def _inline_html(text: str) -> str:
+    """A line of the notebook's markdown as HTML: ``code``, **bold** and *italics*; the rest escaped."""
+    parts = re.split(r"`([^`]*)`", text)
+    out = []
+    for i, part in enumerate(parts):
+        if i % 2:
+            out.append(f"<code>{h(part)}</code>")
+            continue
+        part = h(part)
+        part = re.sub(r"\*\*(.+?)\*\*", r"<strong>\1</strong>", part)
+        part = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"<em>\1</em>", part)
+        out.append(part)
+    return "".join(out)
+
+
+class RuleLessons:
+    """A run of rules shown by one cell: for each, its heading and words (the notebook's markdown,
+    given as text) and its try board (``TryBoard(*tries[rule], lazy=True, rule=rule)``), shown one
+    after the other exactly as a heading cell and a try-board cell each would be.
+
+    A dashboard runs every code cell on every page load, and each costs its kernel and the server a
+    few milliseconds however little it does (Tang Garden had a heading and a try-board cell per
+    rule: ~100 cells). Each heading is a real HTML heading in the cell's output, with the anchor
+    JupyterLab and Voilà give a markdown heading (:func:`gardenkit.tutor.rule_index.anchor_of`),
+    so rule links scroll to it; :mod:`gardenkit.tutor.rule_index` and the notebook checks read the
+    headings from the cell's text. Each try board is its own output (its cover, its saved
+    picture), so the saved notebook reads as before; no widget is added for the headings.
+
+    ``markdown``: one heading per rule (any level, naming one rule id of ``tries`` in backticks),
+    each followed by paragraphs (``code``, **bold** and *italics* are read; anything else is shown
+    as written).
+
+    >>> from gardenkit.tutor import samurai_gardener as lessons
+    >>> run = RuleLessons(lessons.try_positions(), '''
+    ... ### Touching — `samurai_gardener.place.touch`
+    ... A new card touches one already **in** the house.
+    ... ''')
+    >>> run.rule_ids, run.lessons[0].is_built, run.lessons[0].rule
+    (('samurai_gardener.place.touch',), False, 'samurai_gardener.place.touch')
+    >>> print(run.headings[0])
+    <h3 id="Touching-—-samurai_gardener.place.touch">Touching — <code>samurai_gardener.place.touch</code></h3><p>A new card touches one already <strong>in</strong> the house.</p>
+    >>> RuleLessons({}, "### Nothing — `samurai_gardener.place.touch`")
+    Traceback (most recent call last):
+    ...
+    ValueError: RuleLessons: no try position for 'samurai_gardener.place.touch'
+    """
+
+    def __init__(self, tries, markdown: str):
+        from ..tutor.rule_index import anchor_of
+
+        if not isinstance(markdown, str):
+            raise ValueError("RuleLessons reads its headings and words from a text (the notebook's markdown)")
+        blocks: list[tuple[int, str, list[str]]] = []
+        for line in markdown.strip().splitlines():
+            m = _HEADING.match(line)
+            if m:
+                blocks.append((len(m.group(1)), m.group(2), []))
+            elif not blocks:
+                if line.strip():
+                    raise ValueError(f"RuleLessons: text before the first heading: {line.strip()[:60]!r}")
+            else:
+                blocks[-1][2].append(line)
+        if not blocks:
+            raise ValueError("RuleLessons shows one or more rules: no heading found")
+        headings, lessons, rule_ids = [], [], []
+        for level, title, lines in blocks:
+            ids = _RULE_ID.findall(title)
+            if len(ids) != 1:
+                raise ValueError(f"RuleLessons: a heading names one rule id in backticks: {title[:80]!r}")
+            rule = ids[0]
+            if rule not in tries:
+                raise ValueError(f"RuleLessons: no try position for {rule!r}")
+            paragraphs = [p.strip() for p in re.split(r"\n\s*\n", "\n".join(lines)) if p.strip()]
+            headings.append(f'<h{level} id="{h(anchor_of(title))}">{_inline_html(title)}</h{level}>'
+                            + "".join(f"<p>{_inline_html(' '.join(p.split()))}</p>" for p in paragraphs))
+            rule_ids.append(rule)
+        # every try board's cover on one shared widget (one model for the run, not one per board)
+        self.sheet = CoverSheet({str(i): (try_cover_html(*tries[rule]), TryBoard.open_label)
+                                 for i, rule in enumerate(rule_ids)})
+        for i, rule in enumerate(rule_ids):
+            state, caption = tries[rule]
+            lessons.append(TryBoard(state, caption, lazy=True, rule=rule, cover=self.sheet.cover(str(i))))
+        #: the HTML of each rule's heading and words, its try board, its rule id (in order)
+        self.headings = tuple(headings)
+        self.lessons = tuple(lessons)
+        self.rule_ids = tuple(rule_ids)
+
+    def outputs(self) -> list:
+        """What the cell shows, in order: a heading's mime bundle (``text/html`` and a
+        ``text/plain`` line), then its try board, for each rule."""
+        out = []
+        for html, lesson in zip(self.headings, self.lessons):
+            plain = re.sub(r"<[^>]+>", "", html.split("</h", 1)[0])
+            out.append({"text/html": html, "text/plain": plain})
+            out.append(lesson)
+        return out
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        for item in self.outputs():
+            if isinstance(item, dict):
+                display(item, raw=True)
+            else:
+                display(item)
+
+    def __repr__(self) -> str:
+        return f"RuleLessons({', '.join(self.rule_ids)})"
