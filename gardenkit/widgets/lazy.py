@@ -55,13 +55,33 @@ __all__ = ["Cover", "CoverSheet", "GameFallback", "OpenWhenReady", "Openable", "
 _TITLE = re.compile(r"<title>.*?</title>", re.S)
 _SIZE = re.compile(r'<svg\b[^>]*?\bwidth="([\d.]+)"[^>]*?\bheight="([\d.]+)"')
 
-_COVER_ESM = """
+_PICTURES_JS = """
+// A cover's picture (an SVG of ~40 kB as a data URL) is decoded when it comes near the screen, not
+// at page load: a page of a hundred lessons decoding every picture at once kept the browser busy
+// for seconds, long enough for anywidget to give up on models still loading (2 s).
+const gkNear = typeof IntersectionObserver === "function"
+  ? new IntersectionObserver((seen) => {
+      for (const e of seen) {
+        if (!e.isIntersecting) continue;
+        gkNear.unobserve(e.target);
+        if (e.target.dataset.gkSrc) { e.target.src = e.target.dataset.gkSrc; delete e.target.dataset.gkSrc; }
+      }
+    }, { rootMargin: "800px 0px" })
+  : null;
+function gkShow(body, html) {
+  if (!gkNear) { body.innerHTML = html; return; }
+  body.innerHTML = html.replace(/<img class="gk-picture" src=/g, '<img class="gk-picture" data-gk-src=');
+  for (const img of body.querySelectorAll("img[data-gk-src]")) gkNear.observe(img);
+}
+"""
+
+_COVER_ESM = _PICTURES_JS + """
 function render({ model, el }) {
   const root = document.createElement("div");
   root.className = "gk-cover";
   const body = document.createElement("div");
   body.className = "gk-cover-body";
-  body.innerHTML = model.get("html");
+  gkShow(body, model.get("html"));
   const button = document.createElement("button");
   button.className = "jupyter-button widget-button gk-open-lesson";
   button.textContent = model.get("label");
@@ -228,7 +248,7 @@ class Cover(OpenWhenReady, anywidget.AnyWidget):
             self.click()
 
 
-_SHEET_ESM = """
+_SHEET_ESM = _PICTURES_JS + """
 // One model, the covers of several closed lessons (a run of rules, gardenkit.widgets.RuleLessons):
 // each closed lesson's box holds this model as its child, so the page draws a view of it in every
 // box; a view finds which lesson it is in from its box's class (gk-cover-key-<key>) once it is on
@@ -254,7 +274,7 @@ function render({ model, el }) {
   };
   const draw = () => {
     const it = item();
-    body.innerHTML = it ? it.html : "";
+    gkShow(body, it ? it.html : "");
     button.hidden = !it;
     shown();
   };

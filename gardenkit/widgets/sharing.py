@@ -198,11 +198,16 @@ def share_game_view(view) -> ShareWidget:
         return view.rules, state, seat
 
     def on_open(link):
-        view.build()  # a closed view opens at the link's position
         state = link.state
         seat = link.seat if link.seat is not None else 0
-        view._start(state.players, seat, view.opponents, view.seed, view.rules.options(state),
-                    timeline=Timeline(view.rules, state))
+        timeline = Timeline(view.rules, state)
+        if not view.is_built:  # a closed view opens at the link's position, built there at once
+            _players, _seat, opponents, seed, _options = view._settings
+            view._settings = (state.players, seat, opponents, seed, view.rules.options(state))
+            view.__dict__["_first_timeline"] = timeline
+            view.build()
+        else:
+            view._start(state.players, seat, view.opponents, view.seed, view.rules.options(state), timeline=timeline)
         view.show_message(f"Opened the position from the link: you are player {seat + 1}.")
 
     def on_error(text):

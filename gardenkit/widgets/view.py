@@ -114,7 +114,11 @@ class GameView(GameFallback, Openable, GameControls, Reviewing, Saving, Panels, 
         self._make_review()
         self.chart = self._make_chart(players)
         self.board = None
-        self._start(players, seat, opponents, seed, options)
+        # a page opened from a link: the view is built at the link's position at once, so the
+        # page draws the chart and board as they are there (changing a chart axis the page is
+        # still drawing made bqplot fail: "Error setting state: … reading 'scale'")
+        first = self.__dict__.pop("_first_timeline", None)
+        self._start(players, seat, opponents, seed, options, timeline=first)
         extra = [self.share] if self.share is not None else []
         buttons = widgets.HBox([self.hint_button, self.undo_button, self.save_link, self.upload, self.hint_progress, *extra],
                                layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
