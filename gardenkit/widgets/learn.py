@@ -567,12 +567,6 @@ class LearnerBar(OpenWhenReady, ProgressWidget):
         finally:
             self._open_now()
 
-    def add_traits(self, **traits) -> None:
-        """Traits the class already declares (anywidget's id) are not added again."""
-        traits = {name: trait for name, trait in traits.items() if not self.has_trait(name)}
-        if traits:
-            super().add_traits(**traits)
-
     rule_ids = RuleToc.rule_ids
     search = RuleToc.search
     _on_query = RuleToc._on_query

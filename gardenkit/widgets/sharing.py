@@ -128,12 +128,6 @@ class ShareWidget(OpenWhenReady, anywidget.AnyWidget):
         finally:
             self._open_now()
 
-    def add_traits(self, **traits) -> None:
-        """Traits the class already declares (anywidget's id) are not added again."""
-        traits = {name: trait for name, trait in traits.items() if not self.has_trait(name)}
-        if traits:
-            super().add_traits(**traits)
-
     def link(self, seed: int = 0) -> str:
         """The link text of the position on view."""
         rules, state, seat = self._position()
