@@ -555,8 +555,9 @@ def answer(rules, puzzle: Puzzle) -> str:
 
 def _points(expl) -> str:
     from ..core.types import points_text
+    from .search import scoring_rules
 
-    cited = tuple(dict.fromkeys(line.rule for line in expl.lines if line.points))
+    cited = scoring_rules(expl)
     return points_text(expl.points, bool(expl.lines), expl.unit) + (f" [{', '.join(cited)}]" if cited else "")
 
 

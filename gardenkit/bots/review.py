@@ -37,7 +37,7 @@ from dataclasses import dataclass, replace
 
 from ..core import Rng, Timeline
 from ..core.types import points_text
-from .search import MoveStats, SearchBot, SearchResult
+from .search import MoveStats, SearchBot, SearchResult, scoring_rules
 
 __all__ = ["REVIEW_ITERATIONS", "REVIEW_MS", "MoveReason", "Review", "ReviewMove", "review_bot", "review_game"]
 
@@ -182,8 +182,7 @@ def _decisions(rules, game, seat):
 
 
 def _scoring_rules(e) -> tuple[str, ...]:
-    cited = tuple(dict.fromkeys(line.rule for line in e.lines if line.points))
-    return cited or tuple(e.rules)
+    return scoring_rules(e) or tuple(e.rules)
 
 
 def _numbers(stats: MoveStats) -> str:

@@ -599,6 +599,12 @@ class Hint:
         return self.text
 
 
+def scoring_rules(expl) -> tuple[str, ...]:
+    """The rule ids of what an explanation scores (its lines with points), each once, in order:
+    what a hint, a review and a puzzle cite beside the points a move makes now."""
+    return tuple(dict.fromkeys(line.rule for line in expl.lines if line.points))
+
+
 def search_hint(rules, state, *, budget_ms: float | None = HINT_MS, seed: int = 0,
                 iterations: int | None = None, bot: SearchBot | None = None, stop=None) -> Hint:
     """The search bot's hint for the player to act: its move and the next two alternatives, each
@@ -630,7 +636,7 @@ def search_hint(rules, state, *, budget_ms: float | None = HINT_MS, seed: int = 
 
     def move(stats: MoveStats) -> HintMove:
         e = rules.explain(state, stats.action)
-        scoring = tuple(dict.fromkeys(line.rule for line in e.lines if line.points))  # the rules of its points
+        scoring = scoring_rules(e)
         return HintMove(stats.action, str(stats.action), e.points, e.unit, scoring, e,
                         stats.visits, stats.win_rate, stats.margin, stats.action == result.greedy)
 
