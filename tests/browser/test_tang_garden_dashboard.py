@@ -361,18 +361,24 @@ def solo_decision(page) -> tuple[str, str]:
     return head_text, solo_play(page, legal[0])
 
 
-def test_a_whole_solo_game_by_clicks(dash):
-    """The solo game "Yin & Yang" played from its Play button to its end by clicks only: the starting
-    character, each turn's pair (a stack top picked, turned and built, then its card's decoration),
-    landscape tiles brought in by tokens, neutral figures stood and faced, a character taken when the
-    coins allow, lanterns when no pair fits, until a victory (then the final placing) or a defeat. The
-    status and the final breakdown say which; nothing is clickable afterwards; no page errors."""
+def open_solo_game(dash):
+    """The solo section's game opened by its Play button, its board drawn: the game view."""
     solo = dash.locator(SOLO)
     solo.scroll_into_view_if_needed()
     solo.locator("button.gk-open-lesson").click()
     view = solo.locator(".gk-game")
     view.locator(".gk-board svg[data-version]").wait_for(timeout=60_000)
     dash.set_default_timeout(60_000)
+    return view
+
+
+def test_a_whole_solo_game_by_clicks(dash):
+    """The solo game "Yin & Yang" played from its Play button to its end by clicks only: the starting
+    character, each turn's pair (a stack top picked, turned and built, then its card's decoration),
+    landscape tiles brought in by tokens, neutral figures stood and faced, a character taken when the
+    coins allow, lanterns when no pair fits, until a victory (then the final placing) or a defeat. The
+    status and the final breakdown say which; nothing is clickable afterwards; no page errors."""
+    view = open_solo_game(dash)
     played = []
     for _ in range(300):
         if "Game over" in seen(dash)["head"]:

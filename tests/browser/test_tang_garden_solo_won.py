@@ -9,7 +9,7 @@ runs out of three on a busy machine, while it passed alone or beside the other s
 from __future__ import annotations
 
 import pytest
-from test_tang_garden_dashboard import LEGAL, SOLO, seen, solo_click, solo_play
+from test_tang_garden_dashboard import LEGAL, open_solo_game, seen, solo_click, solo_play
 
 pytestmark = pytest.mark.browser
 
@@ -97,12 +97,7 @@ def test_a_won_solo_game_by_clicks_ends_with_the_final_placing(dash):
     assert outcome.winners == (0,), f"the planned line no longer wins ({outcome.reason}): search another trial"
     finals = [m for m in moves[moves.index(next(m for m in reversed(moves) if m.startswith("build "))) + 1:]]
     assert len(finals) >= 2 and all(m.startswith("place ") for m in finals), finals
-    solo = dash.locator(SOLO)
-    solo.scroll_into_view_if_needed()
-    solo.locator("button.gk-open-lesson").click()
-    view = solo.locator(".gk-game")
-    view.locator(".gk-board svg[data-version]").wait_for(timeout=60_000)
-    dash.set_default_timeout(60_000)
+    view = open_solo_game(dash)
     assert dash.gk_page_errors == [], "page errors once the solo game opened"
     heads = []
     for k, move in enumerate(moves):
