@@ -23,7 +23,8 @@ How it fits in ``python -m gardenkit.serve``:
   closes). A kernel is in a session of its own (as ``LocalProvisioner`` starts them), with the
   environment and folder Voilà asked for, and its parent is the fork server (``parent_handle``):
   it ends if the fork server does. Its command line reads as a dashboard kernel's
-  (``python -m gardenkit.dashboard_kernel -f …``), so tools that count kernels still see them.
+  (``python -m gardenkit.dashboard_kernel -f …``), so tools that count kernels still see them:
+  the pid is answered only once the child has its session, command line, environment and folder.
 
 What a forked kernel shares with its siblings: the modules imported before the fork (not their
 later changes), Python's string-hash seed and the address-space layout of the fork server.
@@ -149,7 +150,6 @@ def _child(request: dict, server_pid: int, ready_w: int, keep: tuple[int, ...]) 
     try:
         atexit._clear()  # the fork server's exit handlers are not this kernel's (its own run below)
         os.setsid()  # a session of its own, as LocalProvisioner starts kernels
-        os.close(ready_w)  # the fork server waits for this (the pid is a process group now)
         for fd in keep:
             os.close(fd)
         signal.signal(signal.SIGCHLD, signal.SIG_DFL)
@@ -161,6 +161,12 @@ def _child(request: dict, server_pid: int, ready_w: int, keep: tuple[int, ...]) 
         os.chdir(request["cwd"])
         argv = [str(a) for a in request["argv"]]
         _set_cmdline([sys.executable, "-m", KERNEL_MODULE, *argv])
+        # the fork server answers the pid once this closes: by then the process is what the pid
+        # promises (its own session and process group, the kernel's command line, environment and
+        # folder), so whoever gets the pid (the provisioner, a tool counting kernels) never sees the
+        # fork server's command line or folder in it
+        os.close(ready_w)
+        ready_w = -1
         from ipykernel.kernelapp import IPKernelApp
 
         from gardenkit import dashboard_kernel
@@ -178,6 +184,11 @@ def _child(request: dict, server_pid: int, ready_w: int, keep: tuple[int, ...]) 
     except BaseException:  # noqa: BLE001
         traceback.print_exc()
     finally:
+        if ready_w >= 0:  # failed before it became the kernel: the fork server must not wait on
+            try:
+                os.close(ready_w)
+            except OSError:
+                pass
         try:
             # what a normal exit of the kernel's process runs: the kernel's own exit handlers (its
             # sockets closed in order, its pending messages sent), then the streams flushed
@@ -235,7 +246,7 @@ def main(argv: list[str] | None = None) -> int:
                 os.close(ready_r)
                 _child(request, os.getppid(), ready_w, (requests.fileno(), answers.fileno()))
             os.close(ready_w)
-            os.read(ready_r, 1)  # EOF once the child has its own session
+            os.read(ready_r, 1)  # EOF once the child is the kernel it was asked for (see _child)
             os.close(ready_r)
             answers.write((json.dumps({"pid": pid}) + "\n").encode())
 

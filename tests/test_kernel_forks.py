@@ -82,7 +82,9 @@ def test_a_fork_is_a_kernel_in_the_folder_and_environment_it_was_asked_for(serve
     try:
         proc = psutil.Process(pid)
         assert proc.ppid() == server.pid and os.getpgid(pid) == pid  # the fork server's, its own session
+        # as soon as the pid is answered (no waiting): the kernel's command line and folder
         assert is_kernel_command(proc.cmdline()) and proc.cmdline()[1:3] == ["-m", "gardenkit.dashboard_kernel"]
+        assert proc.cwd() == str(tmp_path)
         kc = _client(conn)
         try:
             text = _run(kc, "import os, sys; print(os.getcwd()); print(os.environ.get('GK_FORK_TEST')); "
