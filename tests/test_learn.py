@@ -261,9 +261,10 @@ def test_progress_record_load_reset_and_front_end_messages():
     assert not p.record("try", "miyabi.nope") and not p.record("quiz", "nope")
     p._on_front_end_msg(p, {"kind": "reset"}, [])
     assert p.done == []
-    # what the browser kept comes back; junk and old lessons are dropped
+    # what the browser kept comes back; junk and old lessons are dropped; the bar says it merged it
+    assert not p.merged
     p._on_front_end_msg(p, {"kind": "stored", "done": [second, "try:gone", 7, None, second]}, [])
-    assert p.done == [second]
+    assert p.done == [second] and p.merged
     for junk in ({"kind": "stored", "done": "all"}, {"kind": "stored"}, {"kind": "stored", "done": [first], "x": 1},
                  {"kind": "reset", "x": 1}, "reset", None):
         p._on_front_end_msg(p, junk, [])

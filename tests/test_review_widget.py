@@ -203,8 +203,8 @@ def test_new_game_undo_or_load_drops_a_review_in_progress(how):
             assert g.load_data(g.save_data())
         assert not g.reviewing and worker.stop.is_set()
         assert shown(g.review_panel) == (how == "load") and shown(g.review_button)
-        await until(lambda: worker.done or not worker.thread.is_alive(), timeout=5)
-        await asyncio.sleep(0.05)
+        # done: the callback that hands a finished review on (or drops it) has run on the loop
+        await until(lambda: worker.done, timeout=5)
         assert g.last_review is None and not rows(g)
         if how == "load":  # the loaded game is over: the panel offers its review afresh
             assert "Ask for a review" in g.review_out.value

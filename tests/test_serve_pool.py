@@ -207,6 +207,21 @@ def _wait_kernels(server, n: int, timeout: float = 120) -> None:
         time.sleep(0.25)
 
 
+def _wait_pools_filled(server, notebooks, timeout: float = 120) -> None:
+    """Wait until Voilà has said, for each notebook, that its pool is filled (every pooled kernel
+    started and its notebook under way: the pool starts nothing more until one is used)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        log = server.log_path.read_text(errors="replace")
+        missing = [nb for nb in notebooks
+                   if not re.search(rf"Kernel pool of \S*{re.escape(nb)} is filled with", log)]
+        if not missing:
+            return
+        assert server.proc.poll() is None, server.log_tail()
+        assert time.monotonic() < deadline, f"the pools of {missing} not filled after {timeout} s"
+        time.sleep(0.25)
+
+
 def _pooled(server, notebook: str) -> int:
     return len(re.findall(rf"Using pre-heated kernel: \S+ for {re.escape(notebook)}",
                           server.log_path.read_text(errors="replace")))
@@ -255,7 +270,7 @@ def class_server(site):
 def test_the_game_of_the_day_gets_its_pre_warmed_kernels(class_server):
     server = class_server
     _wait_kernels(server, 3 + OTHER_POOL)
-    time.sleep(2.0)  # a pooled kernel runs its notebook once started: let the pool finish
+    _wait_pools_filled(server, ("game.ipynb", "other.ipynb"))  # no more kernels are on their way
     assert len(kernel_processes(server.proc.pid)) == 3 + OTHER_POOL
     before = _pooled(server, "game.ipynb")
 

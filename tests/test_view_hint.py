@@ -96,9 +96,10 @@ def test_in_a_kernel_the_hint_thinks_in_a_thread_with_progress_and_then_shows(ga
         g.hint()
         assert g.hint_thinking and g.hint_progress.layout.visibility == "visible"
         assert "Thinking" in g.panel.value and g.board.locked is None  # the board still takes clicks
-        await asyncio.sleep(0.25)
-        assert 0 < g.hint_progress.value <= 95  # the bar moves while it thinks
+        seen = []  # every value the bar showed while the hint was thinking
+        g.hint_progress.observe(lambda change: g.hint_thinking and seen.append(change["new"]), "value")
         await until(lambda: not g.hint_thinking)
+        assert any(0 < v <= 95 for v in seen), seen  # the bar moved while it thought, short of done
         assert g.hint_progress.layout.visibility == "hidden"
         assert g.last_hint is not None and hinted(g) == [m.notation for m in g.last_hint.moves]
         assert g.board.marked == g.last_hint.moves[0].notation
@@ -116,8 +117,7 @@ def test_a_move_played_while_the_hint_thinks_drops_it(game_id):
         worker = g._hint_worker
         assert g.play(my_move(g))  # the click is played at once, while the search runs
         assert g.state is not before and not g.hint_thinking
-        await until(lambda: worker.done)
-        await asyncio.sleep(0.05)
+        await until(lambda: worker.done)  # set by the callback that hands the answer on (or drops it)
         assert g.last_hint is None and "gk-hint-text" not in g.panel.value
         assert g.hint_progress.layout.visibility == "hidden"
 
@@ -130,13 +130,13 @@ def test_a_dropped_hint_stops_its_search_instead_of_thinking_on():
         g.hint_ms, g.hint_iterations = 5000, None  # a long think, were it not stopped
         g.hint()
         worker = g._hint_worker
-        await asyncio.sleep(0.2)
+        await until(lambda: g.hint_progress.value > 0)  # it has been thinking for a while
         assert worker.thread.is_alive()
         start = time.perf_counter()
         assert g.play(my_move(g))
         await until(lambda: not worker.thread.is_alive(), timeout=4.0)
         assert time.perf_counter() - start < 1.5 and worker.stop.is_set()
-        await asyncio.sleep(0.05)
+        await until(lambda: worker.done)  # its answer reached the loop, and was dropped
         assert g.last_hint is None and "gk-hint-text" not in g.panel.value
 
     run_in_loop(main)
@@ -151,14 +151,12 @@ def test_a_new_game_or_undo_while_the_hint_thinks_drops_it(game_id):
         worker = g._hint_worker
         g.new_game(players=g.rules.info.min_players, seed=11)
         assert not g.hint_thinking
-        await until(lambda: worker.done)
-        await asyncio.sleep(0.05)
+        await until(lambda: worker.done)  # set by the callback that hands the answer on (or drops it)
         assert g.last_hint is None and "gk-hint-text" not in g.panel.value
         g.hint()
         worker = g._hint_worker
         g.undo()
-        await until(lambda: worker.done)
-        await asyncio.sleep(0.05)
+        await until(lambda: worker.done)  # set by the callback that hands the answer on (or drops it)
         assert g.last_hint is None and "gk-hint-text" not in g.panel.value
 
     run_in_loop(main)
@@ -238,8 +236,7 @@ def test_in_a_kernel_a_search_bot_thinks_in_a_thread_and_undo_cancels_it():
         assert g.board.locked  # a bot's turn: clicks are politely refused
         assert g.undo() and not g.thinking and worker.stop.is_set()  # the bot's search is told to stop
         start = g.state
-        await until(lambda: worker.done)
-        await asyncio.sleep(0.05)
+        await until(lambda: worker.done)  # set by the callback that hands the answer on (or drops it)
         assert g.state is start  # the cancelled bot's move was never played
         assert g.play(my_move(g))
         await until(lambda: g.rules.current_player(g.state) in (g.seat, None) and not g.thinking)

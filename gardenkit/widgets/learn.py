@@ -335,17 +335,19 @@ function gkProgress(model, el) {
     const done = model.get("done").length, total = model.get("total");
     bar.setAttribute("data-done", String(done));
     bar.setAttribute("data-total", String(total));
+    bar.setAttribute("data-merged", model.get("merged") ? "1" : "0");
     fill.style.width = (total ? (100 * done) / total : 0) + "%";
     label.textContent = `${done} of ${total} lessons done`;
     try { localStorage.setItem(key(), JSON.stringify(model.get("done"))); } catch (e) { /* storage off */ }
   };
   model.on("change:done", draw);
   model.on("change:total", draw);
+  model.on("change:merged", draw);
   // what this browser kept: Python merges it with what was done in this kernel and answers
   model.send({ kind: "stored", done: read() });
   draw();
   el.append(bar, reset);
-  return () => { model.off("change:done", draw); model.off("change:total", draw); };
+  return () => { model.off("change:done", draw); model.off("change:total", draw); model.off("change:merged", draw); };
 }
 """
 
@@ -373,6 +375,9 @@ class ProgressWidget(anywidget.AnyWidget):
     game = traitlets.Unicode("").tag(sync=True)
     done = traitlets.List(traitlets.Unicode()).tag(sync=True)
     total = traitlets.Int(0).tag(sync=True)
+    #: True once this kernel has merged what the browser kept (``data-merged="1"`` on the bar):
+    #: from then on ``done`` is the browser's and this kernel's together
+    merged = traitlets.Bool(False).tag(sync=True)
 
     def __init__(self, game, *, follow: bool = True, **kwargs):
         gid = _game_id(game)
@@ -429,6 +434,7 @@ class ProgressWidget(anywidget.AnyWidget):
             self.reset()
         elif content.get("kind") == "stored" and set(content) == {"kind", "done"}:
             self.load(content["done"])
+            self.merged = True
 
 
 _GALLERY_ESM = r"""

@@ -28,7 +28,7 @@ from gardenkit.tutor.rule_index import rule_index
 from gardenkit.widgets.learn import progress_items
 
 from conftest import RENDER_TIMEOUT_MS
-from dashboard import open_game
+from dashboard import board_version, open_game
 
 GAMES = gardenkit.available_games()
 #: every clickable thing of a board, what its data-* attributes name
@@ -191,8 +191,11 @@ def test_the_learners_path_on_the_dashboard(game, page, voila_server):
     if not refused.count():  # pick the first piece: its refused targets show
         picks = g.locator(".gk-board [data-pick], .gk-board [data-tile], .gk-board [data-card]")
         if picks.count():
-            picks.first.click()
-            page.wait_for_timeout(800)
+            version = board_version(page)
+            picks.first.click()  # the board is drawn again with the piece picked
+            page.wait_for_function(
+                "(v) => Number(document.querySelector('.gk-game .gk-board svg[data-version]')"
+                ".getAttribute('data-version')) > v", arg=version, timeout=30_000)
     if refused.count():  # a refusal: the panel names its rule
         refused.first.click()
         g.locator(".gk-explanation").filter(has_text="Not allowed").first.wait_for(timeout=30_000)

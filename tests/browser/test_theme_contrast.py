@@ -24,7 +24,7 @@ it must sit on a light background.
 from __future__ import annotations
 
 import pytest
-from dashboard import board_version, game
+from dashboard import board_version, game, wait_log_settled
 
 import gardenkit
 
@@ -187,7 +187,11 @@ def test_every_text_of_ours_reads_in_both_themes(open_dashboard, what, notebook,
     if what not in ("gallery", "strategy_lab"):
         open_lessons(page)
         make_a_move(page)
-        page.wait_for_timeout(300)  # the bots' answers and the chart drawn
+        # the bots have answered: my move again (or the end), and the log has stopped growing
+        page.wait_for_function(
+            "() => /your move|Game over/.test(document.querySelector('.gk-game .gk-status').innerText)",
+            timeout=60_000)
+        wait_log_settled(page)
     if theme == "dark":
         dim = [lum for lum in page.evaluate(PICTURES_JS) if lum < 0.8]
         assert not dim, f"{len(dim)} drawings shown as images sit on a dark background (luminance {dim[:5]})"
