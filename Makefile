@@ -2,7 +2,8 @@
 #
 #   make dashboards   serve notebooks/ with Voilà (PORT=8866) and print the gallery URL
 #   make lab          open notebooks/ in JupyterLab (LAB_PORT=8888; works as root too)
-#   make test         engine tests + every notebook (nbval --nbval-lax) + browser tests
+#   make test         every test: engines, notebooks (nbval --nbval-lax), browser tests, doctests
+#   make test-fast    the edit-test loop: engines, tutor, widgets, doctests (no server, no browser)
 #   make bench        every benchmarks/bench_*.py
 #   make lock         regenerate requirements-lock.txt (and binder/requirements.txt) from a clean resolution
 #   make binder-badge print the README's Binder badge for REPO=owner/name (default: git's origin)
@@ -22,10 +23,10 @@ CULL_INTERVAL     ?= 60
 PYTEST_ARGS ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help .venv venv dashboards lab test bench lock binder-requirements binder-badge clean
+.PHONY: help .venv venv dashboards lab test test-fast bench lock binder-requirements binder-badge clean
 
 help:
-	@sed -n '2,10p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,11p' Makefile | sed 's/^# \{0,1\}//'
 
 $(STAMP): pyproject.toml $(LOCK)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -79,20 +80,33 @@ lab: $(STAMP)
 	$(BIN)/jupyter lab --no-browser --ServerApp.ip=$(LAB_IP) --ServerApp.port=$(LAB_PORT) \
 		$(if $(filter 0,$(LAB_UID)),--allow-root) $(LAB_ARGS) notebooks/
 
-# One pytest run: engine tests (tests/), browser tests (tests/browser, marked
-# `browser`), every notebook in notebooks/ and the echo benchmark notebook
-# executed by nbval (--nbval-lax: only cells marked NBVAL_CHECK_OUTPUT are
-# compared; the static board pictures a checked cell may end in are compared as one placeholder:
-# tests/nbval-sanitize.cfg), and the doctests of every gardenkit module.
-# Any failure fails `make`; pytest's "no tests collected" (exit 5) is reported
-# and fails too.
+# Every test in two pytest runs. First, in parallel (pytest-xdist, TEST_WORKERS processes; the
+# groups in conftest.py keep a notebook's cells, a module's server and all the browser tests each
+# in one process): engine tests (tests/), browser tests (tests/browser, marked `browser`), every
+# notebook in notebooks/ and the echo benchmark notebook executed by nbval (--nbval-lax: only cells
+# marked NBVAL_CHECK_OUTPUT are compared; the static board pictures a checked cell may end in are
+# compared as one placeholder: tests/nbval-sanitize.cfg), and the doctests of every gardenkit
+# module. Then, alone on the machine, the tests marked `quiet` (they time wall-clock work: a time
+# budget kept, a click answered within a bound while another client floods the server).
+# Any failure fails `make`; pytest's "no tests collected" (exit 5) is reported and fails too.
+TEST_WORKERS ?= 2
+NBVAL_ARGS   := --nbval-lax --nbval-cell-timeout=600 --nbval-sanitize-with tests/nbval-sanitize.cfg
+TEST_PATHS   := tests notebooks benchmarks/echo.ipynb --doctest-modules gardenkit benchmarks/echo_board.py conftest.py
 test: $(STAMP)
-	@rc=0; $(BIN)/python -m pytest --nbval-lax --nbval-cell-timeout=600 --nbval-sanitize-with tests/nbval-sanitize.cfg \
-		tests notebooks benchmarks/echo.ipynb \
-		--doctest-modules gardenkit benchmarks/echo_board.py \
-		--durations=25 $(PYTEST_ARGS) || rc=$$?; \
-	if [ $$rc -eq 5 ]; then echo "make test: pytest collected no tests" >&2; fi; \
-	exit $$rc
+	@rc=0; $(BIN)/python -m pytest $(NBVAL_ARGS) $(TEST_PATHS) -m "not quiet" \
+		-n $(TEST_WORKERS) --dist loadgroup --durations=25 $(PYTEST_ARGS) || rc=$$?; \
+	if [ $$rc -eq 5 ]; then echo "make test: pytest collected no tests (parallel run)" >&2; fi; \
+	rq=0; $(BIN)/python -m pytest $(NBVAL_ARGS) $(TEST_PATHS) -m quiet --durations=10 $(PYTEST_ARGS) || rq=$$?; \
+	if [ $$rq -eq 5 ]; then echo "make test: pytest collected no tests (quiet run)" >&2; fi; \
+	if [ $$rc -ne 0 ]; then exit $$rc; fi; exit $$rq
+
+# The edit-test loop (a few minutes): the engines, bots, tutor and widgets without a server, a
+# kernel or a browser, and the doctests; `make test` is what CI runs.
+FAST_IGNORE := --ignore=tests/browser $(foreach f,serve_binder serve_guard serve_pool kernel_forks dashboard_kernel \
+	binder_jupyterlab binder_repo2docker,--ignore=tests/test_$(f).py)
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest tests $(FAST_IGNORE) --doctest-modules gardenkit -m "not quiet" \
+		-n $(TEST_WORKERS) --dist loadgroup --durations=10 $(PYTEST_ARGS)
 
 # Every benchmark runs, even after one misses its goal; the ones that missed are named at the end.
 bench: $(STAMP)

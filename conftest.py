@@ -1,0 +1,110 @@
+"""How ``make test`` shares the suite between processes (pytest-xdist, ``-n 2 --dist loadgroup``).
+
+Whatever must run in one process is one work unit (:func:`group_of`, from the test's node id):
+
+- every browser test (``tests/browser``) is in the unit ``browser``: one worker, one Voilà server
+  and one Chromium for all of them, in file order;
+- a notebook's cells (nbval) run in order in one kernel: one unit per notebook;
+- a test module's tests share its module-scoped fixtures (a server, played games): one unit per
+  module, except :data:`SPREAD`, big parametrised modules with no such fixture, whose tests go
+  to whichever worker is free;
+- doctests: one unit per module.
+
+(xdist 3.8's own ``loadgroup`` reads ``xdist_group`` marks by renaming node ids, which pytest 9
+no longer lets it do: the marks are silently ignored. This file's scheduler needs no marks.)
+
+Tests that measure wall-clock time or latency (a time budget kept, a click answered within a
+bound while another client floods the server) are marked ``quiet`` (:data:`QUIET`): ``make test``
+runs them after the parallel run, alone on the machine, so the other worker's load does not
+stretch what they time. ``pytest`` run by hand (no ``-n``) runs everything in one process, as
+before.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent
+
+#: test modules whose tests are spread one by one over the workers (no module-scoped fixture)
+SPREAD = frozenset({
+    "tests/test_all_games.py",
+    "tests/test_robust_all_games.py",
+    "tests/test_search_bot.py",
+    "tests/test_view_hint.py",
+    "tests/test_review.py",
+})
+
+#: (module, test-name prefix or "" for the whole module) of the tests that time wall-clock work
+QUIET = (
+    ("tests/test_serve_guard.py", ""),  # click latency bounds while a client floods the server
+    ("tests/test_search_bot.py", "test_a_time_budget_is_kept"),
+    ("tests/test_search_bot.py", "test_the_default_hint_answers_within_a_second"),
+    ("tests/test_search_bot.py", "test_bots_hint_is_the_search_hint_with_the_hint_budget"),
+    ("tests/test_search_bot.py", "test_a_set_stop_event_ends_the_search_at_once"),
+    ("tests/test_view_hint.py", "test_a_dropped_hint_stops_its_search"),
+    ("tests/test_review.py", "test_a_stop_during_a_long_search_ends_the_review_soon"),
+    ("tests/test_review_widget.py", "test_stop_shows_the_moves_reviewed_so_far"),
+    ("tests/browser/test_server_guard.py", ""),
+)
+
+
+def _relative(item) -> str:
+    try:
+        return Path(str(item.fspath)).resolve().relative_to(ROOT).as_posix()
+    except ValueError:
+        return str(item.fspath)
+
+
+def group_of(nodeid: str) -> str:
+    """The work unit of the test ``nodeid`` (see the module's docstring).
+
+    >>> group_of("tests/browser/test_gallery.py::test_x"), group_of("notebooks/miyabi.ipynb::Cell 3")
+    ('browser', 'notebooks/miyabi.ipynb')
+    >>> group_of("tests/test_all_games.py::test_x[miyabi]"), group_of("tests/test_serve_pool.py::test_y")
+    ('tests/test_all_games.py::test_x[miyabi]', 'tests/test_serve_pool.py')
+    >>> group_of("gardenkit/core/rules.py::gardenkit.core.rules.Rules")
+    'gardenkit/core/rules.py'
+    """
+    module = nodeid.split("::", 1)[0]
+    if module.startswith("tests/browser/"):
+        return "browser"
+    if module in SPREAD:
+        return nodeid
+    return module
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_xdist_make_scheduler(config, log):
+    """``--dist loadgroup``: xdist's scope scheduler with :func:`group_of`'s units (biggest first)."""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class GroupScheduling(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return group_of(nodeid)
+
+    return GroupScheduling(config, log)
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "quiet: times wall-clock work; make test runs it alone, after the parallel run")
+
+
+def pytest_collection_modifyitems(config, items):
+    used = set()
+    modules = set()
+    for item in items:
+        module = _relative(item)
+        modules.add(module)
+        for entry in QUIET:
+            if module == entry[0] and item.name.startswith(entry[1]):
+                item.add_marker(pytest.mark.quiet)
+                used.add(entry)
+    # an entry whose module was collected but matches no test: a test was renamed, and would no
+    # longer be run alone
+    stale = [e for e in QUIET if e[0] in modules and e not in used]
+    if stale:
+        raise pytest.UsageError(f"conftest.QUIET names tests that do not exist: {stale}")
