@@ -240,6 +240,15 @@ def test_gm_trap_set_on_or_next_to_your_monk_catches_the_first_tanuki_for_three(
     assert cards_total(s) == 48
 
 
+def test_gm_trap_a_tanuki_caught_on_a_stashs_tile_never_comes_onto_it_so_the_stash_stays():
+    s = gm(monks={0: "b3g4 A", 1: "b6g6 side 2"}, tiles={"b3g3": (34, 0)}, stage="roll", tanuki=("b3g2", "b6g1"),
+           traps=(("b3g3", 1),), shiitake={0: 2}, stash={"b3g3": 2}, active=1)
+    e = allowed(s, "roll blue 3 gold 2")
+    s = R.apply(s, "roll blue 3 gold 2")
+    assert s.tanuki[0] is None and s.stash[2 * 6 + 2] == 2 and s.shiitake == (2, 3 + 1) and total_shiitake(s) == 80
+    assert "tanuki.gm.trap" in e.rules and "tanuki.move.stash" not in e.rules
+
+
 def test_gm_repellant_a_tanuki_about_to_reach_your_monk_or_blocking_you_leaves_the_board():
     s = gm(monks={0: "b3g4 A", 1: "b6g6 side 2"}, tiles={"b3g3": (34, 0)}, stage="roll", tanuki=("b3g2", "b6g1"),
            cards={0: ("repellant",)}, shiitake={0: 5}, active=1)

@@ -160,7 +160,6 @@ class TanukiState:
             "mover": self.mover,
             "resume": self.resume,
             "ashi_met": self.ashi_met,
-            "ashi_others": list(self.ashi_others),
             "tiles_left": self.tiles_left,
             "empty_start": self.empty_start,
             "flags": list(self.flags),
@@ -181,6 +180,8 @@ class TanukiState:
             "unseen": self.unseen,
             "unseen_cards": self.unseen_cards,
         }
+        if self.ashi_others:  # only while it matters (mid-turn), so saves made before it existed read the same
+            d["ashi_others"] = list(self.ashi_others)
         if self.components is not default_components():
             d["components"] = self.components.to_dict()
         return d
