@@ -390,8 +390,7 @@ def test_move_stash_a_tanuki_crossing_the_tile_first_sends_it_back_even_with_the
     # the old stash of 2 went back to the supply; the 1 just taken is the new stash (not 2 + 1 = 3)
     assert s.stash[2 * 6 + 2] == 1 and s.shiitake[0] == 1 and s.supply == 80 - 1 - 1 - 1  # gold off: +1 to player 2
     assert total_shiitake(s) == 80
-    back = [x for x in e.effects if x.rule == "tanuki.move.stash"]
-    assert len(back) == 1 and "stash of 2" in back[0].text and "supply" in back[0].text
+    assert [x.rule for x in e.effects].count("tanuki.move.stash") == 1  # the stash sent back, said once
     assert "tanuki.move.stash" in e.rules and "tanuki.tanuki.pass" in e.rules
 
 
