@@ -628,8 +628,8 @@ def test_loading_a_game_shows_its_settings_so_new_game_starts_from_them():
     assert (g.state.players, g.seat, g.state.zen, g.state.frog, g.state.colorful) == (3, 1, True, True, False)
 
 
-def test_in_a_frog_game_undo_goes_back_to_the_start_of_your_turn_and_picks_say_what_to_do_first():
-    g = MiyabiGame(players=2, seed=2, bot_delay=0, frog=True)
+def test_in_a_frog_game_undo_takes_back_the_hop_then_the_tile_and_picks_say_what_to_do_first():
+    g = MiyabiGame(players=2, seed=1, bot_delay=0, frog=True)
     assert g.state.phase == "frog_start" and "put your frog" in g.panel.value
     g.board.pick(str(g.state.display[0]))  # a tile before the frog is set: told what comes first
     assert "First put your frog" in g.panel.value and g.board.selected is None
@@ -639,13 +639,16 @@ def test_in_a_frog_game_undo_goes_back_to_the_start_of_your_turn_and_picks_say_w
     g.board.pick(str(start.display[0]))
     placed = next(a for a in g.board.spot_actions())
     assert g.play(placed)
-    if g.state.phase == "after":  # the frog may hop after the tile: the explanation said so
-        assert "hop your frog" in g.panel.value
-        g.board.pick(str(g.state.display[0]))
-        assert "Your tile is placed" in g.panel.value
-        assert g.play("end")
+    hop = g.state
+    assert hop.phase == "after"  # the frog may hop after the tile (seed 1): the explanation said so
+    assert "hop your frog" in g.panel.value
+    g.board.pick(str(g.state.display[0]))
+    assert "Your tile is placed" in g.panel.value
+    assert g.play("end")
     assert g.undo()
-    assert g.state == start  # before the tile, not between the tile and the hop
+    assert g.state == hop  # one decision at a time: the hop (here "end") first
+    assert g.undo()
+    assert g.state == start  # then the tile
 
 
 def test_a_file_whose_box_lacks_a_tile_the_rounds_draw_is_refused_and_the_game_goes_on():

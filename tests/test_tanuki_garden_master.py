@@ -78,6 +78,33 @@ def test_gm_timing_one_card_per_turn_before_the_roll_or_once_the_tanuki_moved():
     refused(base, "play dens", "tanuki.gm.timing")
 
 
+def test_gm_timing_cards_may_be_played_once_the_tanuki_moved_also_on_a_turn_begun_with_no_tile():
+    s = gm(stage="pre", hands={0: ()}, tanuki=("b3g3", "b4g4"), cards={0: ("move", "fast")})
+    assert s.empty_start
+    s = play(s, "go", "roll blue 6 gold 6")
+    assert R.current_player(s) == 0 and R.decision(s) == "tile"  # not straight on to the draw
+    legal = [str(a) for a in R.legal_actions(s)]
+    assert legal[0] == "pass" and "play move: blue toward 1" in legal and not any("@" in a for a in legal)
+    refused(s, "play fast", "tanuki.gm.fast")  # Fast Tanuki still only before the roll
+    refused(s, "chase", "tanuki.draw.empty")  # and no tile is laid on such a turn
+    e = allowed(s, "play move: blue toward 1")
+    assert "tanuki.gm.move" in e.rules
+    moved = R.apply(s, "play move: blue toward 1")
+    assert moved.tanuki[0] == (2, 1) and R.current_player(moved) is CHANCE and moved.stage == "draw"
+    e = allowed(s, "pass")
+    assert e.points == 0 and "tanuki.draw.empty" in e.rules
+    passed = R.apply(s, "pass")
+    assert passed.stage == "draw" and passed.cards[0] == ("fast", "move")
+    for _ in range(3):
+        passed = R.step_chance(passed)
+    assert len(passed.hands[0]) == 3
+    # a card played before the roll closes the window (one per turn); only Fast Tanuki held: no window
+    s = play(gm(stage="pre", hands={0: ()}, tanuki=("b3g3", "b4g4"), cards={0: ("move", "dens")}), "play dens")
+    assert R.apply(s, "roll blue 6 gold 6").stage == "draw"
+    s = play(gm(stage="pre", hands={0: ()}, tanuki=("b3g3", "b4g4"), cards={0: ("fast",)}), "go")
+    assert R.apply(s, "roll blue 6 gold 6").stage == "draw"
+
+
 def test_gm_worth_each_card_in_hand_counts_one_and_the_basket_three_never_paid_never_stolen():
     s = gm(cards={0: ("basket", "dens"), 1: ("move",)}, shiitake={0: 1, 1: 2})
     assert R.scores(s) == (1 + 3 + 1, 2 + 1) and s.shiitake == (1, 2)
@@ -128,6 +155,17 @@ def test_gm_fast_both_tanuki_one_space_further_and_no_monk_harmed():
     assert s.tanuki[0] == (2, 2) and s.shiitake[0] == 4 + 1  # 1 + 1 spaces down onto the monk, harmless;
     # the gold Tanuki walked off the top: +1
     assert "tanuki.gm.fast" in e.rules
+
+
+def test_gm_fast_a_harmless_tanuki_crossing_a_monks_tile_still_sends_its_stash_back():
+    # our reading: the stash is nobody's, and a Fast Tanuki still crosses the tile
+    s = gm(stage="pre", tanuki=("b3g1", "b6g1"), tiles={"b3g3": (34, 0)}, monks={0: "b3g4 A", 1: "b6g6 side 2"},
+           cards={0: ("fast",)}, shiitake={0: 4}, stash={"b3g3": 2})
+    s = play(s, "play fast")
+    e = allowed(s, "roll blue 3 gold 1")
+    s = R.apply(s, "roll blue 3 gold 1")
+    assert s.tanuki[0] == (2, 2) and s.stash[2 * 6 + 2] == 0 and s.shiitake[0] == 4 + 1 and total_shiitake(s) == 80
+    assert "tanuki.move.stash" in e.rules and "tanuki.gm.fast" in e.rules
 
 
 def test_gm_dens_tanuki_dens_on_your_walk_cost_nothing_this_turn():
@@ -202,6 +240,15 @@ def test_gm_trap_set_on_or_next_to_your_monk_catches_the_first_tanuki_for_three(
     assert cards_total(s) == 48
 
 
+def test_gm_trap_a_tanuki_caught_on_a_stashs_tile_never_comes_onto_it_so_the_stash_stays():
+    s = gm(monks={0: "b3g4 A", 1: "b6g6 side 2"}, tiles={"b3g3": (34, 0)}, stage="roll", tanuki=("b3g2", "b6g1"),
+           traps=(("b3g3", 1),), shiitake={0: 2}, stash={"b3g3": 2}, active=1)
+    e = allowed(s, "roll blue 3 gold 2")
+    s = R.apply(s, "roll blue 3 gold 2")
+    assert s.tanuki[0] is None and s.stash[2 * 6 + 2] == 2 and s.shiitake == (2, 3 + 1) and total_shiitake(s) == 80
+    assert "tanuki.gm.trap" in e.rules and "tanuki.move.stash" not in e.rules
+
+
 def test_gm_repellant_a_tanuki_about_to_reach_your_monk_or_blocking_you_leaves_the_board():
     s = gm(monks={0: "b3g4 A", 1: "b6g6 side 2"}, tiles={"b3g3": (34, 0)}, stage="roll", tanuki=("b3g2", "b6g1"),
            cards={0: ("repellant",)}, shiitake={0: 5}, active=1)
@@ -217,6 +264,16 @@ def test_gm_repellant_a_tanuki_about_to_reach_your_monk_or_blocking_you_leaves_t
     assert s.tanuki == (None, None) and R.decision(s) == "tile"
     # otherwise it is not played
     refused(gm(cards={0: ("repellant",)}), "play repellant", "tanuki.gm.repellant")
+
+
+def test_gm_repellant_a_tanuki_sent_away_before_it_reaches_the_tile_leaves_its_stash_there():
+    s = gm(monks={0: "b3g4 A", 1: "b6g6 side 2"}, tiles={"b3g3": (34, 0)}, stage="roll", tanuki=("b3g2", "b6g1"),
+           cards={0: ("repellant",)}, shiitake={0: 5}, stash={"b3g3": 2}, active=1)
+    s = R.apply(s, "roll blue 3 gold 1")
+    e = allowed(s, "play repellant")
+    assert "tanuki.move.stash" not in e.rules
+    s = R.apply(s, "play repellant")
+    assert s.tanuki[0] is None and s.stash[2 * 6 + 2] == 2 and s.shiitake[0] == 6
 
 
 def test_gm_bait_both_tanuki_on_two_different_empty_spaces_next_to_one_opponent():
@@ -236,6 +293,23 @@ def test_gm_speed_lay_a_second_tile_this_turn():
     assert R.decision(s) == "tile" and R.current_player(s) == 0
     s = play(s, "12@b3g3/270")
     assert R.current_player(s) is CHANCE and len(s.hands[0]) == 1  # then the draw back up to 3
+
+
+def test_move_ashi_other_several_met_in_one_turn_count_once_even_over_the_two_tiles_of_a_speed_stroll():
+    s = gm(monks={0: "b3g2 H", 1: "b3g2 A"}, hands={0: (31, 9, 12), 1: (2, 3, 4)}, cards={0: ("speed",)})
+    s = play(s, "play speed", "31@b3g2/180")  # player 2's monk walks across an Ashi-magari on b3g2
+    assert R.current_player(s) == 1 and R.decision(s) == "discard" and s.ashi_others == (1,)
+    s = play(s, "discard 2")
+    assert R.current_player(s) == 0 and R.decision(s) == "tile"
+    e = allowed(s, "9@b3g3/90")  # the second tile: player 2's monk meets another one on b3g3
+    assert [x.rule for x in e.effects].count("tanuki.move.ashi_other") == 1  # said once: it counts once
+    s = R.apply(s, "9@b3g3/90")
+    assert s.hands[1] == (3, 4) and 2 in s.discard  # one discard in the whole turn
+    assert R.current_player(s) is CHANCE and s.stage == "draw"  # nobody is asked again: player 1 draws
+    s = R.step_chance(R.step_chance(s))
+    if R.decision(s) == "buy":
+        s = R.apply(s, "end turn")
+    assert s.active == 1 and s.ashi_others == ()  # the count starts again each turn
 
 
 def test_gm_clear_up_to_three_tiles_or_rock_gardens_off_the_board():

@@ -299,3 +299,21 @@ def test_hand_made_actions_are_refused_the_same_way_everywhere(midgame, action):
         assert not R.play(s, action).legal
     except ValueError:  # input that is no move at all (a number out of any range): refused before reading
         assert why.rule is None
+
+
+def test_who_met_an_ashi_magari_this_turn_is_saved_while_it_matters_and_older_saves_load_without_it():
+    from gardenkit.games.tanuki.setups import position
+
+    s = position(monks={0: "b3g2 H", 1: "b3g2 A"}, hands={0: (31, 9, 12), 1: (2, 3, 4)}, garden_master=True,
+                 cards={0: ("speed",)})
+    assert "ashi_others" not in s.to_dict()  # empty: the save reads as before the field existed
+    s = R.apply(R.apply(R.apply(s, "play speed"), "31@b3g2/180"), "discard 2")
+    d = s.to_dict()
+    assert s.ashi_others == (1,) and d["ashi_others"] == [1] and R.from_dict(d) == s
+    for bad, words in (([0], "not the active player"), ([1, 1], "each once"), ([5], "between 0 and 1"),
+                       ("1", "must be a list")):
+        with pytest.raises(MalformedInputError, match=words):
+            R.from_dict(dict(d, ashi_others=bad))
+    old = dict(d)
+    del old["ashi_others"]
+    assert R.from_dict(old).ashi_others == ()

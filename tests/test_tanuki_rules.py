@@ -376,6 +376,47 @@ def test_move_stash_a_monk_entering_a_tile_picks_up_its_stash_whatever_its_path(
     assert s.stash[2 * 6 + 2] == 0 and total_shiitake(s) == 80
 
 
+def robbed_again(**kw):
+    """Player 1's monk still stands on b3g3 (tile 34, facing b3g4), where a Tanuki stole 2 from it
+    earlier; player 2 is about to roll, the blue Tanuki is on b3g2, just above."""
+    kw.setdefault("tanuki", ("b3g2", "b6g1"))
+    return at_roll(tiles={"b3g3": (34, 0)}, monks={0: "b3g4 A", 1: "b6g6 side 2"}, stash={"b3g3": 2}, active=1, **kw)
+
+
+def test_move_stash_a_tanuki_crossing_the_tile_first_sends_it_back_even_with_the_robbed_monk_still_on_it():
+    s = robbed_again(shiitake={0: 2})
+    e = allowed(s, "roll blue 3 gold 2")  # the blue Tanuki walks 2 down: through b3g3, onto b3g4
+    s = R.apply(s, "roll blue 3 gold 2")
+    # the old stash of 2 went back to the supply; the 1 just taken is the new stash (not 2 + 1 = 3)
+    assert s.stash[2 * 6 + 2] == 1 and s.shiitake[0] == 1 and s.supply == 80 - 1 - 1 - 1  # gold off: +1 to player 2
+    assert total_shiitake(s) == 80
+    assert [x.rule for x in e.effects].count("tanuki.move.stash") == 1  # the stash sent back, said once
+    assert "tanuki.move.stash" in e.rules and "tanuki.tanuki.pass" in e.rules
+
+
+def test_move_stash_a_tanuki_landing_on_the_tile_first_sends_it_back_too():
+    # our reading: landing on the tile is crossing onto it as much as walking through it
+    s = robbed_again(shiitake={0: 5})
+    e = allowed(s, "roll blue 3 gold 1")  # one space down: lands on b3g3
+    s = R.apply(s, "roll blue 3 gold 1")
+    assert s.stash[2 * 6 + 2] == 3 and s.shiitake[0] == 2 and s.tanuki[0] is None and total_shiitake(s) == 80
+    assert "tanuki.move.stash" in e.rules and "tanuki.tanuki.land" in e.rules
+
+
+def test_move_stash_a_tanuki_put_on_the_tile_by_the_dice_does_not_cross_it():
+    s = R.apply(robbed_again(tanuki=(None, "b6g1"), shiitake={0: 2}), "roll blue 3 gold 3")
+    assert s.tanuki[0] == (2, 2) and s.stash[2 * 6 + 2] == 2 and s.shiitake[0] == 2  # put, not walked: nothing
+
+
+def test_move_stash_the_robbed_monk_collects_it_itself_by_leaving_and_entering_the_tile_again():
+    s = position(monks={0: "b3g4 A", 1: "b6g6 side 2"}, tiles={"b3g3": (34, 0)}, stash={"b3g3": 1},
+                 hands={0: (1, 12, 17)})
+    e = allowed(s, "1@b3g4")  # tile 1 turns the path back (A-B): up into b3g3 again by E, out by B
+    assert e.points == 1 + 1 + 1 and [line.rule for line in e.lines] == [
+        "tanuki.move.shiitake", "tanuki.move.stash", "tanuki.move.shiitake"]
+    assert R.apply(s, "1@b3g4").stash[2 * 6 + 2] == 0
+
+
 def test_move_den_each_tanuki_den_walked_over_costs_one():
     s = position(monks={0: "b3g2 A", 1: "b6g6 side 2"}, hands={0: (34, 45, 33)}, shiitake={0: 2})
     e = allowed(s, "34@b3g2/90")

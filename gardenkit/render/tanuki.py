@@ -927,6 +927,8 @@ def status_line(state, rules=None, names=None) -> str:
         "counter": "may answer the card with The Best Offense",
         "clear": "clears tiles or rock gardens (Clear the Path)",
     }.get(kind, "is to act")
+    if kind == "tile" and s.empty_start:
+        doing = "began the turn with no tile: may play a Garden Master card (or pass on to the draw)"
     return f"{turn}: {who} {doing}"
 
 

@@ -186,12 +186,6 @@ class GameControls:
         setup.add_class("gk-setup")
         return setup
 
-    # ----- hooks -----------------------------------------------------------------------------
-    def turn_starts(self, state) -> bool:
-        """Whether a state where you are to act starts your turn (undo goes back to one); a game
-        whose turn has several steps answers False for the later ones."""
-        return True
-
     # ----- setting up ------------------------------------------------------------------------
     def _seat_options(self, players: int, seat: int) -> None:
         self.seat_in.options = [(f"player {i + 1}", i) for i in range(players)]
@@ -378,10 +372,13 @@ class GameControls:
 
     @guarded
     def undo(self) -> bool:
-        """Take back your last move (and the bots' moves since)."""
+        """Take back your last decision, and only it: the position goes back to the moment you were
+        asked, so the chance steps and the bots' moves that followed it go too, and nothing before
+        it. Every decision counts, however small (a direction on a 5, one tile of a Clear the Path,
+        the buy at the end of a turn, a frog's hop): each Undo takes back one."""
         self._cancel_bot()
         self._drop_hint()
-        if not self.timeline.undo_to_player(self.seat, where=self.turn_starts):
+        if not self.timeline.undo_to_player(self.seat):
             self.show_message("Nothing to undo yet.", "warn")
             self._continue()
             return False

@@ -258,10 +258,6 @@ class MiyabiGame(GameView):
         super().new_game(players, seat, opponents, seed, **expansions)
 
     # ----- the hooks of GameView -----------------------------------------------------------
-    def turn_starts(self, state) -> bool:
-        """Undo goes back to the start of your turn: before a frog hop, never to the hop after it."""
-        return state.phase != "after" and not state.frog_moved
-
     def score_columns(self, state) -> dict:
         lit = ["".join("abcdef"[x] for x in range(6) if state.lanterns[p] >> x & 1) or "—" for p in range(state.players)]
         out = {"Lanterns": lit}

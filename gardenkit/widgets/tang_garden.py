@@ -473,10 +473,6 @@ class TangGardenGame(GameView):
         """The round: every player's turn once (0 while setting up)."""
         return 0 if not state.turn else (state.turn - 1) // state.players + 1
 
-    def turn_starts(self, state) -> bool:
-        """Undo goes back to the start of one of your turns' steps (not a decision a move opened)."""
-        return self.rules.decision(state) in ("main", "after", "start")
-
     def score_columns(self, state) -> dict:
         seen = self.rules.observe(state, self.seat)
         if seen.solo:  # no player board in the solo game: no tracks, and no cards are kept

@@ -598,11 +598,6 @@ class TanukiGame(GameView):
         """The round: every player's turn once (0 while setting up)."""
         return 0 if not state.turn else (state.turn - 1) // state.players + 1
 
-    def turn_starts(self, state) -> bool:
-        """Undo goes back to a decision of yours that is not the middle of a step (a direction on a
-        5, clearing tiles one by one, the buy at the end of your turn)."""
-        return self.rules.decision(state) not in ("direction", "clear", "buy")
-
     def _seen(self, state):
         return self.rules.observe(state, self.seat)
 

@@ -13,7 +13,7 @@ It is put together from one small mixin per concern, each in its own module:
 
 A game adds a thin subclass that names its board and fills in a few hooks: ``game_id``,
 ``board_class``, ``opponent_choices``, ``start_hint``, ``others_heading``, ``round_of(state)``,
-``turn_starts(state)``, ``score_columns(state)``, ``score_note(state)``,
+``score_columns(state)``, ``score_note(state)``,
 ``move_points(before, after, player)``, ``other_summary(state, player)``,
 ``render_other(state, player)``. Hidden totals come from ``rules.known_scores(rules.observe(
 state, seat))``, never from the view.

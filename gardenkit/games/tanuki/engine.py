@@ -95,6 +95,7 @@ class Work:
         self.tmove, self.event = s.tmove, s.event
         self.off_count, self.mover, self.resume = s.off_count, s.mover, s.resume
         self.ashi_met, self.tiles_left, self.empty_start = s.ashi_met, s.tiles_left, s.empty_start
+        self.ashi_others = set(s.ashi_others)
         self.flags, self.robbed, self.played = set(s.flags), set(s.robbed), set(s.played)
         self.pending = list(s.pending)
         self.cardstack = list(s.cardstack)
@@ -123,6 +124,7 @@ class Work:
             discard=tuple(self.discard), shiitake=tuple(self.shiitake), supply=self.supply, lines=lines,
             dice=self.dice, dice2=self.dice2, tqueue=tuple(self.tqueue), tmove=self.tmove, event=self.event,
             off_count=self.off_count, mover=self.mover, resume=self.resume, ashi_met=self.ashi_met,
+            ashi_others=tuple(sorted(self.ashi_others)),
             tiles_left=self.tiles_left, empty_start=self.empty_start, flags=tuple(sorted(self.flags)),
             robbed=tuple(sorted(self.robbed)), played=tuple(sorted(self.played)), pending=tuple(self.pending),
             cardstack=tuple(self.cardstack), deck=tuple(self.deck), card_discard=tuple(self.card_discard),
@@ -338,6 +340,8 @@ class Work:
             if st == "tile":
                 if self.tile_decision():
                     return
+                if self.gm and self.tiles_left > 0 and self.card_window(self.active):
+                    return  # no tile to lay (a turn begun with none): a card may still be played, or pass
                 self.stage = "draw"
                 continue
             if st == "draw":
@@ -382,6 +386,7 @@ class Work:
         self.tqueue = []
         self.off_count, self.mover, self.resume = 0, p, "tile"
         self.ashi_met, self.tiles_left = False, 1
+        self.ashi_others = set()
         self.empty_start = not self.hands[p]
         self.flags, self.robbed, self.played = set(), set(), set()
 
@@ -550,6 +555,7 @@ class Work:
         here = self.monks_on(nx, ny)
         if here:
             if harmless:
+                self.scatter_stash(which, nx, ny, "lands on" if left == 0 else "crosses")
                 self.note(f"Fast Tanuki: the {which} Tanuki harms no monk on {space_name(nx, ny)}", "tanuki.gm.fast")
                 return
             self.event = (which, nx, ny, "land" if left == 0 else "pass")
@@ -567,6 +573,7 @@ class Work:
         i = TANUKI.index(which)
         if self.tanuki[i] != (x, y):
             return  # sent away by a Tanuki Repellant
+        self.scatter_stash(which, x, y, "lands on" if kind == "land" else "crosses")
         here = self.monks_on(x, y)
         if kind == "pass":
             for p in here:
@@ -580,6 +587,18 @@ class Work:
         self.tmove = None
         self.note(f"the {which} Tanuki leaves the board after landing on monks (no reward for the roller)",
                   "tanuki.tanuki.land")
+
+    def scatter_stash(self, which: str, x: int, y: int, how: str) -> None:
+        """A Tanuki walks through or onto (``how``: "crosses", "lands on") the tile of (x, y), where
+        monks stand: a stash lying there goes back to the supply, since no monk entered the tile before
+        the Tanuki came (a monk still standing where it was robbed has not entered it again). What the
+        Tanuki then takes makes a new stash."""
+        i = y * SIZE + x
+        if self.stash[i]:
+            self.note(f"the {which} Tanuki {how} {space_name(x, y)} before any monk entered it: the stash of "
+                      f"{self.stash[i]} lying there goes back to the supply", "tanuki.move.stash")
+            self.supply += self.stash[i]
+            self.stash[i] = 0
 
     def finish_tanuki(self) -> None:
         if self.off_count == 1:
@@ -743,8 +762,14 @@ class Work:
         for q in order:
             if q in gone:
                 asks.append((q, "restart", None))
-            if q in ashi_others and self.hands[q]:
-                asks.append((q, "discard", None))
+            if q in ashi_others:
+                if q in self.ashi_others:
+                    self.note(f"player {q + 1}'s monk meets an Ashi-magari again this turn: it counts once, no "
+                              "second discard", "tanuki.move.ashi_other")
+                    continue
+                self.ashi_others.add(q)
+                if self.hands[q]:
+                    asks.append((q, "discard", None))
         self.pending.extend(asks)
 
     def rob(self, q: int, walked) -> None:
@@ -759,12 +784,15 @@ class Work:
 
     # ----- Garden Master ------------------------------------------------------------------------------
     def card_window(self, p: int) -> bool:
-        """Whether ``p`` (the active player) could play a card now (before the roll or in the tile phase)."""
+        """Whether ``p`` (the active player) could play a card now (before the roll or in the tile phase,
+        once the Tanuki have moved; Fast Tanuki only before the roll)."""
         if p in self.played or not self.cards:
             return False
         if p in self.hidden:  # a player's view: their cards are face down, the window is as the game left it
-            return bool(self.cards[p]) and self.stage == "pre"
+            return bool(self.cards[p]) and self.stage in ("pre", "tile")
         kinds = set(self.cards[p])
+        if self.stage == "tile":
+            kinds.discard("fast")
         return bool(kinds & set(TURN_CARDS)) or ("repellant" in kinds and self.stage == "tile" and self.blocked(p))
 
     def blocked(self, p: int) -> list[str]:
@@ -987,7 +1015,11 @@ class Work:
                 self.note(f"the {which} Tanuki is chased off the board (no reward)", "tanuki.tanuki.block")
         elif isinstance(a, Pass):
             self.tiles_left = 0
-            self.note(f"player {p + 1} lays no tile this turn", "tanuki.tanuki.block")
+            if self.empty_start:
+                self.note(f"player {p + 1} plays no card: they began this turn with no tile, so they lay none and "
+                          "draw 3", "tanuki.draw.empty")
+            else:
+                self.note(f"player {p + 1} lays no tile this turn", "tanuki.tanuki.block")
         elif isinstance(a, Buy):
             self.pay(p, BUY_COST, "a Garden Master card", "tanuki.gm.buy")
             self.stage = "carddraw"

@@ -172,7 +172,9 @@ class TanukiRules(GameRules):
         out = []
         if kind == "pre":
             out.append(Go())
-        if kind == "tile":
+        if kind == "tile" and s.empty_start:
+            out.append(Pass())  # no tile this turn: only cards (Garden Master) or pass on to the draw
+        elif kind == "tile":
             m = s.monks[p]
             fx, fy = m[1], m[2]
             if m[0] == "edge" and w.at(fx, fy) is not None:
@@ -315,8 +317,8 @@ class TanukiRules(GameRules):
     def _doing(self, s) -> str:
         kind = self.decision(s)
         return {"setup": "take a start place", "begin": "put their monk back on the board", "pre": "roll the dice",
-                "tile": "lay a tile", "buy": "end their turn", "restart": "put their monk back on the board",
-                "discard": "discard a tile", "direction": "choose where a Tanuki walks",
+                "tile": "play a card or pass" if s.empty_start else "lay a tile", "buy": "end their turn",
+                "restart": "put their monk back on the board", "discard": "discard a tile", "direction": "choose where a Tanuki walks",
                 "react": "answer a Tanuki with a card", "counter": "answer a card", "clear": "clear tiles"}.get(
             kind, "act")
 
@@ -375,6 +377,8 @@ class TanukiRules(GameRules):
         if s.stage != "tile":
             return _r("tiles are laid once the Tanuki have moved", "tanuki.tile.play")
         if s.empty_start:
+            if isinstance(a, Pass):  # the game stops here only to offer a Garden Master card first
+                return None
             return _r("you began this turn with no tile, so you lay none: you draw 3 at its end", "tanuki.draw.empty")
         if m is None:
             return _r("your monk is off the board", "tanuki.crash.restart")

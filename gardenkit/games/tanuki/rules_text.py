@@ -78,7 +78,10 @@ RULES = {
         "others clockwise."
     ),
     "tanuki.move.shiitake": "Each Shiitake symbol a monk walks over earns 1 from the supply.",
-    "tanuki.move.stash": "A monk entering a tile with a stash on it picks the whole stash up, whatever its path shows.",
+    "tanuki.move.stash": (
+        "A monk entering a tile with a stash on it picks the whole stash up, whatever its path shows; if a Tanuki "
+        "crosses the tile first, the stash goes back to the supply."
+    ),
     "tanuki.move.den": "Each Tanuki Den a monk walks over costs 1, back to the supply.",
     "tanuki.move.ashi_active": (
         "If the active player's monk meets one or more Ashi-magari, that player draws no tiles this turn."

@@ -51,6 +51,8 @@ FIELDS = ("players", "options", "rng", "stage", "active", "turn", "board", "stas
           "event", "off_count", "mover", "resume", "ashi_met", "tiles_left", "empty_start", "flags", "robbed",
           "played", "pending", "cardstack", "deck", "card_discard", "cards", "traps", "rocks", "tiebreak", "tb_round",
           "over", "winners", "hidden", "unseen", "unseen_cards")
+#: fields a save written before they existed may lack (read as empty)
+OPTIONAL = ("ashi_others",)
 #: the most turns a saved game may have played, and score lines a player may hold
 MAX_TURNS = 100_000
 MAX_LINES = 5_000
@@ -167,7 +169,7 @@ def state_from_dict(rules, d: dict) -> TanukiState:
     missing = [k for k in FIELDS if k not in d]
     if missing:
         raise MalformedInputError(f"missing field{'s' if len(missing) > 1 else ''} {_named(missing)}")
-    extra = [k for k in d if k not in FIELDS and k not in ("game", "version", "components")]
+    extra = [k for k in d if k not in FIELDS and k not in ("game", "version", "components", *OPTIONAL)]
     if extra:
         raise MalformedInputError(f"unknown field{'s' if len(extra) > 1 else ''} {_named(extra)}")
     comps = parse_components(d["components"]) if "components" in d else default_components()
@@ -427,12 +429,16 @@ def state_from_dict(rules, d: dict) -> TanukiState:
     if (stage == "over") != bool(winners):
         raise MalformedInputError("the winners are named exactly when the game is over")
     raw_lines = [[_line(x, f"player {i + 1}'s", k) for k, x in enumerate(ls)] for i, ls in enumerate(d["lines"])]
+    ashi_others = _players_list(d.get("ashi_others", []), "ashi_others", n)
+    if active in ashi_others:
+        raise MalformedInputError("ashi_others lists the other players whose monks met an Ashi-magari this turn, "
+                                  "not the active player")
     s = TanukiState(
         players=n, rng=rng, stage=stage, active=active, turn=turn, board=tuple(board), stash=stash,
         monks=tuple(monks), fresh=fresh, trails=tuple(trails), tanuki=tuple(tanuki), hands=hands, pile=pile,
         discard=discard, shiitake=shiitake, supply=supply, lines=tuple(tuple(ls) for ls in raw_lines), dice=dice,
         dice2=dice2, tqueue=tqueue, tmove=tmove, event=event, off_count=off_count, mover=mover, resume=resume,
-        ashi_met=_bool(d["ashi_met"], "ashi_met"), tiles_left=_int(d["tiles_left"], "tiles_left", 0, 2),
+        ashi_met=_bool(d["ashi_met"], "ashi_met"), ashi_others=ashi_others, tiles_left=_int(d["tiles_left"], "tiles_left", 0, 2),
         empty_start=_bool(d["empty_start"], "empty_start"), flags=flags,
         robbed=_players_list(d["robbed"], "robbed", n), played=_players_list(d["played"], "played", n),
         pending=tuple(pending), cardstack=tuple(cardstack), deck=deck, card_discard=card_discard, cards=cards,

@@ -13,8 +13,9 @@ Where things are:
 * ``shiitake`` per player and the ``supply``; ``lines``: each player's score lines (Shiitake
   gained and lost, and with Garden Master the cards they hold);
 * the turn in progress: ``stage``, ``active``, ``turn``, the ``dice``, the Tanuki walking
-  (``tqueue``, ``tmove``, ``event``), the decisions waiting (``pending``, first to act first)
-  and the cards being played (``cardstack``);
+  (``tqueue``, ``tmove``, ``event``), the decisions waiting (``pending``, first to act first),
+  the cards being played (``cardstack``), and who met an Ashi-magari this turn (``ashi_met``: the
+  active player; ``ashi_others``: the others, each made to discard once however often they meet one);
 * Garden Master: ``deck`` and ``card_discard`` (sorted), ``cards`` in hand, ``traps``
   ``(x, y, owner)`` and ``rocks`` ``(x, y)``.
 
@@ -67,6 +68,7 @@ class TanukiState:
     mover: int = 0
     resume: str = "tile"  # the stage a Tanuki walk returns to
     ashi_met: bool = False
+    ashi_others: tuple[int, ...] = ()  # other players whose monks met an Ashi-magari this turn (counted once each)
     tiles_left: int = 1
     empty_start: bool = False
     flags: tuple[str, ...] = ()
@@ -178,6 +180,8 @@ class TanukiState:
             "unseen": self.unseen,
             "unseen_cards": self.unseen_cards,
         }
+        if self.ashi_others:  # only while it matters (mid-turn), so saves made before it existed read the same
+            d["ashi_others"] = list(self.ashi_others)
         if self.components is not default_components():
             d["components"] = self.components.to_dict()
         return d
