@@ -13,9 +13,10 @@ is there. ``gardenkit/labextensions/gardenkit-widget-models`` fixes that in the 
 loads the page many times under CPU load the test makes itself (busy-loop processes that end by
 themselves after :data:`BUSY_SECONDS`, and are ended when the test ends).
 
-Knobs (environment): ``GARDENKIT_PAGE_LOADS`` (loads, default 10: ~60-90 s with the server's start
-on a 2-core machine; the bug showed on about 1 load in 2 at a load average of ~15, and the issue saw
-it on about 1 in 30 on a quiet machine, so use 30-40 when checking a change to how the page loads),
+Knobs (environment): ``GARDENKIT_PAGE_LOADS`` (loads, default 10: ~100 s with the server's start on
+a 2-core machine at a load average of ~18; without the fix 7 of 10 and 13 of 30 loads broke there,
+and the issue saw about 1 load in 30 break on a lightly loaded machine, so use 30-40 when checking a
+change to how the page loads),
 ``GARDENKIT_PAGE_LOADS_BUSY`` (busy processes, default: one per core). ``GARDENKIT_PAGE_PLUGINS=0``
 serves the page without the fix (to see the test fail).
 """
