@@ -77,6 +77,9 @@ __all__ = [
     "main",
     "protect_preheated_kernels",
     "nodelay_enabled",
+    "page_plugin_args",
+    "page_plugins_enabled",
+    "page_plugins_path",
 ]
 
 #: Debian's chromium, driven by Playwright in the browser tests and the benchmark.
@@ -378,6 +381,43 @@ def pool_config(argv: list[str]) -> tuple[list[str], dict]:
     for game in games:
         pools[game_notebook(folder, game)] = {"pool_size": pool}
     return rest, {"VoilaKernelManager": {"kernel_pools_config": pools}}
+
+
+#: gardenkit's plugins of the Voilà page: each a federated extension written by hand (no build step)
+PAGE_PLUGINS = Path(__file__).resolve().parent / "labextensions"
+
+
+def page_plugins_path() -> str:
+    """The folder of gardenkit's Voilà page plugins, for ``VoilaConfiguration.extra_labextensions_path``
+    (``make dashboards`` adds it; Binder's server config too). One plugin for now,
+    ``gardenkit-widget-models``: the page's widget manager looks once more for a model when ipywidgets'
+    ``get_model`` gives up, so a model registered while the page was busy is drawn instead of
+    "Error displaying widget: model not found" (issue 22, see ``docs/hosting.md``).
+
+    >>> (Path(page_plugins_path()) / "gardenkit-widget-models" / "package.json").is_file()
+    True
+    """
+    return str(PAGE_PLUGINS)
+
+
+def page_plugins_enabled(environ: dict[str, str] | None = None) -> bool:
+    """False only when ``GARDENKIT_PAGE_PLUGINS`` is set to 0/false/no/off."""
+    env = os.environ if environ is None else environ
+    return env.get("GARDENKIT_PAGE_PLUGINS", "1").strip().lower() not in {"0", "false", "no", "off"}
+
+
+def page_plugin_args(argv: list[str], environ: dict[str, str] | None = None) -> list[str]:
+    """``argv`` plus gardenkit's page plugins on Voilà's extra labextensions path (repeated options
+    add up, so a path given on the command line is kept), unless ``GARDENKIT_PAGE_PLUGINS=0``.
+
+    >>> page_plugin_args(["--port=9000"], {})[0] == f"--VoilaConfiguration.extra_labextensions_path={page_plugins_path()}"
+    True
+    >>> page_plugin_args(["--port=9000"], {"GARDENKIT_PAGE_PLUGINS": "0"})
+    ['--port=9000']
+    """
+    if not page_plugins_enabled(environ):
+        return list(argv)
+    return [f"--VoilaConfiguration.extra_labextensions_path={page_plugins_path()}", *argv]
 
 
 def transport_args(argv: list[str]) -> list[str]:
@@ -794,7 +834,7 @@ class VoilaServer:
 def main(argv: list[str] | None = None) -> None:
     try:
         args, config = pool_config(sys.argv[1:] if argv is None else argv)
-        args = transport_args(default_args(args))
+        args = page_plugin_args(transport_args(default_args(args)))
     except UsageError as err:
         raise SystemExit(f"gardenkit.serve: {err}") from None
     active = install_nodelay()
@@ -820,7 +860,8 @@ def main(argv: list[str] | None = None) -> None:
     print(
         f"[gardenkit.serve] TCP_NODELAY on websockets: {'on' if active else 'off'}; "
         f"kernels over {transport}; pre-warmed kernels: {pools}; dashboard kernels (no debugger, no "
-        f"input history): {'on' if dashboard_kernels_enabled() else 'off'}; kernels forked from a "
+        f"input history): {'on' if dashboard_kernels_enabled() else 'off'}; page plugins (a late widget "
+        f"model found): {'on' if page_plugins_enabled() else 'off'}; kernels forked from a "
         f"preloaded process: {'on' if dashboard_kernels_enabled() and kernel_forks.forks_enabled() else 'off'}",
         file=sys.stderr,
         flush=True,

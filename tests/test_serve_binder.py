@@ -128,6 +128,8 @@ def test_the_binder_config_loads_without_the_games_or_widgets():
         "assert H.on_message._gardenkit_guard and H.get._gardenkit_guard\n"
         "assert V.prepare._gardenkit_guard\n"
         "assert c.MappingKernelManager.cull_idle_timeout == 900\n"
+        "from gardenkit.serve import page_plugins_path\n"
+        "assert c.VoilaConfiguration.extra_labextensions_path == [page_plugins_path()]\n"
         "bad = [m for m in sys.modules if m.startswith(('gardenkit.games', 'gardenkit.widgets'))]\n"
         "assert not bad, bad\n"
     )
@@ -145,6 +147,11 @@ def test_on_binder_the_frame_guard_holds_and_the_page_close_shuts_its_kernel(bin
     assert "_xsrf" in cookies, "the dashboard page sets no _xsrf cookie: its close is refused"
     cookie = "; ".join(f"{k}={v}" for k, v in cookies.items())
     kernel_id = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', body.decode()).group(1)
+    # gardenkit's page plugin (a late widget model is found, issue 22) is one of the page's extensions
+    assert '"name": "gardenkit-widget-models"' in body.decode()
+    status, _, script = request(srv, "GET", "/voila/labextensions/gardenkit-widget-models/static/remoteEntry.js",
+                                headers={"Cookie": cookie})
+    assert status == 200 and b'window._JUPYTERLAB[NAME]' in script
     url = f"ws://127.0.0.1:{srv.port}/api/kernels/{kernel_id}/channels?session_id={uuid.uuid4().hex}"
 
     def connect(protocols=(V1_PROTOCOL,)):
