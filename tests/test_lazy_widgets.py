@@ -441,7 +441,7 @@ def test_lessons_shows_each_lesson_as_its_own_cell_would_and_opens_them_one_by_o
     assert box.children[1].check(quizzes[1].answer).correct
 
 
-@pytest.mark.parametrize("bad", [[], ["a quiz"], [KaresansuiGame(players=3, bot_delay=0, lazy=True)]], ids=str)
+@pytest.mark.parametrize("bad", [[], ["a quiz"], [KaresansuiGame(players=3, bot_delay=0, lazy=True)]], ids=["empty", "a string", "a game view"])
 def test_lessons_refuses_anything_but_lessons(bad):
     with pytest.raises(ValueError, match="try boards, worked examples or quizzes"):
         Lessons(bad)
