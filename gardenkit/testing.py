@@ -23,6 +23,29 @@ from .core import CHANCE, IllegalActionError, MalformedInputError, Refusal, Targ
 #: not in timed tests). ``GARDENKIT_QUICK_SECONDS`` changes it.
 QUICK_SECONDS = float(__import__("os").environ.get("GARDENKIT_QUICK_SECONDS", "5"))
 
+
+
+def full_checks(environ=None) -> bool:
+    """True when ``GARDENKIT_FULL_CHECKS`` is 1/true/yes/on: the long checks run at their full size
+    (``make bench`` does, through ``benchmarks/bench_full_checks.py``); else the test suite runs a sample.
+
+    >>> full_checks({}), full_checks({"GARDENKIT_FULL_CHECKS": "1"})
+    (False, True)
+    """
+    env = __import__("os").environ if environ is None else environ
+    return env.get("GARDENKIT_FULL_CHECKS", "").strip().lower() in {"1", "true", "yes", "on"}
+
+
+def sized(sample: int, full: int, environ=None) -> int:
+    """How many cases a long check runs: ``sample`` in the test suite (what CI runs, the same cases
+    every run), ``full`` when :func:`full_checks` (the sweep ``make bench`` runs).
+
+    >>> sized(500, 2000, {}), sized(500, 2000, {"GARDENKIT_FULL_CHECKS": "yes"})
+    (500, 2000)
+    """
+    return full if full_checks(environ) else sample
+
+
 _BAD_ACTIONS = (None, 42, 3.5, object(), ["x"], {"a": 1}, "", "garbage!!", "@@@", "\x00")
 _BAD_SAVES = ("", "not json", "[]", "{}", '{"game": "another"}', "null", b"\xff\xfe")
 

@@ -13,6 +13,7 @@ import pytest
 import gardenkit
 from gardenkit.bots import puzzles as P
 from gardenkit.core import MalformedInputError
+from gardenkit.testing import full_checks
 
 GAMES = gardenkit.available_games()
 
@@ -65,20 +66,41 @@ def test_every_puzzle_is_checked_like_a_save_and_shows_what_its_player_may_see(g
         assert {m.notation for m in p.moves} <= legal
 
 
-def test_every_best_move_is_still_best_when_searched_again_at_the_shipped_seed_and_budget(game):
-    rules = gardenkit.make(game)
-    for p in P.load(game):
-        result = p.research(rules)
-        assert str(result.moves[0].action) == p.best, p.id
-        assert str(result.greedy) == p.greedy, p.id
-        assert P._numbers(result) == p.moves, p.id  # the stored numbers are the search's
-        assert P._clear(result, rules.info.lower_wins), p.id
-        best, greedy = p.best_numbers, p.greedy_numbers
-        assert best.margin - greedy.margin >= P.MIN_MARGIN_GAIN - 1e-9
-        assert best.win_rate >= greedy.win_rate + P.MIN_WIN_GAIN - 1e-9
-        sign = -1 if rules.info.lower_wins else 1
-        assert sign * best.points <= sign * greedy.points
-        assert greedy.points == rules.action_points(p.state, rules.parse_action(p.state, p.greedy))
+def _research_cases() -> list[tuple[str, int]]:
+    """(game, puzzle index) of the puzzles searched again: a spread of :data:`RESEARCH_SAMPLE` per game
+    (the first and the last among them, the same every run), every one with GARDENKIT_FULL_CHECKS=1
+    (``make bench``: benchmarks/bench_full_checks.py). A search again is ~2 s a puzzle in Tang Garden."""
+    cases = []
+    for g in GAMES:
+        try:
+            n = len(_data(g)["puzzles"])
+        except Exception:  # noqa: BLE001 - an unreadable file fails the other tests, with the reason
+            n = 1
+        step = max(1, -(-n // RESEARCH_SAMPLE))
+        picked = range(n) if full_checks() else sorted({*range(0, n, step), n - 1})
+        cases += [(g, i) for i in picked]
+    return cases
+
+
+#: puzzles per game searched again in the test suite (all of them in make bench)
+RESEARCH_SAMPLE = 5
+
+
+@pytest.mark.parametrize(("game_id", "index"), _research_cases())
+def test_every_best_move_is_still_best_when_searched_again_at_the_shipped_seed_and_budget(game_id, index):
+    rules = gardenkit.make(game_id)
+    p = P.load(game_id)[index]
+    result = p.research(rules)
+    assert str(result.moves[0].action) == p.best, p.id
+    assert str(result.greedy) == p.greedy, p.id
+    assert P._numbers(result) == p.moves, p.id  # the stored numbers are the search's
+    assert P._clear(result, rules.info.lower_wins), p.id
+    best, greedy = p.best_numbers, p.greedy_numbers
+    assert best.margin - greedy.margin >= P.MIN_MARGIN_GAIN - 1e-9
+    assert best.win_rate >= greedy.win_rate + P.MIN_WIN_GAIN - 1e-9
+    sign = -1 if rules.info.lower_wins else 1
+    assert sign * best.points <= sign * greedy.points
+    assert greedy.points == rules.action_points(p.state, rules.parse_action(p.state, p.greedy))
 
 
 def test_mining_is_reproducible_from_its_seed(game):
