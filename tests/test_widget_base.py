@@ -608,3 +608,24 @@ def test_a_room_message_sets_the_room_whatever_its_version_and_only_a_change_red
         with pytest.raises(ValueError, match="room is a whole number of CSS px"):
             b.set_room(bad)
     assert b.room == 844
+
+
+@pytest.mark.parametrize("game_id", gardenkit.available_games())
+def test_every_game_view_takes_the_games_options_as_options(game_id):
+    """``options=`` works for every game view (Karesansui's raised a TypeError: its own keyword for
+    the start player clashed with it); an option given there is the game's."""
+    rules = gardenkit.make(game_id)
+    view = gardenkit.entry(game_id).game_view_class()
+    players = max(2, rules.info.min_players)
+    opts = {name: opt.default for name, opt in rules.info.options.items()}
+    for name, value in list(opts.items()):  # the first option that can be changed at this player count
+        other = (not value) if isinstance(value, bool) else (1 if name == "start_player" else None)
+        try:
+            rules.initial_state(players=players, seed=7, **{**opts, name: other})
+        except (ValueError, TypeError):
+            continue
+        opts[name] = other
+        break
+    g = view(players=players, bot_delay=0, options=opts)
+    chosen = rules.options(g.timeline.initial)
+    assert all(chosen[name] == value for name, value in opts.items() if name in chosen), (opts, chosen)

@@ -277,9 +277,10 @@ class KaresansuiGame(base.GameView):
                 "bid you may pass. Demerits are bad: fewest wins.")
 
     def __init__(self, players: int = 3, seat: int = 0, opponents: str = "greedy", seed: int = 7,
-                 bot_delay: float = 0.4, start_player: int = 0, **kwargs):
-        super().__init__(players, seat, opponents, seed, options=dict(start_player=start_player), bot_delay=bot_delay,
-                         **kwargs)
+                 bot_delay: float = 0.4, start_player: int = 0, *, options: dict | None = None, **kwargs):
+        """The start player may be given by name (``start_player=1``) or in ``options``, as for every game view."""
+        super().__init__(players, seat, opponents, seed, options={"start_player": start_player, **(options or {})},
+                         bot_delay=bot_delay, **kwargs)
 
     def _build(self) -> None:
         super()._build()
