@@ -133,6 +133,7 @@ def test_jupyterlab_shows_the_saved_pictures_before_a_run_and_the_live_widgets_a
         out = ".jp-OutputArea-output"
         page.wait_for_selector(f"{out} img.gk-picture", timeout=120_000)
         # before a run (the notebook is not trusted here): the pictures, not the widgets' reprs
+        page.wait_for_function(f"() => document.querySelectorAll('{out} .gk-static').length >= 3", timeout=60_000)
         assert page.locator(f"{out} .gk-static").count() == 3  # try board, quiz, game
         page.wait_for_function(f"""() => [...document.querySelectorAll('{out} img.gk-picture')]
                                    .every(i => i.complete && i.naturalWidth > 100)""", timeout=30_000)
@@ -150,7 +151,7 @@ def test_jupyterlab_shows_the_saved_pictures_before_a_run_and_the_live_widgets_a
         lesson.locator(OPEN_BUTTON).wait_for(timeout=120_000)
         game = page.locator(f"{out} .gk-game")
         game.locator(OPEN_BUTTON).wait_for(timeout=120_000)  # the game too is a cover until clicked
-        assert page.locator(f"{out} .gk-static").count() == 0
+        page.wait_for_function(f"() => document.querySelectorAll('{out} .gk-static').length === 0", timeout=60_000)
         open_lesson(lesson, timeout=60_000)
         lesson.locator(LEGAL).first.wait_for(timeout=30_000)  # the first card picked: its spots offered
         game.locator(OPEN_BUTTON).click()
