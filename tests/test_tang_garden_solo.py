@@ -108,6 +108,26 @@ def test_solo_opposite():
     assert all(s3.tops) and all(s3.pairs) and R.decision(s3) in ("after", "neutral")
 
 
+def test_solo_opposite_corners_are_greenery_and_rock_water_and_mixed():
+    from gardenkit.games.tang_garden.state import STACK_NAMES
+
+    seen = set()
+    for seed in range(12):
+        s = start(seed)
+        a = next((a for a in builds(s) if s.tops.index(a.tile) not in seen), None)
+        if a is None:
+            continue
+        k = s.tops.index(a.tile)
+        seen.add(k)
+        s2 = R.apply(s, a)
+        while R.decision(s2) in ("landscape", "skeep"):
+            s2 = R.apply(s2, R.legal_actions(s2)[0])
+        moved = [t for t in s2.display if t not in s.display]
+        opposite = {"greenery": "rock", "rock": "greenery", "water": "mixed", "mixed": "water"}[STACK_NAMES[k]]
+        assert [s.components.tile(t).stack for t in moved] == [opposite]
+    assert seen == {0, 1, 2, 3}
+
+
 def test_solo_coins():
     s = start()
     for a in builds(s):
