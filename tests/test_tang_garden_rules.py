@@ -417,6 +417,7 @@ def test_decorate_reshuffle():
     s = position()
     s = dataclasses.replace(s, deck=(), discard=s.deck)
     s = R.from_dict(s.to_dict())
+    assert "decorate.reshuffle" in rules_of(R.explain(s, "decorate"))  # said when the draw is decided
     s = R.apply(s, "decorate")
     assert R.decision(s) == "chance" and len(s.todo) == 2  # two draws wait, from the discards made a deck
     draw = R.legal_actions(s)[0]

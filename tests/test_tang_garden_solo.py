@@ -316,6 +316,7 @@ def test_solo_lantern_redraw_with_fewer_cards_left_than_corners_shuffles_the_dis
     s = start()
     left, rest = s.deck[:2], s.deck[2:]
     s = saved(dataclasses.replace(s, deck=left, discard=rest))
+    assert "tang_garden.decorate.reshuffle" in R.explain(s, "lantern redraw").rules
     s = saved(R.apply(s, "lantern redraw"))
     assert [t[0] for t in s.todo] == ["pair"] * 4 and cards_accounted(s)
     shuffled = []

@@ -525,6 +525,15 @@ class Work:
         """Draw ``n`` cards (chance steps), as many as the deck and the discards still hold: a draw that finds
         the deck empty shuffles the discards into a new one first (:meth:`reshuffle_if_empty`)."""
         self.todo(*[("draw",)] * min(n, self.cards_to_draw()))
+        self.warn_reshuffle()
+
+    def warn_reshuffle(self):
+        """Say so when the draws now waiting will run the deck out (the discards become the new deck then)."""
+        waiting = sum(1 for t in self.f["todo"] if t[0] in ("draw", "pair"))
+        deck = len(self.f["deck"])
+        if waiting > deck:
+            self.effect(f"the deck holds {deck} card(s) for {waiting} draw(s): once it is empty, the discards are "
+                        "shuffled into a new deck for the rest", "decorate.reshuffle")
 
     def cards_to_draw(self) -> int:
         """Cards a draw can still reach: the deck, then the discards made into a new deck, less the draws
@@ -1080,6 +1089,7 @@ def _solo_draw(self, corners):
     for j in corners:
         if self.cards_to_draw() > 0:
             self.todo(("pair", j))
+    self.warn_reshuffle()
 
 
 def _solo_end(self, result, why):
