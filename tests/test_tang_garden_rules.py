@@ -417,9 +417,29 @@ def test_decorate_reshuffle():
     s = position()
     s = dataclasses.replace(s, deck=(), discard=s.deck)
     s = R.from_dict(s.to_dict())
-    e = R.explain(s, "decorate")
-    assert "decorate.reshuffle" in rules_of(e)
-    assert len(R.apply(s, "decorate").deck) == 54
+    assert "decorate.reshuffle" in rules_of(R.explain(s, "decorate"))  # said when the draw is decided
+    s = R.apply(s, "decorate")
+    assert R.decision(s) == "chance" and len(s.todo) == 2  # two draws wait, from the discards made a deck
+    draw = R.legal_actions(s)[0]
+    assert "decorate.reshuffle" in rules_of(R.explain(s, draw))
+    s = R.apply(s, draw)
+    assert len(s.deck) == 53 and s.discard == ()
+
+
+def test_decorate_reshuffle_comes_when_the_deck_is_empty_not_before():
+    # one card left, four to draw: that card is drawn first, then the discards become the new deck
+    s = position(tops={0: 0, 1: 0})
+    last, rest = s.deck[0], s.deck[1:]
+    s = R.from_dict(dataclasses.replace(s, deck=(last,), discard=rest).to_dict())
+    s = R.apply(s, "decorate")
+    assert len(s.todo) == 4 and [str(a) for a, p in R.chance_outcomes(s)] == [f"draw {last}"]
+    e = R.explain(s, f"draw {last}")
+    assert "decorate.reshuffle" not in rules_of(e)
+    s = R.apply(s, f"draw {last}")
+    assert s.deck == () and s.discard == rest
+    assert "decorate.reshuffle" in rules_of(R.explain(s, R.legal_actions(s)[0]))
+    s = resolve(s)
+    assert len(s.drawn) == 4 and s.drawn[0] == last and len(s.deck) == len(rest) - 3 and s.discard == ()
 
 
 # ----- the player board ------------------------------------------------------------------------------------------------
@@ -732,6 +752,34 @@ def test_end_tie_tracks():
 def test_end_tie_shared():
     s = finished({0: 5, 1: 5}, held={0: (4, 4), 1: (4, 4)}, tracks={0: (2, 1, 1), 1: (1, 2, 1)})
     assert R.outcome(s).winners == (0, 1) and R.outcome(s).reason.rule == "tang_garden.end.tie_shared"
+
+
+def test_end_tie_tracks_compares_only_the_cubes_on_the_furthest_level_reached():
+    tied = {"coins": {0: 5, 1: 5}, "held": {0: (4, 4), 1: (4, 4)}}
+    # one cube each on level 5, the furthest: the cubes further down are not looked at, the victory is shared
+    s = finished(**tied, tracks={0: (5, 3, 2), 1: (5, 2, 2)})
+    assert R.outcome(s).winners == (0, 1) and R.outcome(s).reason.rule == "tang_garden.end.tie_shared"
+    s = finished(**tied, tracks={0: (2, 3, 5), 1: (5, 2, 2)})  # which track does not matter either
+    assert R.outcome(s).winners == (0, 1)
+    # two cubes on level 5 beat one, however far the third cubes went
+    s = finished(**tied, tracks={0: (5, 5, 0), 1: (5, 4, 4)})
+    o = R.outcome(s)
+    assert o.winners == (0,) and o.reason.rule == "tang_garden.end.tie_tracks" and "level 5" in o.reason.text
+
+
+def test_end_tie_tracks_among_three_tied_players_the_furthest_level_is_theirs():
+    s = after(players=3, active=2, first=0, coins={0: 5, 1: 5, 2: 5}, held={0: (2, 2), 1: (2, 2), 2: (2, 2)},
+              tokens=[], tracks={0: (5, 2, 2), 1: (1, 5, 3), 2: (4, 4, 4)})
+    s = allowed(dataclasses.replace(s, ending=True), "end turn")
+    # level 5 is the furthest; players 1 and 2 have a cube there, player 3 none: 1 and 2 share
+    assert R.outcome(s).winners == (0, 1) and R.outcome(s).reason.rule == "tang_garden.end.tie_shared"
+    # a player not tied on coins does not set the furthest level
+    s = after(players=3, active=2, first=0, coins={0: 5, 1: 5, 2: 9}, held={0: (2, 2), 1: (2, 2), 2: (2, 2)},
+              tokens=[], tracks={0: (4, 4, 2), 1: (4, 3, 3), 2: (9, 9, 9)})
+    s = allowed(dataclasses.replace(s, ending=True), "end turn")
+    assert R.outcome(s).winners == (2,)
+    from gardenkit.games.tang_garden.engine import winners
+    assert winners(dataclasses.replace(s, lines=s.lines[:2] + ((),))) == (0,)
 
 
 # ----- scoring --------------------------------------------------------------------------------------------------------------------------------

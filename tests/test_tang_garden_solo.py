@@ -108,6 +108,26 @@ def test_solo_opposite():
     assert all(s3.tops) and all(s3.pairs) and R.decision(s3) in ("after", "neutral")
 
 
+def test_solo_opposite_corners_are_greenery_and_rock_water_and_mixed():
+    from gardenkit.games.tang_garden.state import STACK_NAMES
+
+    seen = set()
+    for seed in range(12):
+        s = start(seed)
+        a = next((a for a in builds(s) if s.tops.index(a.tile) not in seen), None)
+        if a is None:
+            continue
+        k = s.tops.index(a.tile)
+        seen.add(k)
+        s2 = R.apply(s, a)
+        while R.decision(s2) in ("landscape", "skeep"):
+            s2 = R.apply(s2, R.legal_actions(s2)[0])
+        moved = [t for t in s2.display if t not in s.display]
+        opposite = {"greenery": "rock", "rock": "greenery", "water": "mixed", "mixed": "water"}[STACK_NAMES[k]]
+        assert [s.components.tile(t).stack for t in moved] == [opposite]
+    assert seen == {0, 1, 2, 3}
+
+
 def test_solo_coins():
     s = start()
     for a in builds(s):
@@ -277,6 +297,89 @@ def test_solo_lantern_redraw():
     assert set(s.pairs) <= set(s2.discard) and all(s2.pairs) and R.decision(s2) == "main"
 
 
+def saved(s):
+    """``s`` through a JSON save and back (the save check accepts it, and nothing is lost)."""
+    import json
+
+    back = R.from_dict(json.loads(json.dumps(s.to_dict())))
+    assert back == s
+    return back
+
+
+def cards_accounted(s):
+    from collections import Counter
+
+    return Counter(s.deck) + Counter(s.discard) + Counter(c for c in s.pairs if c) == Counter(s.components.deck())
+
+
+def test_solo_lantern_redraw_with_fewer_cards_left_than_corners_shuffles_the_discards_and_fills_every_corner():
+    s = start()
+    left, rest = s.deck[:2], s.deck[2:]
+    s = saved(dataclasses.replace(s, deck=left, discard=rest))
+    assert "tang_garden.decorate.reshuffle" in R.explain(s, "lantern redraw").rules
+    s = saved(R.apply(s, "lantern redraw"))
+    assert [t[0] for t in s.todo] == ["pair"] * 4 and cards_accounted(s)
+    shuffled = []
+    while R.current_player(s) is gardenkit.CHANCE:
+        if len(shuffled) < 2:  # the two cards left are drawn first, from the old deck
+            assert {str(a) for a, _ in R.chance_outcomes(s)} <= {f"draw {c}" for c in left}
+        draw = R.legal_actions(s)[0]
+        shuffled.append(any(e.rule == "tang_garden.decorate.reshuffle" for e in R.explain(s, draw).effects))
+        s = saved(R.apply(s, draw))
+    # the third draw found the deck empty: the discards (the four cards just replaced among them) became the deck
+    assert shuffled == [False, False, True, False]
+    assert all(s.pairs) and set(left) <= set(s.pairs) and cards_accounted(s) and R.decision(s) == "main"
+
+
+def test_solo_opposite_corners_are_both_refilled_when_one_card_is_left():
+    s = start()
+    s = saved(dataclasses.replace(s, deck=s.deck[:1], discard=s.deck[1:]))
+    s = R.apply(s, builds(s)[0])
+    while R.decision(s) in ("landscape", "skeep"):
+        s = R.apply(s, R.legal_actions(s)[0])
+    assert sorted(t[0] for t in s.todo) == ["flip", "flip", "pair", "pair"]
+    s = saved(resolve(s))
+    assert all(s.pairs) and all(s.tops) and cards_accounted(s)
+
+
+def test_solo_pair_a_stack_top_without_a_card_beside_it_is_no_pair():
+    s = start()
+    s = dataclasses.replace(s, pairs=("",) + s.pairs[1:], discard=s.discard + (s.pairs[0],))
+    a = next(a for a in builds(R.apply(s, "lantern tile_only")) if a.tile == s.tops[0])
+    why = refused(s, a, "solo.pair")
+    assert "no decoration card" in why.text
+    assert all(b.tile != s.tops[0] for b in builds(s))
+    assert R.why_illegal(R.apply(s, "lantern tile_only"), a) is None  # the tile-only lantern ignores the card
+
+
+def test_solo_remove_a_decoration_sent_to_the_box_is_out_of_the_supply_for_good():
+    from gardenkit.games.tang_garden.engine import supply_left
+
+    s, (x, y) = filled_but_one()
+    rocks = [(i % 8, i // 8) for i, t in enumerate(s.board) if t and "rock" in s.components.tile(t[0]).areas]
+    assert len(rocks) >= 5
+    # a pavilion card beside every stack
+    pav = tuple(sorted(c for c in set(s.components.deck()) if c.startswith("pavilion/")))[:4]
+    deck = list(s.deck) + [c for c in s.pairs]
+    for c in pav:
+        deck.remove(c)
+    s = dataclasses.replace(s, pairs=pav, deck=tuple(sorted(deck)),
+                            decos=tuple(sorted((rx, ry, "rock", "pavilion") for rx, ry in rocks[:3])))
+    assert supply_left(s, "pavilion") == 1 and builds(s)  # the fourth pavilion may go down
+    # one of the three sent back to the box (four tokens): still only one left, never two
+    boxed = dataclasses.replace(s, decos=s.decos[1:], boxed=("pavilion",))
+    assert supply_left(boxed, "pavilion") == 1 and builds(boxed)
+    # the fourth down and another sent to the box: none left, so no pavilion pair can be taken
+    full = dataclasses.replace(s, decos=s.decos + ((rocks[3][0], rocks[3][1], "rock", "pavilion"),),
+                               boxed=("pavilion",))
+    full = dataclasses.replace(full, decos=tuple(sorted(full.decos[1:])))
+    assert supply_left(full, "pavilion") == 0 and not builds(full)
+    a = next(a for a in builds(dataclasses.replace(full, lantern_mode="tile_only", lantern_used=True))
+             if (a.x, a.y) == (x, y))
+    why = refused(full, a, "solo.pair")
+    assert "no pavilion decoration is left in the supply" in why.text
+
+
 def test_solo_lantern_reuse():
     s = start()
     refused(s, "lantern reuse_redraw", "solo.lantern_reuse")  # redraw not used yet
@@ -342,6 +445,29 @@ def test_solo_final():
     prefs = [line for line in R.score_breakdown(done, 0) if line.round is None]
     want = character_lines(done, cid, 0, place.x, place.y, place.where, place.facing)[1:]
     assert prefs == want  # the sight preference only; nothing for decorations in sight
+
+
+def test_solo_final_a_character_finding_no_free_spot_does_not_stand():
+    from gardenkit.games.tang_garden.engine import free_spots
+
+    s, (x, y) = filled_but_one()
+    s = dataclasses.replace(s, lantern_mode="tile_only", lantern_used=True, team=s.team + ("emperor",),
+                            char_deck=tuple(c for c in s.char_deck if c != "emperor"),
+                            char_shown=tuple(c for c in s.char_shown if c != "emperor"))
+    a = next(a for a in R.legal_actions(s) if isinstance(a, Build) and (a.x, a.y) == (x, y))
+    s = resolve(R.apply(s, a))
+    assert [p[0] for p in s.pending] == ["final", "final"]
+    # neutral figures on every spot but one (who they are does not matter here)
+    spots = free_spots(s)
+    assert len(spots) >= 2
+    neutral = sorted(c.id for c in s.components.characters if c.id not in s.team)
+    s = dataclasses.replace(s, placed=tuple(sorted((neutral[i % len(neutral)], -1, sx, sy, w, "N")
+                                                   for i, (sx, sy, w) in enumerate(spots[1:]))))
+    done = R.apply(s, R.legal_actions(s)[0])
+    e = R.explain(s, R.legal_actions(s)[0])
+    assert R.is_terminal(done) and R.outcome(done).winners == (0,)
+    assert any(f.rule == "tang_garden.solo.final" and "cannot stand" in f.text for f in e.effects)
+    assert sum(1 for q in done.placed if q[1] == 0) == 1
 
 
 def test_solo_rank():
@@ -415,3 +541,30 @@ def test_solo_targets_and_saves():
         else:
             play_out(R, back, rng, round_trip_every=5)
     assert refused_ > 5
+
+
+# ----- saves of seeded random games (issue 22) ----------------------------------------------------------------
+def seeded_game(seed, players=1):
+    """The game the issue's sweep plays: set-up with ``seed``, chance by ``step_chance``, each move
+    ``rng.choice(legal_actions)`` with one ``random.Random(seed)``; every state, first to last."""
+    import random
+
+    rng = random.Random(seed)
+    s = R.initial_state(players=players, seed=seed)
+    game = [s]
+    while not R.is_terminal(s):
+        s = R.step_chance(s) if R.current_player(s) is gardenkit.CHANCE else R.apply(s, rng.choice(R.legal_actions(s)))
+        game.append(s)
+        assert len(game) < 5000
+    return game
+
+
+# 1009: a fish sent to the box still counted as in the supply, so a fifth fish went down ("more decorations of a
+# kind than the supply holds"); 1013: a win with four characters to stand ("too many decisions waiting"), then
+# the starting character standing and still on its card ("every character must be in one place at most")
+@pytest.mark.parametrize("seed", [1009, 1013])
+def test_every_state_of_a_seeded_solo_game_round_trips_through_its_save(seed):
+    game = seeded_game(seed)
+    for s in game:
+        saved(s)
+    assert game[-1].result in ("victory", "defeat")

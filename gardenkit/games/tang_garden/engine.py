@@ -134,7 +134,10 @@ def free_areas(s, kind_area):
 
 
 def supply_left(s, kind) -> int:
-    return s.components.decorations[kind] - sum(1 for d in s.decos if d[3] == kind)
+    """The decorations of ``kind`` still in the supply: those in the garden are not, nor (solo) those sent
+    back to the box, which are out of play for good."""
+    return s.components.decorations[kind] - sum(1 for d in s.decos if d[3] == kind) - sum(
+        1 for k in s.boxed if k == kind)
 
 
 def card_places(s, card):
@@ -348,6 +351,7 @@ class Work:
             self.f["tops"][k] = a.tile
             self.effect(f"tile {a.tile} turns up on the {('greenery', 'water', 'rock', 'mixed')[k]} stack", "build.flip")
         elif what == "pair":
+            self.reshuffle_if_empty()
             deck = list(self.f["deck"])
             deck.remove(a.card)
             self.f["deck"] = tuple(deck)
@@ -361,6 +365,7 @@ class Work:
             if len(self.f["char_shown"]) == 2:
                 self.push(("start",))
         elif what == "draw":
+            self.reshuffle_if_empty()
             deck = list(self.f["deck"])
             deck.remove(a.card)
             self.f["deck"] = tuple(deck)
@@ -517,13 +522,32 @@ class Work:
         self.effect(f"draws {n} decoration cards", "decorate.draw")
 
     def draw_cards(self, n):
+        """Draw ``n`` cards (chance steps), as many as the deck and the discards still hold: a draw that finds
+        the deck empty shuffles the discards into a new one first (:meth:`reshuffle_if_empty`)."""
+        self.todo(*[("draw",)] * min(n, self.cards_to_draw()))
+        self.warn_reshuffle()
+
+    def warn_reshuffle(self):
+        """Say so when the draws now waiting will run the deck out (the discards become the new deck then)."""
+        waiting = sum(1 for t in self.f["todo"] if t[0] in ("draw", "pair"))
         deck = len(self.f["deck"])
-        if deck < n and self.f["discard"]:
-            self.f["deck"] = tuple(sorted(self.f["deck"] + self.f["discard"]))
+        if waiting > deck:
+            self.effect(f"the deck holds {deck} card(s) for {waiting} draw(s): once it is empty, the discards are "
+                        "shuffled into a new deck for the rest", "decorate.reshuffle")
+
+    def cards_to_draw(self) -> int:
+        """Cards a draw can still reach: the deck, then the discards made into a new deck, less the draws
+        already waiting."""
+        waiting = sum(1 for t in self.f["todo"] if t[0] in ("draw", "pair"))
+        return len(self.f["deck"]) + len(self.f["discard"]) - waiting
+
+    def reshuffle_if_empty(self):
+        """A draw from an empty deck: the discards are shuffled into a new deck first. The deck is kept sorted
+        (its order is the generator's, decided draw by draw), so the shuffle is the draw's chance."""
+        if not self.f["deck"] and self.f["discard"]:
+            self.f["deck"] = tuple(sorted(self.f["discard"]))
             self.f["discard"] = ()
-            self.effect("the discards are shuffled into a new deck", "decorate.reshuffle")
-            deck = len(self.f["deck"])
-        self.todo(*[("draw",)] * min(n, deck))
+            self.effect("the deck is empty: the discards are shuffled into a new deck", "decorate.reshuffle")
 
     def do_merchant(self, p, a):
         self.f["merchant_used"] = True
@@ -627,8 +651,8 @@ class Work:
             self.f["placed"] = tuple(sorted(self.f["placed"] + ((a.char, owner, a.x, a.y, a.where, a.facing),)))
             self.effect(f"{a.char} stands on the {a.where} spot of {space_name(a.x, a.y)} facing {a.facing}"
                         + (" (neutral)" if owner < 0 else ""), "solo.neutral" if owner < 0 else "solo.final")
-            if kind == "final" and not self.f["pending"]:
-                self.solo_finish()
+            if kind == "final":
+                self.solo_final_spots()
             return
         new = self.f["pending"][0][1]
         self.pop()
@@ -853,10 +877,18 @@ def winners(s):
         most = max(sum(s.held[p]) for p in tied)
         tied = [p for p in tied if sum(s.held[p]) == most]
     if len(tied) > 1:
-        key = {p: tuple(sorted(s.tracks[p], reverse=True)) for p in tied}
-        most = max(key.values())
-        tied = [p for p in tied if key[p] == most]
+        far, count = furthest_cubes(s, tied)
+        most = max(count.values())
+        tied = [p for p in tied if count[p] == most]
     return tuple(tied)
+
+
+def furthest_cubes(s, tied):
+    """The tie-break on the tracks: the furthest level any cube of the ``tied`` players reached, and how many
+    of each one's cubes stand there. Only that level is compared; equal counts share the victory (the
+    rulebook looks no further down the tracks)."""
+    far = max(max(s.tracks[p]) for p in tied)
+    return far, {p: list(s.tracks[p]).count(far) for p in tied}
 
 
 # ----- solo "Yin & Yang" -------------------------------------------------------------------------------------
@@ -889,12 +921,18 @@ def solo_build_refusal(s, a):
     if why is not None:
         return why
     kind, k = solo_source(s, a.tile)
-    if kind == "top" and s.lantern_mode != "tile_only" and s.pairs[k]:
+    if kind == "top" and s.lantern_mode != "tile_only":
+        card = s.pairs[k]
+        if not card:  # a pair is a tile and the card beside it: a corner without a card offers no pair
+            return R(f"no decoration card lies beside tile {a.tile}: it is no pair", "solo.pair")
         board = list(s.board)
         board[a.y * SIZE + a.x] = (a.tile, a.rot)
         after = dataclasses.replace(s, board=tuple(board))
-        if not card_places(after, s.pairs[k]):
-            return R(f"the card beside it ({s.pairs[k]}) could not be placed then", "solo.pair")
+        if not card_places(after, card):
+            kind_ = comps.card(card).kind
+            why = (f"no {kind_} decoration is left in the supply" if supply_left(s, kind_) <= 0
+                   else f"no free {comps.card(card).area} area would be left for it")
+            return R(f"the card beside it ({card}) could not be placed then: {why}", "solo.pair")
     return None
 
 
@@ -909,10 +947,6 @@ def solo_builds(s):
                 if solo_build_refusal(s, a) is None:
                     out.append(a)
     return out
-
-
-def solo_supply_left(s, kind) -> int:
-    return supply_left(s, kind) - sum(1 for k in s.boxed if k == kind)
 
 
 def solo_can_go_on(s) -> bool:
@@ -1049,14 +1083,13 @@ def _solo_clear_corner(self):
 
 
 def _solo_draw(self, corners):
+    """A new card beside each of ``corners`` (a chance step each). When the deck runs out part way, the
+    discards are shuffled into a new deck and the filling goes on from it (the draw that finds the deck
+    empty does it), so every corner gets its card."""
     for j in corners:
-        if not self.f["deck"] and self.f["discard"]:
-            self.f["deck"] = tuple(sorted(self.f["deck"] + self.f["discard"]))
-            self.f["discard"] = ()
-            self.effect("the discards are shuffled into a new deck", "decorate.reshuffle")
-        pending_draws = sum(1 for t in self.f["todo"] if t[0] == "pair")
-        if len(self.f["deck"]) > pending_draws:
+        if self.cards_to_draw() > 0:
             self.todo(("pair", j))
+    self.warn_reshuffle()
 
 
 def _solo_end(self, result, why):
@@ -1064,13 +1097,23 @@ def _solo_end(self, result, why):
     if result == "victory":
         self.effect(f"all 28 spaces of the central garden are covered: {why}", "solo.victory")
         self.f["pending"] = tuple(("final", c) for c in self.f["team"] if not any(q[0] == c for q in self.f["placed"]))
-        if not self.f["pending"]:
-            self.solo_finish()
+        self.solo_final_spots()
         return
     self.effect(f"defeat: {why}", "solo.defeat")
     self.f["over"] = True
     self.f["todo"] = ()
     self.f["pending"] = ()
+
+
+def _solo_final_spots(self):
+    """After a win, the characters still to stand: none once no spot is free (they cannot stand, and score
+    nothing); with none left, the final score."""
+    if self.f["pending"] and not free_spots(self):
+        left = [c for _, c in self.f["pending"]]
+        self.effect(f"no character spot is free: {', '.join(left)} cannot stand and score nothing", "solo.final")
+        self.f["pending"] = ()
+    if not self.f["pending"]:
+        self.solo_finish()
 
 
 def _solo_finish(self):

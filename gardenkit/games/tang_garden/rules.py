@@ -43,8 +43,8 @@ from .actions import (
 )
 from .components import ELEMENTS, LANTERNS, SOLO_LANTERNS, default_components, load_components, space_name
 from .engine import (
-    R, SIDES, SIZE, SIZES, SLOTS, STEP, Work, any_build, build_refusal, solo_build_refusal, solo_builds,
-    solo_rank, solo_supply_left, card_places, covered, face_up, free_spots, stack_left,
+    R, SIDES, SIZE, SIZES, SLOTS, STEP, Work, any_build, build_refusal, furthest_cubes, solo_build_refusal,
+    solo_builds, solo_rank, supply_left, card_places, covered, face_up, free_spots, stack_left,
 )
 from .rules_text import RULES
 from .state import HIDDEN, TangGardenState
@@ -134,11 +134,8 @@ class TangGardenRules(GameRules):
             if pile:
                 return tuple((Flip(t), 1 / len(pile)) for t in pile)
             return ((Flip(s.under[task[1]][0]), 1.0),)
-        if what == "draw":
-            deck = s.deck
-            return tuple((DrawCard(c), deck.count(c) / len(deck)) for c in sorted(set(deck)))
-        if what == "pair":
-            deck = s.deck
+        if what in ("draw", "pair"):
+            deck = s.deck or s.discard  # an empty deck: the draw is from the discards shuffled into a new one
             return tuple((DrawCard(c), deck.count(c) / len(deck)) for c in sorted(set(deck)))
         if what == "lay":
             laid = [t[2] for t in s.board_tokens]
@@ -363,8 +360,8 @@ class TangGardenRules(GameRules):
             return R(f"{a.card} is not among the drawn cards", "decorate.keep")
         card = comps.card(a.card)
         if not card_places(s, a.card):
-            why = "no decoration of that kind is left" if comps.decorations[card.kind] <= sum(
-                1 for d in s.decos if d[3] == card.kind) else f"no free {card.area} area is left in the garden"
+            why = ("no decoration of that kind is left in the supply" if supply_left(s, card.kind) <= 0
+                   else f"no free {card.area} area is left in the garden")
             return R(f"{a.card} cannot be kept: {why}", "decorate.supply")
         if (a.x, a.y) not in card_places(s, a.card):
             return R(f"{space_name(a.x, a.y)} has no free {card.area} area for a {card.kind}", "decorate.area")
@@ -606,8 +603,10 @@ class TangGardenRules(GameRules):
             reason = Cited(f"tied on {best} coins: {names} holds the most landscape tokens",
                            "tang_garden.end.tie_tokens")
         else:
-            reason = Cited(f"tied on {best} coins and tokens: {names} has the most cubes furthest along",
-                           "tang_garden.end.tie_tracks")
+            far, count = furthest_cubes(s, tied)
+            n = count[s.winners[0]]
+            reason = Cited(f"tied on {best} coins and tokens: {names} has the most cubes ({n}) on level {far}, the "
+                           "furthest any tied player's cube reached", "tang_garden.end.tie_tracks")
         return Outcome(tuple(s.winners), scores, reason)
 
     def observe(self, s, player: int):

@@ -91,8 +91,9 @@ RULES = {
     "tang_garden.end.round": "Play goes on until the player before the engineer has played, so all have equal turns.",
     "tang_garden.end.winner": "Most coins wins.",
     "tang_garden.end.tie_tokens": "A tie goes to the tied player holding more landscape tokens.",
-    "tang_garden.end.tie_tracks": "Still tied: the one with more cubes furthest along the tracks.",
-    "tang_garden.end.tie_shared": "Still tied: the victory is shared.",
+    "tang_garden.end.tie_tracks": "Still tied: the one with more cubes on the furthest level any tied player's cube "
+                                  "reached; only that level is compared.",
+    "tang_garden.end.tie_shared": "Still tied (as many cubes on that level): the victory is shared.",
     # scoring
     "tang_garden.score.coins": "Coins gained during play count.",
     "tang_garden.score.birds_fish": "Each birds card paired with a fish card is worth six.",

@@ -235,8 +235,13 @@ def state_from_dict(rules, d) -> TangGardenState:
     team = tuple(char(c, "team") for c in _list(d.get("team", []), "team"))
     aside = tuple(char(c, "aside") for c in _list(d.get("aside", []), "aside"))
     if solo:
-        in_pending = [c for c in aside] + [c for c in team if c not in own and not any(q[0] == c for q in placed)]
-    allc = list(char_deck) + list(char_shown) + [c for c in own if c] + [p[0] for p in placed] + in_pending
+        # the cards in front of you (the team, the starting one first and on your card) stand only after a
+        # win; the neutral figures stand or wait aside
+        if own[0] not in (team[:1] or ("",)) or any(q[1] == 0 and q[0] not in team for q in placed):
+            _bad("the solo player's characters are the team, the starting one first")
+        allc = list(char_deck) + list(char_shown) + list(team) + list(aside) + [q[0] for q in placed if q[1] == -1]
+    else:
+        allc = list(char_deck) + list(char_shown) + [c for c in own if c] + [p[0] for p in placed] + in_pending
     if len(allc) != len(set(allc)) or not set(allc) <= {c.id for c in comps.characters}:
         _bad("every character must be in one place at most")
     sp = set(spots(_probe(probe, board, decos)))
@@ -311,9 +316,9 @@ def _check_turn(s) -> None:
             _bad("a deal waits for a player who has a character")
         if t[0] == "slot" and t[1] not in SIDES or t[0] == "show" and t[1] not in SIZES:
             _bad("a landscape step names no side or size")
-    draws = sum(1 for t in s.todo if t[0] == "draw")
-    if draws > len(s.deck):
-        _bad("more draws wait than the deck holds")
+    draws = sum(1 for t in s.todo if t[0] in ("draw", "pair"))
+    if draws > len(s.deck) + len(s.discard):  # a draw that finds the deck empty takes the shuffled discards
+        _bad("more draws wait than the deck and the discards hold")
     if sum(1 for t in s.todo if t[0] in ("reveal", "blind")) > len(s.char_deck):
         _bad("more characters wait to be revealed than the deck holds")
     for size in SIZES:
@@ -334,7 +339,13 @@ def _check_turn(s) -> None:
             _bad("a pair's card to place names no corner with a card")
         if p[0] in ("place", "neutral", "final") and not comps.has_character(p[1]):
             _bad("a character to place is no character")
-    if len(s.pending) > 3:
+    finals = [p[1] for p in s.pending if p[0] == "final"]
+    if finals:
+        standing = {c[0] for c in s.placed}
+        if (not s.solo or s.result != "victory" or len(finals) != len(s.pending) or len(set(finals)) != len(finals)
+                or not set(finals) <= set(s.team) - standing):
+            _bad("characters wait to stand for the final scoring only after a solo win, each of yours once")
+    elif len(s.pending) > 3:  # a build's footpath and landscape, a card's bonus, a token's landscape
         _bad("too many decisions waiting")
     setting_up = any(t[0] in ("deal", "first", "slot", "start2", "lay", "pair") for t in s.todo) or any(
         p[0] == "start" for p in s.pending)
