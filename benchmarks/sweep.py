@@ -75,6 +75,15 @@ class Line:
                                     "action": f.first.action, "error": f.first.error, "message": str(f.first)}
                              for kind, f in self._ordered()}}
 
+    @classmethod
+    def from_json(cls, d: dict) -> "Line":
+        """The line :meth:`to_json` wrote."""
+        failures = {kind: Failures(f["games"], PlayFailure(kind, game=d["game"], players=d["players"], seed=f["seed"],
+                                                           step=f["step"], action=f["action"], error=f["error"],
+                                                           options=d["options"]))
+                    for kind, f in d["failures"].items()}
+        return cls(d["game"], d["players"], d["options"], d["games"], d["steps"], d["cpu_seconds"], failures)
+
     def _ordered(self):
         return sorted(self.failures.items(), key=lambda kv: PLAY_FAILURE_KINDS.index(kv[0]))
 
@@ -247,7 +256,19 @@ def main(argv=None) -> int:
     parser.add_argument("--json", nargs="?", const="-", metavar="PATH",
                         help="write the results as JSON to PATH (no PATH: to stdout, instead of the table)")
     parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    parser.add_argument("--from-json", nargs="+", metavar="PATH",
+                        help="play nothing: print the table of sweeps saved with --json (several: one table)")
     args = parser.parse_args(argv)
+    if args.from_json:
+        saved = []
+        for path in args.from_json:
+            with open(path) as f:
+                saved.append(json.load(f))
+        lines = [Line.from_json(d) for data in saved for d in data["lines"]]
+        print(table(lines, max_steps=max(data["max_steps"] for data in saved)))
+        for text in first_failures(lines):
+            print(f"- {text}")
+        return 1 if any(line.failures for line in lines) else 0
     if args.games < 1 or args.jobs < 1 or args.max_steps < 1 or args.check_every < 0:
         parser.error("--games, --jobs and --max-steps must be at least 1, --check-every at least 0")
     progress = None if args.quiet else (lambda text: print(text, file=sys.stderr, flush=True))

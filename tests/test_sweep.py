@@ -56,6 +56,26 @@ def test_the_command_line_exits_zero_and_writes_json(tmp_path, capsys):
     data = json.loads(out.read_text())
     assert data["failed"] is False and [(d["game"], d["players"], d["games"]) for d in data["lines"]] == [
         ("samurai_gardener", 3, 1)]
+    assert sweep.main(["--from-json", str(out)]) == 0
+    assert capsys.readouterr().out.splitlines()[:3] == table.splitlines()[:3]
+
+
+def test_a_failing_line_shows_each_kind_with_its_first_seed_and_step_and_exits_non_zero(tmp_path, capsys):
+    def failure(kind, seed, step):
+        return PlayFailure(kind, game="tanuki", players=2, seed=seed, step=step, action="chance", error="E")
+
+    line = sweep.Line("tanuki", 2, games=9, steps=900, cpu=1.0)
+    for kind, seed, step in ((NO_END, 4, 20_000), (SAVE_REFUSED, 7, 30), (SAVE_REFUSED, 3, 50)):
+        part = sweep.Line("tanuki", 2, failures={kind: sweep.Failures(1, failure(kind, seed, step))})
+        line.merge(part)
+    row = sweep.table([line]).splitlines()[2]
+    assert row == ("| tanuki | 2 | 9 | 900 | save refused: 2 (first: seed 3, step 50); "
+                   "no end within 20000 steps: 1 (first: seed 4, step 20000) | 1.0 |")
+    out = tmp_path / "sweep.json"
+    out.write_text(json.dumps({"max_steps": 20_000, "lines": [line.to_json()]}))
+    assert sweep.main(["--from-json", str(out)]) == 1
+    text = capsys.readouterr().out
+    assert row in text and "- save refused: tanuki, 2 players, seed 3, step 50 (after chance): E" in text
 
 
 def test_a_player_count_no_game_allows_is_refused():
