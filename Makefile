@@ -91,7 +91,8 @@ lab: $(STAMP)
 # Any failure fails `make`; pytest's "no tests collected" (exit 5) is reported and fails too.
 TEST_WORKERS ?= 2
 NBVAL_ARGS   := --nbval-lax --nbval-cell-timeout=600 --nbval-sanitize-with tests/nbval-sanitize.cfg
-TEST_PATHS   := tests notebooks benchmarks/echo.ipynb --doctest-modules gardenkit benchmarks/echo_board.py
+TEST_PATHS   := tests notebooks benchmarks/echo.ipynb --doctest-modules gardenkit benchmarks/echo_board.py \
+                benchmarks/sweep.py
 test: $(STAMP)
 	@rc=0; $(BIN)/python -m pytest $(NBVAL_ARGS) $(TEST_PATHS) -m "not quiet" \
 		-n $(TEST_WORKERS) --dist loadgroup --durations=25 $(PYTEST_ARGS) || rc=$$?; \

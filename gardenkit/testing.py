@@ -10,12 +10,13 @@ robustness tests: saves edited at random, refusals checked, states played on to 
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import re
 import time
 
 from .bots import RandomBot
-from .core import CHANCE, IllegalActionError, MalformedInputError, Refusal, Target
+from .core import CHANCE, Rng, IllegalActionError, MalformedInputError, Refusal, Target
 
 #: What "quickly" means in the robustness tests: a refusal or a worst case answered within this many
 #: seconds. The bugs these tests guard against took 11 s to minutes; the fixed code answers in
@@ -155,43 +156,238 @@ def _key(a):
     return key() if key else str(a)
 
 
-def random_game(rules, players: int, seed: int, options=None, *, check_every: int = 0, max_steps: int = 20_000):
-    """Play a seeded random game; returns the list of states. ``check_every`` runs check_state."""
-    s = rules.initial_state(players=players, seed=seed, **(options or {}))
-    bot = RandomBot(seed)
-    states = [s]
-    for step in range(max_steps):
-        if check_every and step % check_every == 0:
-            check_state(rules, s)
-        player = rules.current_player(s)
+# ----- seeded play, every state checked ----------------------------------------------------------------
+
+#: The kinds of broken promise :func:`play_checked` finds (a :class:`PlayFailure`'s ``kind``).
+SETUP_RAISED = "setup raised"              # initial_state raised
+SAVE_FAILED = "save failed"                # to_dict raised, or gave what JSON cannot write
+SAVE_REFUSED = "save refused"              # from_dict refused (or raised on) the JSON of to_dict
+ROUND_TRIP_DIFFERS = "round trip differs"  # from_dict(json of to_dict(s)) loaded, but != s
+RULES_RAISED = "rules raised"              # current_player, is_terminal, legal_actions or outcome raised
+NO_LEGAL_ACTION = "no legal action"        # a live state with no legal action
+END_BROKEN = "end broken"                  # a finished game with legal actions, not terminal, or no outcome
+NOTATION_DIFFERS = "notation differs"      # parse_action(s, str(a)) != a for the action drawn
+APPLY_RAISED = "apply raised"              # apply (or step_chance) raised on a legal action
+APPLY_CHANGED_INPUT = "apply changed its input"
+CHECK_FAILED = "contract check failed"     # check_state (every check_every-th state and the end) failed
+NOT_DETERMINISTIC = "same seed, different game"
+NO_END = "no end"                          # still going after max_steps moves
+
+#: Every kind, in the order a report lists them.
+PLAY_FAILURE_KINDS = (SETUP_RAISED, SAVE_FAILED, SAVE_REFUSED, ROUND_TRIP_DIFFERS, RULES_RAISED, NO_LEGAL_ACTION, END_BROKEN,
+                      NOTATION_DIFFERS, APPLY_RAISED, APPLY_CHANGED_INPUT, CHECK_FAILED, NOT_DETERMINISTIC, NO_END)
+
+#: Kinds after which the game cannot go on (the others are noted and play continues).
+_FATAL = {SETUP_RAISED, RULES_RAISED, NO_LEGAL_ACTION, END_BROKEN, APPLY_RAISED, CHECK_FAILED, NO_END}
+
+
+class PlayFailure(AssertionError):
+    """A promise broken in seeded play: ``kind`` (one of :data:`PLAY_FAILURE_KINDS`), the game,
+    ``players``, ``seed``, ``options``, ``step`` (how many moves and chance steps were played before
+    the state it was found in), ``action`` (the notation of the move that led there: None at the
+    start, ``"chance"`` after a chance step; for :data:`APPLY_RAISED` and the like, the move being
+    played) and ``error`` (what was raised or found). ``str()`` says all of it, to reproduce it.
+
+    >>> str(PlayFailure(SAVE_REFUSED, game="tanuki", players=2, seed=7, step=12, action="play T3",
+    ...                 error="MalformedInputError: deck is not a list"))
+    'save refused: tanuki, 2 players, seed 7, step 12 (after play T3): MalformedInputError: deck is not a list'
+    """
+
+    def __init__(self, kind: str, *, game: str, players: int, seed: int, step: int, action=None, error="",
+                 options=None):
+        self.kind, self.game, self.players, self.seed, self.step = kind, game, players, seed, step
+        self.action, self.error, self.options = action, str(error), dict(options or {})
+        opts = f", options {json.dumps(self.options, sort_keys=True)}" if self.options else ""
+        after = "the start" if action is None else action
+        super().__init__(f"{kind}: {game}, {players} players{opts}, seed {seed}, step {step} (after {after}): "
+                         f"{self.error[:600]}")
+
+    def __reduce__(self):  # keyword arguments: pickled (to another process) by what they were
+        return _play_failure, (self.kind, dict(game=self.game, players=self.players, seed=self.seed, step=self.step,
+                                               action=self.action, error=self.error, options=self.options))
+
+
+def _play_failure(kind, kwargs):
+    return PlayFailure(kind, **kwargs)
+
+
+def _error(e: BaseException) -> str:
+    return f"{type(e).__name__}: {str(e)[:500]}"
+
+
+def differing_fields(a, b) -> list[str]:
+    """The names of the fields where two states (dataclasses) differ; ``[]`` if they are equal or
+    not dataclasses alike.
+
+    >>> import gardenkit, dataclasses
+    >>> s = gardenkit.make("samurai_gardener").initial_state(players=2, seed=1)
+    >>> differing_fields(s, dataclasses.replace(s, round=5))
+    ['round']
+    """
+    if not (dataclasses.is_dataclass(a) and type(a) is type(b)):
+        return []
+    return [f.name for f in dataclasses.fields(a) if getattr(a, f.name) != getattr(b, f.name)]
+
+
+def bot_choice(seed: int):
+    """``choose(s, actions)`` drawing as ``RandomBot(seed)`` does (the draws of :func:`random_game`)."""
+    rng = Rng.from_seed(seed)
+
+    def choose(s, actions):
+        nonlocal rng
+        i, rng = rng.below(len(actions))
+        return actions[i]
+
+    return choose
+
+
+def play_checked(rules, players: int, seed: int, options=None, *, choose=None, max_steps: int = 20_000,
+                 round_trip: bool = True, check_every: int = 0, check_end: bool = True, on_failure=None):
+    """Play a seeded game and check every state reached; yields ``(step, action, state, save)`` for
+    each (``action``: the notation of the move that led there, None at the start, ``"chance"`` after
+    a chance step; ``save``: the state's ``to_dict()`` as JSON text, keys sorted).
+
+    Moves are ``choose(s, legal_actions)`` (default :func:`bot_choice` of ``seed``); chance nodes
+    are resolved with ``rules.step_chance``. On every state: its save is JSON text and (if
+    ``round_trip``) loads back through ``json.loads`` and ``rules.from_dict`` equal to it; a live
+    state has legal actions, a finished one none, and an outcome; the move drawn reads back from its
+    notation, ``apply`` plays it without raising or changing its input. :func:`check_state` runs on
+    every ``check_every``-th state (0: never) and, if ``check_end``, on the last.
+
+    A broken promise raises a :class:`PlayFailure`, or, given ``on_failure``, is passed to it: play
+    goes on after a failure of the save or the notation, and stops after the others.
+
+    >>> import gardenkit
+    >>> rules = gardenkit.make("samurai_gardener")
+    >>> steps = list(play_checked(rules, 2, 1))
+    >>> steps[0][:2], rules.is_terminal(steps[-1][2])
+    ((0, None), True)
+    """
+    game = rules.info.id
+
+    def failed(kind, error, step, action):
+        failure = PlayFailure(kind, game=game, players=players, seed=seed, step=step, action=action, error=error,
+                              options=options)
+        if on_failure is None:
+            raise failure
+        on_failure(failure)
+        return kind in _FATAL
+
+    choose = choose or bot_choice(seed)
+    try:
+        s = rules.initial_state(players=players, seed=seed, **(options or {}))
+    except Exception as e:  # noqa: BLE001
+        failed(SETUP_RAISED, _error(e), 0, None)
+        return
+    action = None
+    for step in range(max_steps + 1):
+        loads = True  # False once this state's save is found broken (check_state would find it again)
+        try:
+            save = json.dumps(s.to_dict(), sort_keys=True)
+        except Exception as e:  # noqa: BLE001 - reported with where it happened
+            save, loads = None, False
+            failed(SAVE_FAILED, _error(e), step, action)
+        if round_trip and save is not None:
+            try:
+                back = rules.from_dict(json.loads(save))
+            except Exception as e:  # noqa: BLE001
+                loads = False
+                failed(SAVE_REFUSED, _error(e), step, action)
+            else:
+                if back != s:
+                    loads = False
+                    fields = differing_fields(s, back)
+                    failed(ROUND_TRIP_DIFFERS, f"fields {', '.join(fields)}" if fields else "the states differ",
+                           step, action)
+        try:
+            player = rules.current_player(s)
+            over = rules.is_terminal(s)
+            actions = rules.legal_actions(s) if player is not CHANCE else None
+            outcome = rules.outcome(s)
+        except Exception as e:  # noqa: BLE001
+            failed(RULES_RAISED, _error(e), step, action)
+            return
         if player is None:
-            check_state(rules, s)
-            return states
+            if not over or actions or outcome is None:
+                failed(END_BROKEN, f"terminal {over}, {len(actions)} legal actions, outcome {outcome!r:.100}",
+                       step, action)
+                return
+        elif over or outcome is not None:
+            failed(END_BROKEN, f"player {player} to act, yet terminal {over}, outcome {outcome!r:.100}", step, action)
+            return
+        elif player is not CHANCE and not actions:
+            failed(NO_LEGAL_ACTION, f"player {player} to act", step, action)
+            return
+        if loads and ((check_every and step % check_every == 0) or (check_end and player is None)):
+            try:
+                check_state(rules, s)
+            except Exception as e:  # noqa: BLE001
+                failed(CHECK_FAILED, _error(e), step, action)
+                return
+        yield step, action, s, save
+        if player is None:
+            return
+        if step == max_steps:
+            break
         if player is CHANCE:
-            nxt = rules.step_chance(s)
+            a, text = None, "chance"
         else:
-            a = bot.choose(rules, s)
-            before = _snapshot(s)
-            nxt = rules.apply(s, a)
-            assert _snapshot(s) == before, "apply changed its input state"
-        states.append(nxt)
-        s = nxt
-    raise AssertionError(f"game did not end in {max_steps} steps")
+            a = choose(s, actions)
+            text = str(a)
+            try:
+                again = rules.parse_action(s, text)
+            except Exception as e:  # noqa: BLE001
+                again = e
+            if again != a:
+                failed(NOTATION_DIFFERS, f"{text!r} reads back as {again!r:.200}", step, text)
+        try:
+            nxt = rules.step_chance(s) if a is None else rules.apply(s, a)
+        except Exception as e:  # noqa: BLE001
+            failed(APPLY_RAISED, _error(e), step, text)
+            return
+        if save is not None and json.dumps(s.to_dict(), sort_keys=True) != save:
+            failed(APPLY_CHANGED_INPUT, "the state it was given differs after the call", step, text)
+        s, action = nxt, text
+    failed(NO_END, f"the game did not end in {max_steps} steps", max_steps, action)
+
+
+def random_game(rules, players: int, seed: int, options=None, *, check_every: int = 0, max_steps: int = 20_000,
+                round_trip: bool = False):
+    """Play a seeded random game (``RandomBot(seed)``'s moves); returns the list of states.
+
+    Every state is checked as :func:`play_checked` does (its save loaded back only if
+    ``round_trip``); ``check_every`` runs :func:`check_state` on every so many, and the last always.
+    """
+    return [s for _, _, s, _ in play_checked(rules, players, seed, options, max_steps=max_steps,
+                                             round_trip=round_trip, check_every=check_every)]
 
 
 def check_game(rules, *, seeds=(0, 1, 2), players=None, options=None, check_every: int = 7) -> dict:
-    """Run the shared conformance check; raises AssertionError naming the broken promise."""
-    players = players or range(rules.info.min_players, rules.info.max_players + 1)
-    report = {"games": 0, "ended": 0, "states": 0}
+    """Run the shared conformance check; raises AssertionError naming the broken promise.
+
+    For each player count (default: every one the game allows, ``min_players`` to ``max_players``)
+    and seed, a seeded random game where every state reached saves and loads back equal through
+    JSON, and everything else :func:`play_checked` checks holds (:func:`check_state` on every
+    ``check_every``-th state and the last); the same seed plays the same game again. A failure is a
+    :class:`PlayFailure` saying where. The report counts games, ended games and states, and lists the
+    player counts played.
+    """
+    players = tuple(players or range(rules.info.min_players, rules.info.max_players + 1))
+    report = {"games": 0, "ended": 0, "states": 0, "players": players}
     assert rules.info.id and rules.info.rules, "a game needs an id and its rule ids"
     for p in players:
         for seed in seeds:
-            states = random_game(rules, p, seed, options, check_every=check_every)
-            again = random_game(rules, p, seed, options)
-            assert [_snapshot(x) for x in states] == [_snapshot(x) for x in again], "same seed, different game"
+            played = list(play_checked(rules, p, seed, options, check_every=check_every))
+            again = [save for *_, save in play_checked(rules, p, seed, options, round_trip=False, check_end=False)]
+            first = [save for *_, save in played]
+            if first != again:
+                step = next((i for i, (x, y) in enumerate(zip(first, again)) if x != y), min(len(first), len(again)))
+                raise PlayFailure(NOT_DETERMINISTIC, game=rules.info.id, players=p, seed=seed, step=step,
+                                  action=played[min(step, len(played) - 1)][1], options=options,
+                                  error=f"{len(first)} then {len(again)} states; the first differing is step {step}")
             report["games"] += 1
-            report["ended"] += rules.is_terminal(states[-1])
-            report["states"] += len(states)
+            report["ended"] += rules.is_terminal(played[-1][2])
+            report["states"] += len(played)
     # out-of-range setup is refused clearly
     for bad in (rules.info.min_players - 1, rules.info.max_players + 1, "two", 2.0):
         try:

@@ -69,8 +69,9 @@ CONFORMANCE += [(g, "all-labelled", dict.fromkeys(LABELLED[g], True), (3,)) for 
 def test_conformance(game, options, seeds):
     rules = gardenkit.make(game)
     report = check_game(rules, seeds=seeds, options=options)  # every player count
-    counts = rules.info.max_players - rules.info.min_players + 1
-    assert report["games"] == report["ended"] == counts * len(seeds)
+    counts = tuple(range(rules.info.min_players, rules.info.max_players + 1))
+    assert report["players"] == counts  # solo included where the game has one
+    assert report["games"] == report["ended"] == len(counts) * len(seeds)
 
 
 # ----- golden playthroughs ------------------------------------------------------------------------

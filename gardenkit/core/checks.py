@@ -115,21 +115,20 @@ def check_depth(value, what: str = "saved game", limit: int = MAX_DEPTH) -> None
     ...
     gardenkit.core.errors.MalformedInputError: the saved game is nested too deeply (more than 40 levels)
     """
+    # only containers go on the stack (a save is mostly numbers and texts): a container's items are
+    # one level deeper than it, so a container at ``limit`` holding anything is too deep
+    if not isinstance(value, (dict, list, tuple)):
+        return
     stack, seen = [(value, 0)], 0
     while stack:
         v, depth = stack.pop()
-        if depth > limit:
-            raise MalformedInputError(f"the {what} is nested too deeply (more than {limit} levels)")
-        if isinstance(v, dict):
-            items = v.values()
-        elif isinstance(v, (list, tuple)):
-            items = v
-        else:
-            continue
+        items = v.values() if isinstance(v, dict) else v
         seen += len(items)
         if seen > MAX_VALUES:
             raise MalformedInputError(f"the {what} is too large (more than {MAX_VALUES} values)")
-        stack.extend((x, depth + 1) for x in items)
+        if items and depth >= limit:
+            raise MalformedInputError(f"the {what} is nested too deeply (more than {limit} levels)")
+        stack.extend([(x, depth + 1) for x in items if isinstance(x, (dict, list, tuple))])
 
 
 def read_json(path, what: str = "file"):

@@ -49,12 +49,12 @@ class Components:
     def __eq__(self, other) -> bool:
         return self is other or (isinstance(other, Components) and self.to_dict() == other.to_dict())
 
-    @property
+    @cached_property  # the components never change: worked out once (from_dict reads it per rock)
     def rock_types(self) -> tuple[str, ...]:
         """Every coloured rock type, by value then colour (the aide's rows, then columns)."""
         return tuple(f"{c}{v}" for v in self.values for c in self.colours)
 
-    @property
+    @cached_property
     def total_rocks(self) -> int:
         return len(self.rock_types) * self.copies + 1
 
@@ -78,7 +78,7 @@ class Components:
         return isinstance(rock, str) and rock in self._rock_set
 
     # ----- what play can reach: the bounds a save is checked against ---------------------------
-    @property
+    @cached_property
     def clean_garden_max(self) -> int:
         """The most rocks a garden can hold without a forbidden set in it (18 for the shipped set).
 
@@ -92,7 +92,7 @@ class Components:
         kinds = min(len(self.values) * 3, len(self.colours) * (len(self.values) - 1))
         return min(2, self.copies) * kinds
 
-    @property
+    @cached_property
     def garden_max(self) -> int:
         """The most rocks a garden (with its owner's standing bid) holds outside the turn-in:
         round 1 starts from ``start_rocks`` each; every later round starts once nobody holds a
@@ -144,12 +144,12 @@ class Components:
         """Whether the coloured rocks deal every starting garden and lay out the first piles."""
         return len(self.rock_types) * self.copies >= players * self.start_rocks + self.pile_value * (players - 1)
 
-    @property
+    @cached_property
     def max_card(self) -> int:
         """The costliest demerit card play can give (the deck values only grow past their end)."""
         return max(max(max(self.decks[d]), self.card_value(d, self.max_taken(d) - 1)) for d in DECKS)
 
-    @property
+    @cached_property
     def max_cards(self) -> int:
         """The most demerit cards a game can hand out, all decks together."""
         return sum(self.max_taken(d) for d in DECKS)
