@@ -52,7 +52,7 @@ def one_game(game_id: str, players: int, i: int, bot_args: dict) -> dict:
     s = rules.initial_state(players=players, seed=i)
     start = time.perf_counter()
     moves = searched = iterations = 0
-    think = 0.0
+    think = slowest = 0.0
     while True:
         p = rules.current_player(s)
         if p is None:
@@ -64,7 +64,9 @@ def one_game(game_id: str, players: int, i: int, bot_args: dict) -> dict:
             search.last = None
             t0 = time.process_time()  # CPU time: the machine is shared, wall time would count the neighbours
             a = search.choose(rules, s)
-            think += time.process_time() - t0
+            spent = time.process_time() - t0
+            think += spent
+            slowest = max(slowest, spent)
             moves += 1
             if search.last is not None:
                 searched += 1
@@ -77,7 +79,7 @@ def one_game(game_id: str, players: int, i: int, bot_args: dict) -> dict:
     return {
         "win": 1.0 / len(outcome.winners) if seat in outcome.winners else 0.0,
         "margin": vals[seat] - max(v for q, v in enumerate(vals) if q != seat),
-        "moves": moves, "searched": searched, "iterations": iterations, "think": think,
+        "moves": moves, "searched": searched, "iterations": iterations, "think": think, "slowest": slowest,
         "seconds": time.perf_counter() - start,
     }
 
@@ -109,6 +111,7 @@ def report(g: str, n: int, rs: list, line_start: float) -> None:
     print(f"{g:18} {n:>2} {k:>5} {win:>8.0%}  [{lo:>4.0%}, {hi:>4.0%}] {goal:>5.0%} {mark:<5}"
           f"{statistics.mean(margins):>+6.1f} ±{1.96 * sd / math.sqrt(k):>4.1f} "
           f"{its / max(think, 1e-9):>10.0f} {1000 * think / max(moves, 1):>8.0f} "
+          f"{1000 * max(r['slowest'] for r in rs):>8.0f} "
           f"{time.perf_counter() - line_start:>7.0f}", flush=True)
 
 
@@ -124,7 +127,8 @@ def strength(args) -> None:
     print(f"SearchBot({', '.join(f'{k}={v}' for k, v in bot_args.items())}) against greedy bots, "
           f"{args.games} games per line, seats rotated, {args.jobs} process(es)")
     print(f"{'game':18} {'pl':>2} {'games':>5} {'win rate':>9} {'95% CI':>15} {'goal':>6} {'margin':>13} "
-          f"{'playouts/s':>10} {'ms/move':>8} {'wall s':>7}   (playouts/s and ms/move: CPU time)")
+          f"{'playouts/s':>10} {'ms/move':>8} {'slowest':>8} {'wall s':>7}   (playouts/s, ms/move and the slowest move "
+          f"in ms: CPU time)")
     started = time.perf_counter()
     results = {line: [] for line in lines}
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
