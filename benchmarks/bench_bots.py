@@ -31,7 +31,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 import gardenkit
 from gardenkit import CHANCE
-from gardenkit.bots import GreedyBot, RandomBot, SearchBot, play_game
+from gardenkit.bots import SEARCH_LEVELS, GreedyBot, RandomBot, SearchBot, play_game
 
 
 def counts(game_id: str) -> list[int]:
@@ -116,9 +116,12 @@ def report(g: str, n: int, rs: list, line_start: float) -> None:
 
 
 def strength(args) -> None:
-    bot_args = {"iterations": args.iterations}
-    if args.time_ms:
-        bot_args["time_ms"] = args.time_ms
+    # the bot a game view offers (make_bot(level)), its time budget counted in CPU time (the machine is shared)
+    bot_args = dict(SEARCH_LEVELS[args.level], clock="cpu")
+    if args.iterations:
+        bot_args["iterations"] = args.iterations
+    if args.time_ms is not None:
+        bot_args["time_ms"] = args.time_ms or None  # 0: no time budget (a fixed number of playouts)
     for item in args.bot or ():
         name, _, value = item.partition("=")
         bot_args[name] = None if value == "None" else (value if value.isalpha() else float(value) if "." in value else int(value))
@@ -205,7 +208,7 @@ def speed(args) -> None:
             its = cpu = 0.0
             for s in search_positions(rules, n):
                 t0 = time.process_time()
-                its += SearchBot(seed=1, iterations=args.iterations).search(rules, s).iterations
+                its += SearchBot(seed=1, iterations=args.iterations or 150).search(rules, s).iterations
                 cpu += time.process_time() - t0
             print(f"{g:18} {n:>2} {rg:>15.1f} {gs:>15.0f} {its / cpu:>18.0f}", flush=True)
 
@@ -214,8 +217,11 @@ def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=6, help="games per line (the figures in the report: 100)")
     ap.add_argument("--game", action="append", help="only this game (repeatable)")
-    ap.add_argument("--iterations", type=int, default=150, help="the search bot's playouts per move")
-    ap.add_argument("--time-ms", type=float, default=None, help="and/or its time per move")
+    ap.add_argument("--level", default="search", choices=sorted(SEARCH_LEVELS),
+                    help="the search bot's level (gardenkit.bots.SEARCH_LEVELS: its playouts and time per move)")
+    ap.add_argument("--iterations", type=int, default=None, help="its playouts per move instead of the level's")
+    ap.add_argument("--time-ms", type=float, default=None,
+                    help="its time per move (CPU time) instead of the level's; 0: none, a fixed number of playouts")
     ap.add_argument("--bot", action="append", metavar="NAME=VALUE",
                     help="another SearchBot setting, e.g. --bot confidence=0 --bot playout=random (repeatable)")
     ap.add_argument("--players", type=int, action="append", help="only this player count (repeatable)")
