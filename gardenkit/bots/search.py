@@ -17,12 +17,19 @@ it was available.
   are compared on the same luck, not drowned in the luck of the draw. The greedy move stays in
   to the end as the baseline, and the search's best replaces it only when it did better on the
   same playouts by more than ``confidence`` standard errors: where luck drowns what the playouts
-  can tell (many players, a few hundred playouts), the bot keeps the sure points.
-- **Below the root**, UCB1 on the mover's own mean reward (everyone plays for itself), with
+  can tell (many players, a few hundred playouts), the bot keeps the sure points. A best move that
+  scores as much now as the greedy one gives up nothing sure and is played without that test.
+- **Below the root**, the searching player's own later moves: UCB1 on its mean reward, with
   progressive widening (a node offers its moves best-first by points now and lets in more as it
-  is visited more) and availability counts. **Chance** nodes (deals, draws) are resolved by the
-  guessed state's own generator, so each outcome comes with its probability
-  (``rules.sample_chance``), and branch the tree.
+  is visited more) and availability counts. The other players move as the playouts have them move
+  (``opponents="playout"``, the default): their replies are not branched on, so the k-th playouts
+  of two root moves differ by the root move and what follows from it, not by an opponent's reply
+  tried for exploration (with a few dozen playouts a move, that exploration was noise in the
+  comparison; measured on 2-player Samurai Gardener against greedy bots). ``opponents="tree"``:
+  every player's moves branch, UCB1 on the mover's own reward (everyone plays for itself), as the
+  bot searched before. **Chance** nodes (deals, draws) are resolved by the guessed state's own
+  generator, so each outcome comes with its probability (``rules.sample_chance``), and branch the
+  tree.
 - **Playouts** go on with a cheap policy (``"greedy"``: the move that scores most now, of all or of
   a few sampled moves, sometimes a random one; or ``"random"``) until the searching player has
   made ``lookahead`` more moves and the game is ``rules.settled`` (its totals tell how the players
@@ -37,7 +44,11 @@ it was available.
   win 1/k) for ``win_weight`` of it.
 
 The bot's generator is seeded from its ``seed`` and the view it searches, so the same seed,
-view and iteration budget give the same move; a time budget stops wherever the clock says.
+view and iteration budget give the same move: the deterministic mode (``iterations`` and no
+``time_ms``) that the tests, the puzzles and the review's tests use. A time budget stops wherever
+the clock says (``clock="wall"``, the default: the time a person waits, what the hint and the
+game views use; ``"cpu"``: the searching thread's CPU time, what ``benchmarks/bench_bots.py``
+counts on a shared machine), so its move depends on the machine's speed.
 
 >>> import gardenkit
 >>> from gardenkit.bots import SearchBot
@@ -136,7 +147,10 @@ class SearchBot:
     ``widening * sqrt(visits + 1)`` moves) and ``confidence`` (how many standard errors better,
     on the same playouts, the search's best move must be than the move that scores most now to be
     played instead; 0: always the search's best) and ``keep`` (the halving stops at this many moves,
-    which the last round then compares on the same playouts: 3 for a hint's three moves).
+    which the last round then compares on the same playouts: 3 for a hint's three moves),
+    ``opponents`` (how the other players move below the root: ``"playout"``, as the playout policy
+    has them move; ``"tree"``, branching like the searching player's own moves) and ``clock`` (what a
+    ``time_ms`` budget counts: ``"wall"`` time or the searching thread's ``"cpu"`` time).
     """
 
     name = "search"
