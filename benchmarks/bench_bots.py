@@ -23,6 +23,7 @@ and the search's own playouts at a few positions of a seeded greedy game.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import statistics
 import sys
@@ -134,16 +135,28 @@ def strength(args) -> None:
           f"in ms: CPU time)")
     started = time.perf_counter()
     results = {line: [] for line in lines}
+    log = open(args.log, "a") if args.log else None
+
+    def submit(pool, g, n, i):
+        f = pool.submit(one_game, g, n, i, bot_args)
+        if log is not None:  # every game as it ends, so a run cut short keeps what it played
+            def write(f, g=g, n=n, i=i):
+                if not f.cancelled() and f.exception() is None:
+                    log.write(json.dumps({"game": g, "players": n, "i": i, "bot": bot_args, **f.result()}) + "\n")
+                    log.flush()
+            f.add_done_callback(write)
+        return f
+
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         futures = {line: [] for line in lines}
         if args.interleave:  # game 0 of every line, then game 1 of every line, ...: a cap leaves each line some games
             for i in range(args.games):
                 for line in lines:
-                    futures[line].append(pool.submit(one_game, *line, i, bot_args))
+                    futures[line].append(submit(pool, *line, i))
         for g, n in lines:
             line_start = time.perf_counter()
             if not args.interleave:
-                futures[(g, n)] = [pool.submit(one_game, g, n, i, bot_args) for i in range(args.games)]
+                futures[(g, n)] = [submit(pool, g, n, i) for i in range(args.games)]
             for f in futures[(g, n)]:
                 if args.cap and time.perf_counter() - started > args.cap:
                     for pending in (x for fs in futures.values() for x in fs):
@@ -230,6 +243,7 @@ def main(argv=None) -> None:
     ap.add_argument("--interleave", action="store_true",
                     help="play the lines' games in turns (game 0 of each line, then game 1, ...), so a --cap leaves "
                          "every line about as many games")
+    ap.add_argument("--log", help="append every game's result to this file as it ends (a JSON line)")
     ap.add_argument("--speed", action="store_true", help="playouts per second only")
     ap.add_argument("--seconds", type=float, default=3.0, help="--speed: seconds per measure")
     args = ap.parse_args(argv)
