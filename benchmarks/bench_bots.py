@@ -150,13 +150,13 @@ def strength(args) -> None:
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         futures = {line: [] for line in lines}
         if args.interleave:  # game 0 of every line, then game 1 of every line, ...: a cap leaves each line some games
-            for i in range(args.games):
+            for i in range(args.first, args.first + args.games):
                 for line in lines:
                     futures[line].append(submit(pool, *line, i))
         for g, n in lines:
             line_start = time.perf_counter()
             if not args.interleave:
-                futures[(g, n)] = [submit(pool, g, n, i) for i in range(args.games)]
+                futures[(g, n)] = [submit(pool, g, n, i) for i in range(args.first, args.first + args.games)]
             for f in futures[(g, n)]:
                 if args.cap and time.perf_counter() - started > args.cap:
                     for pending in (x for fs in futures.values() for x in fs):
@@ -230,6 +230,7 @@ def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=6, help="games per line (the figures in the report: 100)")
     ap.add_argument("--game", action="append", help="only this game (repeatable)")
+    ap.add_argument("--first", type=int, default=0, help="the first game's number (and seed): more games for a line")
     ap.add_argument("--level", default="search", choices=sorted(SEARCH_LEVELS),
                     help="the search bot's level (gardenkit.bots.SEARCH_LEVELS: its playouts and time per move)")
     ap.add_argument("--iterations", type=int, default=None, help="its playouts per move instead of the level's")
