@@ -23,6 +23,7 @@ and the search's own playouts at a few positions of a seeded greedy game.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import statistics
 import sys
@@ -31,7 +32,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 import gardenkit
 from gardenkit import CHANCE
-from gardenkit.bots import GreedyBot, RandomBot, SearchBot, play_game
+from gardenkit.bots import SEARCH_LEVELS, GreedyBot, RandomBot, SearchBot, play_game
 
 
 def counts(game_id: str) -> list[int]:
@@ -52,7 +53,7 @@ def one_game(game_id: str, players: int, i: int, bot_args: dict) -> dict:
     s = rules.initial_state(players=players, seed=i)
     start = time.perf_counter()
     moves = searched = iterations = 0
-    think = 0.0
+    think = slowest = 0.0
     while True:
         p = rules.current_player(s)
         if p is None:
@@ -64,7 +65,9 @@ def one_game(game_id: str, players: int, i: int, bot_args: dict) -> dict:
             search.last = None
             t0 = time.process_time()  # CPU time: the machine is shared, wall time would count the neighbours
             a = search.choose(rules, s)
-            think += time.process_time() - t0
+            spent = time.process_time() - t0
+            think += spent
+            slowest = max(slowest, spent)
             moves += 1
             if search.last is not None:
                 searched += 1
@@ -77,7 +80,7 @@ def one_game(game_id: str, players: int, i: int, bot_args: dict) -> dict:
     return {
         "win": 1.0 / len(outcome.winners) if seat in outcome.winners else 0.0,
         "margin": vals[seat] - max(v for q, v in enumerate(vals) if q != seat),
-        "moves": moves, "searched": searched, "iterations": iterations, "think": think,
+        "moves": moves, "searched": searched, "iterations": iterations, "think": think, "slowest": slowest,
         "seconds": time.perf_counter() - start,
     }
 
@@ -109,13 +112,17 @@ def report(g: str, n: int, rs: list, line_start: float) -> None:
     print(f"{g:18} {n:>2} {k:>5} {win:>8.0%}  [{lo:>4.0%}, {hi:>4.0%}] {goal:>5.0%} {mark:<5}"
           f"{statistics.mean(margins):>+6.1f} ±{1.96 * sd / math.sqrt(k):>4.1f} "
           f"{its / max(think, 1e-9):>10.0f} {1000 * think / max(moves, 1):>8.0f} "
+          f"{1000 * max(r['slowest'] for r in rs):>8.0f} "
           f"{time.perf_counter() - line_start:>7.0f}", flush=True)
 
 
 def strength(args) -> None:
-    bot_args = {"iterations": args.iterations}
-    if args.time_ms:
-        bot_args["time_ms"] = args.time_ms
+    # the bot a game view offers (make_bot(level)), its time budget counted in CPU time (the machine is shared)
+    bot_args = dict(SEARCH_LEVELS[args.level], clock="cpu")
+    if args.iterations:
+        bot_args["iterations"] = args.iterations
+    if args.time_ms is not None:
+        bot_args["time_ms"] = args.time_ms or None  # 0: no time budget (a fixed number of playouts)
     for item in args.bot or ():
         name, _, value = item.partition("=")
         bot_args[name] = None if value == "None" else (value if value.isalpha() else float(value) if "." in value else int(value))
@@ -124,19 +131,32 @@ def strength(args) -> None:
     print(f"SearchBot({', '.join(f'{k}={v}' for k, v in bot_args.items())}) against greedy bots, "
           f"{args.games} games per line, seats rotated, {args.jobs} process(es)")
     print(f"{'game':18} {'pl':>2} {'games':>5} {'win rate':>9} {'95% CI':>15} {'goal':>6} {'margin':>13} "
-          f"{'playouts/s':>10} {'ms/move':>8} {'wall s':>7}   (playouts/s and ms/move: CPU time)")
+          f"{'playouts/s':>10} {'ms/move':>8} {'slowest':>8} {'wall s':>7}   (playouts/s, ms/move and the slowest move "
+          f"in ms: CPU time)")
     started = time.perf_counter()
     results = {line: [] for line in lines}
+    log = open(args.log, "a") if args.log else None
+
+    def submit(pool, g, n, i):
+        f = pool.submit(one_game, g, n, i, bot_args)
+        if log is not None:  # every game as it ends, so a run cut short keeps what it played
+            def write(f, g=g, n=n, i=i):
+                if not f.cancelled() and f.exception() is None:
+                    log.write(json.dumps({"game": g, "players": n, "i": i, "bot": bot_args, **f.result()}) + "\n")
+                    log.flush()
+            f.add_done_callback(write)
+        return f
+
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         futures = {line: [] for line in lines}
         if args.interleave:  # game 0 of every line, then game 1 of every line, ...: a cap leaves each line some games
-            for i in range(args.games):
+            for i in range(args.first, args.first + args.games):
                 for line in lines:
-                    futures[line].append(pool.submit(one_game, *line, i, bot_args))
+                    futures[line].append(submit(pool, *line, i))
         for g, n in lines:
             line_start = time.perf_counter()
             if not args.interleave:
-                futures[(g, n)] = [pool.submit(one_game, g, n, i, bot_args) for i in range(args.games)]
+                futures[(g, n)] = [submit(pool, g, n, i) for i in range(args.first, args.first + args.games)]
             for f in futures[(g, n)]:
                 if args.cap and time.perf_counter() - started > args.cap:
                     for pending in (x for fs in futures.values() for x in fs):
@@ -201,7 +221,7 @@ def speed(args) -> None:
             its = cpu = 0.0
             for s in search_positions(rules, n):
                 t0 = time.process_time()
-                its += SearchBot(seed=1, iterations=args.iterations).search(rules, s).iterations
+                its += SearchBot(seed=1, iterations=args.iterations or 150).search(rules, s).iterations
                 cpu += time.process_time() - t0
             print(f"{g:18} {n:>2} {rg:>15.1f} {gs:>15.0f} {its / cpu:>18.0f}", flush=True)
 
@@ -210,8 +230,12 @@ def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=6, help="games per line (the figures in the report: 100)")
     ap.add_argument("--game", action="append", help="only this game (repeatable)")
-    ap.add_argument("--iterations", type=int, default=150, help="the search bot's playouts per move")
-    ap.add_argument("--time-ms", type=float, default=None, help="and/or its time per move")
+    ap.add_argument("--first", type=int, default=0, help="the first game's number (and seed): more games for a line")
+    ap.add_argument("--level", default="search", choices=sorted(SEARCH_LEVELS),
+                    help="the search bot's level (gardenkit.bots.SEARCH_LEVELS: its playouts and time per move)")
+    ap.add_argument("--iterations", type=int, default=None, help="its playouts per move instead of the level's")
+    ap.add_argument("--time-ms", type=float, default=None,
+                    help="its time per move (CPU time) instead of the level's; 0: none, a fixed number of playouts")
     ap.add_argument("--bot", action="append", metavar="NAME=VALUE",
                     help="another SearchBot setting, e.g. --bot confidence=0 --bot playout=random (repeatable)")
     ap.add_argument("--players", type=int, action="append", help="only this player count (repeatable)")
@@ -220,6 +244,7 @@ def main(argv=None) -> None:
     ap.add_argument("--interleave", action="store_true",
                     help="play the lines' games in turns (game 0 of each line, then game 1, ...), so a --cap leaves "
                          "every line about as many games")
+    ap.add_argument("--log", help="append every game's result to this file as it ends (a JSON line)")
     ap.add_argument("--speed", action="store_true", help="playouts per second only")
     ap.add_argument("--seconds", type=float, default=3.0, help="--speed: seconds per measure")
     args = ap.parse_args(argv)

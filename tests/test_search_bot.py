@@ -191,6 +191,25 @@ def test_a_time_budget_is_kept(game_id):
         assert elapsed < 0.15 + 0.6, f"{game_id}: {elapsed:.2f} s for a 150 ms budget"
 
 
+def test_a_cpu_time_budget_counts_the_searching_threads_cpu_time():
+    rules, states = positions("tang_garden", 2, most=2, every=7)  # Tang Garden: its playouts are the slowest
+    for s in states:
+        start = time.thread_time()
+        result = SearchBot(seed=1, iterations=10_000, time_ms=150, clock="cpu").search(rules, s)
+        spent = time.thread_time() - start
+        assert 1 <= result.iterations < 10_000
+        assert spent < 0.15 + 0.6, f"{spent:.2f} s of CPU time for a 150 ms budget"
+        assert result.elapsed_ms <= spent * 1000 + 1  # answered in the clock it counts
+
+
+def test_an_iteration_budget_without_a_time_budget_is_the_same_search_on_any_clock():
+    rules, states = positions("samurai_gardener", 2, most=1)
+    wall = SearchBot(seed=4, iterations=30).search(rules, states[0])
+    cpu = SearchBot(seed=4, iterations=30, clock="cpu").search(rules, states[0])
+    assert (wall.action, [(m.action, m.visits, m.value) for m in wall.moves]) == \
+        (cpu.action, [(m.action, m.visits, m.value) for m in cpu.moves])
+
+
 def test_an_iteration_budget_is_kept_exactly():
     rules, states = positions("samurai_gardener", 3, most=1)
     assert SearchBot(seed=1, iterations=23).search(rules, states[0]).iterations == 23
@@ -204,6 +223,10 @@ def test_bad_budgets_are_refused():
         SearchBot(time_ms=0)
     with pytest.raises(ValueError):
         SearchBot(playout="clever")
+    with pytest.raises(ValueError, match="clock"):
+        SearchBot(clock="sundial")
+    with pytest.raises(ValueError, match="opponents"):
+        SearchBot(opponents="clever")
 
 
 def test_a_single_legal_move_is_played_without_searching():
@@ -422,3 +445,50 @@ def test_near_the_end_the_playouts_go_to_the_end_and_early_on_they_stop_after_th
 def test_a_bad_endgame_is_refused(endgame):
     with pytest.raises(ValueError, match="endgame"):
         SearchBot(endgame=endgame)
+
+
+# ----- the other players below the root; the greedy move's baseline ---------------------------------
+
+@pytest.mark.parametrize("opponents", ["playout", "tree"])
+def test_both_ways_of_moving_the_other_players_search_legal_moves_the_same_way_every_time(opponents):
+    rules, states = positions("samurai_gardener", 3, most=2, every=5)
+    for s in states:
+        a = SearchBot(seed=3, iterations=40, opponents=opponents).search(rules, s)
+        b = SearchBot(seed=3, iterations=40, opponents=opponents).search(rules, s)
+        assert a.action in rules.legal_actions(s) and a.iterations == 40
+        assert [(m.action, m.visits, m.value) for m in a.moves] == [(m.action, m.visits, m.value) for m in b.moves]
+
+
+def test_with_the_other_players_moving_as_in_the_playouts_their_replies_are_not_branched_on(monkeypatch):
+    """Below the root the other players' nodes have one child per reply the playout policy chose:
+    in a 2-player Samurai Gardener round the start player's move is followed by the other's placement of
+    the card left, one reply per guess; with opponents="tree" the replies are tried best-first."""
+    import gardenkit.bots.search as search_module
+
+    rules, states = positions("samurai_gardener", 2, most=6, every=1)
+    s = next(s for s in states if len(s.lineup) == 2)  # the start player picks: the other moves next
+    seen = {}
+    original = search_module.SearchBot._visit
+
+    def spy(self, rules_, view, me, root, first, *rest):
+        seen[self.opponents] = root
+        return original(self, rules_, view, me, root, first, *rest)
+
+    monkeypatch.setattr(search_module.SearchBot, "_visit", spy)
+    replies = {}
+    for opponents in ("playout", "tree"):
+        SearchBot(seed=2, iterations=60, candidates=2, opponents=opponents).search(rules, s)
+        root = seen[opponents]
+        child = max(root.children.values(), key=lambda c: c.visits)
+        # the reply as the greedy playout makes it: the first of the most points now
+        replies[opponents] = len(child.children)
+    assert replies["tree"] > replies["playout"]
+
+
+def test_a_best_move_that_scores_as_much_now_as_the_greedy_one_needs_no_confidence_test():
+    bot = SearchBot(confidence=1.0)
+    samples = {"best": [0.6, 0.4, 0.61, 0.39], "greedy": [0.5, 0.5, 0.5, 0.5]}  # a little better, much noise
+    assert bot._decide("best", "greedy", samples, {"best": 3, "greedy": 4}) == "greedy"  # gives up a point now
+    assert bot._decide("best", "greedy", samples, {"best": 4, "greedy": 4}) == "best"  # gives up nothing
+    clear = {"best": [0.7, 0.71, 0.69, 0.7], "greedy": [0.5, 0.5, 0.5, 0.5]}
+    assert bot._decide("best", "greedy", clear, {"best": 3, "greedy": 4}) == "best"

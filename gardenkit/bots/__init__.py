@@ -63,11 +63,14 @@ class GreedyBot:
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot, "search": SearchBot}
 
-#: the search bot's difficulties: keyword arguments of :class:`SearchBot` (a budget per move)
+#: the search bot's difficulties: keyword arguments of :class:`SearchBot` (a budget per move: its
+#: playouts, and a time limit it keeps at every move, whichever comes first). ``search`` thinks at
+#: most 0.8 s a move (its slowest moves, measured by ``benchmarks/bench_bots.py`` in CPU time, stay
+#: under a second in every game); ``search-strong`` thinks longer.
 SEARCH_LEVELS = {
     "search-easy": {"iterations": 24, "time_ms": 400},
-    "search": {"iterations": 150, "time_ms": 1500},
-    "search-strong": {"iterations": 400, "time_ms": 4000},
+    "search": {"iterations": 300, "time_ms": 800},
+    "search-strong": {"iterations": 800, "time_ms": 3000},
 }
 
 

@@ -100,6 +100,10 @@ SETTINGS: dict[str, dict[str, Any]] = {
 }
 #: the fixed search settings every game shares (besides the per-game ones above)
 _COMMON = {"confidence": 0.0, "keep": 2}
+#: SearchBot settings whose defaults changed after the puzzles were mined, held as they were then
+#: (not stored with each puzzle: the search is the one the shipped numbers came from): the other
+#: players branch in the tree (``opponents="tree"``; the default since is ``"playout"``)
+_PINNED = {"opponents": "tree"}
 #: puzzles to ship per game
 TARGET = 21
 
@@ -201,7 +205,8 @@ class Verdict:
 def _bot(game: str, seed: int, settings: dict | None = None):
     from .search import SearchBot
 
-    kw = dict(_COMMON)
+    kw = dict(_PINNED)
+    kw.update(_COMMON)
     kw.update(settings if settings is not None else SETTINGS[game]["search"])
     kw.pop("seed", None)
     return SearchBot(seed=seed, **kw)
