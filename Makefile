@@ -5,6 +5,8 @@
 #   make test         every test: engines, notebooks (nbval --nbval-lax), browser tests, doctests
 #   make test-fast    the edit-test loop: engines, tutor, widgets, doctests (no server, no browser)
 #   make bench        every benchmarks/bench_*.py
+#   make lite         build the static site _site/ (Voici on Pyodide: no server; tools in .lite-venv)
+#   make lite-serve   serve _site/ on 127.0.0.1 (LITE_PORT=8000)
 #   make lock         regenerate requirements-lock.txt (and binder/requirements.txt) from a clean resolution
 #   make binder-badge print the README's Binder badge for REPO=owner/name (default: git's origin)
 #
@@ -23,10 +25,10 @@ CULL_INTERVAL     ?= 60
 PYTEST_ARGS ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help .venv venv dashboards lab test test-fast bench lock binder-requirements binder-badge clean
+.PHONY: help .venv venv dashboards lab test test-fast bench lock binder-requirements binder-badge clean lite lite-serve
 
 help:
-	@sed -n '2,11p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,13p' Makefile | sed 's/^# \{0,1\}//'
 
 $(STAMP): pyproject.toml $(LOCK)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -150,5 +152,30 @@ REPO :=
 binder-badge:
 	@$(PYTHON) binder/badge.py "$(REPO)"
 
+# The static site (docs/hosting.md): every notebook as a Voici page on JupyterLite's Pyodide kernel,
+# Pyodide and every wheel served from the site itself. The build tools live in their own venv
+# (lite/build-requirements.txt, every package pinned with its hashes; regenerate: python3 lite/pin.py);
+# lite/build.py skips the build when its inputs (notebooks/, gardenkit/, pyproject.toml, lite/) are
+# unchanged, and caches its downloads in .lite-cache/.
+LITE_VENV  ?= .lite-venv
+LITE_STAMP := $(LITE_VENV)/.gardenkit-lite-tools
+LITE_OUT   ?= _site
+LITE_PORT  ?= 8000
+
+$(LITE_STAMP): lite/build-requirements.txt
+	test -x $(LITE_VENV)/bin/python || $(PYTHON) -m venv $(LITE_VENV)
+	$(LITE_VENV)/bin/python -m pip install --quiet --disable-pip-version-check --require-hashes \
+		-r lite/build-requirements.txt
+	touch $@
+
+lite: $(LITE_STAMP)
+	$(LITE_VENV)/bin/python lite/build.py --out $(LITE_OUT)
+
+lite-serve: lite
+	@echo
+	@echo "  gardenkit static site: http://127.0.0.1:$(LITE_PORT)/voici/render/index.html  (Ctrl-C stops)"
+	@echo
+	$(PYTHON) -m http.server --bind 127.0.0.1 --directory $(LITE_OUT) $(LITE_PORT)
+
 clean:
-	rm -rf $(VENV) .lock-venv test-artifacts .pytest_cache
+	rm -rf $(VENV) .lock-venv test-artifacts .pytest_cache $(LITE_VENV) .lite-cache $(LITE_OUT)

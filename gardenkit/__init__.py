@@ -54,25 +54,42 @@ def make(game_id: str):
     return _made[game_id]
 
 
+def page_href(notebook: str, platform: str | None = None) -> str:
+    """The relative link from one dashboard to another's notebook: the notebook itself where
+    Voilà (or JupyterLab) serves it, its page ``<name>.html`` on the static site (Voici, where
+    the kernel is Pyodide: ``sys.platform == "emscripten"``, or ``platform`` when given).
+
+    >>> page_href("miyabi.ipynb", "linux"), page_href("miyabi.ipynb", "emscripten")
+    ('miyabi.ipynb', 'miyabi.html')
+    """
+    import sys
+
+    if (platform or sys.platform) == "emscripten" and notebook.endswith(".ipynb"):
+        return notebook[: -len(".ipynb")] + ".html"
+    return notebook
+
+
 def gallery() -> tuple[dict, ...]:
     """One card per game for the gallery, registered games first: ``id``, ``title``, ``players``
-    (e.g. "2–5"), ``pitch`` and ``notebook`` (None for a game still being written).
+    (e.g. "2–5"), ``pitch``, ``notebook`` (None for a game still being written) and ``href``, the
+    link to its dashboard from the gallery (:func:`page_href`: ``.html`` on the static site).
 
-    >>> [(g["id"], g["notebook"]) for g in gallery()][:1]
-    [('karesansui', 'karesansui.ipynb')]
+    >>> [(g["id"], g["notebook"], g["href"]) for g in gallery()][:1]
+    [('karesansui', 'karesansui.ipynb', 'karesansui.ipynb')]
     """
     cards = []
     for game_id in _GAMES:
         e, info = entry(game_id), make(game_id).info
         players = f"{info.min_players}–{info.max_players}" if info.max_players > info.min_players else str(info.min_players)
         cards.append({"id": game_id, "title": info.title, "players": players, "pitch": e.pitch,
-                      "notebook": e.notebook})
+                      "notebook": e.notebook, "href": page_href(e.notebook) if e.notebook else None})
     for game_id, (title, players, pitch) in _COMING.items():
-        cards.append({"id": game_id, "title": title, "players": players, "pitch": pitch, "notebook": None})
+        cards.append({"id": game_id, "title": title, "players": players, "pitch": pitch, "notebook": None,
+                      "href": None})
     return tuple(cards)
 
 
 __all__ = [
     "CHANCE", "Cited", "Effect", "Explanation", "GameInfo", "IllegalActionError", "Line", "MalformedInputError",
-    "Option", "Outcome", "Refusal", "Target", "Timeline", "available_games", "entry", "gallery", "make",
+    "Option", "Outcome", "Refusal", "Target", "Timeline", "available_games", "entry", "gallery", "make", "page_href",
 ]

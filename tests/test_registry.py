@@ -50,7 +50,8 @@ def test_the_gallery_has_one_card_per_game_registered_games_first():
     cards = gardenkit.gallery()
     assert [c["id"] for c in cards] == [*GAMES, *gardenkit._COMING]
     for c in cards:
-        assert set(c) == {"id", "title", "players", "pitch", "notebook"}
+        assert set(c) == {"id", "title", "players", "pitch", "notebook", "href"}
+        assert c["href"] == (c["notebook"] and gardenkit.page_href(c["notebook"]))
         assert c["title"] and c["players"] and c["pitch"].strip()
         assert (c["notebook"] is None) == (c["id"] in gardenkit._COMING)
     assert len({c["title"] for c in cards}) == len(cards)

@@ -39,7 +39,8 @@ from ..core import Rng, Timeline
 from ..core.types import points_text
 from .search import MoveStats, SearchBot, SearchResult, scoring_rules
 
-__all__ = ["REVIEW_ITERATIONS", "REVIEW_MS", "MoveReason", "Review", "ReviewMove", "review_bot", "review_game"]
+__all__ = ["REVIEW_ITERATIONS", "REVIEW_MS", "MoveReason", "Review", "ReviewMove", "review_bot", "review_game",
+           "review_steps"]
 
 #: the review's default budget per position: at most this many playouts ...
 REVIEW_ITERATIONS = 60
@@ -223,10 +224,28 @@ def review_game(rules, game, seat: int, *, seed: int = 0, iterations: int | None
     that kind; give iterations alone for a review that is the same every run). ``stop``: a
     ``threading.Event``; once set, the review ends at its next playout, keeping the moves reviewed
     before. ``progress(done, total)``: called after each decision. Bad input (another game, an
-    unfinished game, a seat out of range, a bad seed or budget) is a ``ValueError``."""
-    Rng.from_seed(seed)
-    bot = review_bot(seed, iterations, time_ms)  # checks the budget
-    decisions = _decisions(rules, game, seat)
+    unfinished game, a seat out of range, a bad seed or budget) is a ``ValueError``.
+    (:func:`review_steps` is the same review one decision at a time.)"""
+    steps = review_steps(rules, game, seat, seed=seed, iterations=iterations, time_ms=time_ms, stop=stop)
+    while True:
+        try:
+            done, total = next(steps)
+        except StopIteration as end:
+            return end.value
+        if progress is not None:
+            progress(done, total)
+
+
+def review_steps(rules, game, seat: int, *, seed: int = 0, iterations: int | None = REVIEW_ITERATIONS,
+                 time_ms: float | None = REVIEW_MS, stop=None):
+    """:func:`review_game` as a generator: it yields ``(done, total)`` after each decision
+    reviewed and returns the :class:`Review` (what a caller without threads runs a slice at a
+    time: the static site's event loop). Its input is checked before the first step."""
+    return _review_steps(rules, game, seat, review_bot(seed, iterations, time_ms), _decisions(rules, game, seat),
+                         seed, iterations, time_ms, stop)
+
+
+def _review_steps(rules, game, seat, bot, decisions, seed, iterations, time_ms, stop):
     total = len(decisions)
     unit = "demerit" if rules.info.lower_wins else "point"
     moves: list[ReviewMove] = []
@@ -245,8 +264,7 @@ def review_game(rules, game, seat: int, *, seed: int = 0, iterations: int | None
             by_action = {m.action: m for m in result.moves}
             moves.append(ReviewMove(number, index, state, played, result.action, by_action[played],
                                     by_action[result.action], result.iterations))
-        if progress is not None:
-            progress(len(moves), total)
+        yield len(moves), total
     ranked = sorted((m for m in moves if not m.forced and m.loss > 0 and m.played != m.best),
                     key=lambda m: (-m.margin_loss, -m.win_loss, m.number))[:3]
     explained = {m.number: _with_reason(rules, m, unit) for m in ranked}

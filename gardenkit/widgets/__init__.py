@@ -23,9 +23,12 @@ from __future__ import annotations
 
 import gardenkit
 
+from ._pyodide import keep_nulls
 from .board_base import BoardWidget, guarded, panel_style
 from .tutor import Lessons, QuizWidget, RuleLessons, ScenarioPlayer, TryBoard
 from .view import GameView, LazyGame
+
+keep_nulls()  # the static site's kernel: a widget's None reaches the page (a no-op elsewhere)
 
 
 def _declared(game_id: str) -> dict[str, str]:

@@ -1,4 +1,7 @@
-"""The game view's score chart (bqplot): each player's score after each round.
+"""The game view's score chart (bqplot): each player's score after each round. Where bqplot
+cannot be imported (the static site on Pyodide, which has no numpy; or a plain ``pip install
+gardenkit`` without the ``dashboards`` extra), the same data is drawn as SVG
+(:func:`gardenkit.render.charts.line_chart`) in an HTML widget of the same class ``gk-chart``.
 
 A hidden total (``None`` in ``rules.known_scores(rules.observe(state, seat))``, e.g. face-down
 demerit cards) is left out of the chart: its line (and its legend entry) is not drawn until the
@@ -27,10 +30,19 @@ import math
 
 import ipywidgets as widgets
 
-__all__ = ["COLORS", "ScoreChart", "per_round", "plotted"]
+__all__ = ["COLORS", "ScoreChart", "bqplot_available", "per_round", "plotted"]
 
 #: one colour per seat (the chart's lines and legend)
 COLORS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"]
+
+
+def bqplot_available() -> bool:
+    """Whether bqplot can be imported here (not on Pyodide: no numpy)."""
+    try:
+        import bqplot  # noqa: F401
+    except ImportError:
+        return False
+    return True
 
 
 def per_round(lines, rounds: int) -> list[int]:
@@ -56,6 +68,17 @@ class ScoreChart:
     class ``gk-chart``) and :meth:`chart_data`. Needs ``rules`` and the view's ``round_of`` hook."""
 
     def _make_chart(self, players: int):
+        unit = "demerits" if self.rules.info.lower_wins else "points"
+        self._chart_unit, self._chart_title = unit, f"{unit.capitalize()} per round"
+        if not bqplot_available():  # the static site: the same chart as SVG
+            self._lines = None
+            fig = widgets.HTML(layout=widgets.Layout(width="calc(100% - 4px)", max_width="430px"))
+            fig.add_class("gk-chart").add_class("gk-chart-svg")
+            self._svg_chart = fig
+            self._chart_rows = players
+            self._chart_data = self._chart_key = None
+            self._draw_svg([0], [[0]] * players, list(range(players)))
+            return fig
         from bqplot import Axis, Figure, LinearScale, Lines
 
         xs, ys = LinearScale(min=0), LinearScale(min=0)
@@ -64,7 +87,6 @@ class ScoreChart:
                             colors=COLORS[:players], labels=[f"P{i + 1}" for i in range(players)],
                             display_legend=True)
         self._xaxis = Axis(scale=xs, side="bottom", label="round", tick_format="d", tick_values=[0, 1])
-        unit = "demerits" if self.rules.info.lower_wins else "points"
         fig = Figure(marks=[self._lines], axes=[self._xaxis, Axis(scale=ys, side="left", label=unit)],
                      title=f"{unit.capitalize()} per round",
                      layout=widgets.Layout(width="calc(100% - 4px)", max_width="430px", height="240px"),
@@ -78,6 +100,9 @@ class ScoreChart:
         """A game with another number of players: one line per seat."""
         self._chart_rows = players
         self._chart_data = self._chart_key = None
+        if self._lines is None:
+            self._draw_svg([0], [[0]] * players, list(range(players)))
+            return
         with self._lines.hold_sync():
             self._lines.colors = COLORS[:players]
             self._lines.labels = [f"P{i + 1}" for i in range(players)]
@@ -97,6 +122,9 @@ class ScoreChart:
         if key != self._chart_key:
             self._chart_key, self._chart_data = key, data
             shown = [p for p in range(seen.players) if known[p] is not None]  # bqplot gets no NaN
+            if self._lines is None:
+                self._draw_svg(list(range(rounds + 1)), [data[p] for p in shown], shown)
+                return
             with self._lines.hold_sync():
                 x, y = plotted(list(range(rounds + 1)), [data[p] for p in shown] or [[0] * (rounds + 1)])
                 self._lines.x, self._lines.y = x, y
@@ -105,6 +133,29 @@ class ScoreChart:
                 self._lines.visible = bool(shown)
             step = max(1, (rounds + 9) // 10)
             self._xaxis.tick_values = list(range(0, max(rounds, 1) + 1, step))
+
+    def _draw_svg(self, x, rows, seats) -> None:
+        from ..render.charts import line_chart
+
+        self._svg_drawn = (x, rows, seats)
+        self._svg_chart.value = line_chart(x, rows, colors=[COLORS[p % len(COLORS)] for p in seats],
+                                           labels=[f"P{p + 1}" for p in seats], title=self._chart_title,
+                                           xlabel="round", ylabel=self._chart_unit)
+
+    def set_chart_labels(self, title: str | None = None, ylabel: str | None = None) -> None:
+        """The chart's title and its y axis's label (a game's own words: "coins", "Shiitake"),
+        for the bqplot figure or the SVG one alike."""
+        if title is not None:
+            self._chart_title = title
+        if ylabel is not None:
+            self._chart_unit = ylabel
+        if self._lines is None:
+            self._draw_svg(*self._svg_drawn)
+            return
+        if title is not None:
+            self.chart.title = title
+        if ylabel is not None:
+            self.chart.axes[1].label = ylabel
 
     def chart_data(self) -> list[list[int]]:
         """Each player's score after each round (what the chart plots)."""

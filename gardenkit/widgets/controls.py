@@ -21,6 +21,8 @@ options on by their labels.
 from __future__ import annotations
 
 import asyncio
+import inspect
+import sys
 import threading
 import time
 
@@ -31,7 +33,8 @@ from ..core import CHANCE
 from ._html import explanation_html, hint_html
 from .board_base import guarded
 
-__all__ = ["GameControls", "option_controls", "options_text"]
+__all__ = ["GameControls", "SliceWorker", "Worker", "option_controls", "options_text", "start_worker",
+           "threads_available"]
 
 
 def _labelled(info):
@@ -67,12 +70,31 @@ def _running_loop():
         return None
 
 
+def threads_available() -> bool:
+    """Whether this Python can start a thread: not on Pyodide (``sys.platform == "emscripten"``,
+    the static site), where the thinking runs in slices on the event loop instead (:class:`SliceWorker`)."""
+    return sys.platform != "emscripten"
+
+
+def _drain(steps):
+    """Run a generator of slices to its end; its return value."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as end:
+            return end.value
+
+
 class Worker:
     """A piece of thinking (a search) run in a worker thread so the kernel's main thread stays free
     for clicks; its answer is handed back on the event ``loop`` (``loop.call_soon_threadsafe``), so
     widgets are only ever changed from the main thread. :meth:`cancel` discards the answer (the
     thread's search is asked to stop through the ``stop`` event, and its answer is ignored). ``budget_ms`` paces
-    ``on_progress(percent)``, called on the loop about every 0.1 s while it thinks."""
+    ``on_progress(percent)``, called on the loop about every 0.1 s while it thinks.
+
+    ``work()`` answers the result, or a generator whose slices (each ``yield``) make it and whose
+    return value is the result: the same work runs in slices on the event loop where there are
+    no threads (:class:`SliceWorker`, :func:`start_worker`)."""
 
     def __init__(self, loop, work, on_done, on_error, *, budget_ms: float | None = None, on_progress=None,
                  stop: threading.Event | None = None):
@@ -89,6 +111,8 @@ class Worker:
         def run() -> None:
             try:
                 result, error = work(), None
+                if inspect.isgenerator(result):
+                    result = _drain(result)
             except Exception as e:  # noqa: BLE001 - said in the panel on the main thread
                 result, error = None, e
             try:
@@ -133,6 +157,88 @@ class Worker:
         self.cancelled = True
         self.stop.set()
         self._stop_timer()
+
+
+class SliceWorker(Worker):
+    """The same as :class:`Worker` (``stop``, ``cancel``, ``done``, ``on_progress``, the answer
+    or the error handed to ``on_done`` / ``on_error`` on the loop) without a thread, for Pyodide:
+    ``work()`` runs on the event ``loop`` in slices of about ``slice_ms`` (each ``yield`` of a
+    generator ``work`` ends a step; a plain function is one slice), and between two slices the
+    loop answers the page (a click, Stop, Undo, the progress bar). The first slice starts after
+    the caller's callback has returned, so what it shows ("thinking…") reaches the page first.
+    :meth:`cancel` drops the answer and runs no further slice."""
+
+    thread = None
+    #: how long one slice may run before the loop gets its turn (a step is never cut in two)
+    slice_ms: float = 40.0
+
+    def __init__(self, loop, work, on_done, on_error, *, budget_ms: float | None = None, on_progress=None,
+                 stop: threading.Event | None = None):
+        self.cancelled = False
+        self.stop = stop if stop is not None else threading.Event()
+        self.done = False
+        self.slices = 0
+        self._loop = loop
+        self._start = time.perf_counter()
+        self._budget = budget_ms
+        self._on_progress = on_progress
+        self._timer = None
+        self._work, self._on_done, self._on_error = work, on_done, on_error
+        self._steps = None
+        self._next = loop.call_soon(self._slice)
+        if on_progress is not None:
+            self._tick()
+
+    def _slice(self) -> None:
+        self._next = None
+        if self.cancelled:
+            return self._end(None, None)
+        self.slices += 1
+        try:
+            if self._steps is None:
+                out = self._work()
+                if not inspect.isgenerator(out):
+                    return self._end(out, None)
+                self._steps = out
+            until = time.perf_counter() + self.slice_ms / 1000.0
+            while True:
+                next(self._steps)
+                if self.cancelled or time.perf_counter() >= until:
+                    break
+        except StopIteration as end:
+            return self._end(end.value, None)
+        except Exception as e:  # noqa: BLE001 - said in the panel, as the thread's error is
+            return self._end(None, e)
+        self._next = self._loop.call_soon(self._slice)
+
+    def _end(self, result, error) -> None:
+        self.done = True
+        self._stop_timer()
+        if self._steps is not None:
+            try:
+                self._steps.close()
+            except ValueError:  # cancelled from within its own slice: it ends as that slice returns
+                pass
+        if self.cancelled:
+            return
+        if error is not None:
+            self._on_error(error)
+        else:
+            self._on_done(result)
+
+    def cancel(self) -> None:
+        super().cancel()
+        if self._next is not None:  # no slice to come: done now
+            self._next.cancel()
+            self._next = None
+            self._end(None, None)
+
+
+def start_worker(loop, work, on_done, on_error, **kwargs) -> Worker:
+    """A :class:`Worker` (a thread) where threads can be started, else a :class:`SliceWorker`
+    (slices on the event loop: Pyodide)."""
+    kind = Worker if threads_available() else SliceWorker
+    return kind(loop, work, on_done, on_error, **kwargs)
 
 
 class GameControls:
@@ -272,9 +378,10 @@ class GameControls:
             bot = self.bots[p]
             loop = _running_loop()
             if isinstance(bot, SearchBot) and loop is not None:
-                # a search bot thinks off the main thread: the page stays live, Undo/New game cancel it
+                # a search bot thinks off the main thread (on Pyodide: on the loop, after this callback):
+                # the page stays live, Undo/New game cancel it
                 rules, stop = self.rules, threading.Event()
-                self._handle = Worker(loop, lambda: bot.choose(rules, state, stop=stop),
+                self._handle = start_worker(loop, lambda: bot.choose(rules, state, stop=stop),
                                       lambda action: self._bot_answered(state, action), self._bot_failed, stop=stop)
                 return
             self.timeline.play(bot.choose(self.rules, state))
@@ -312,7 +419,8 @@ class GameControls:
         In a running kernel (an event loop and ``bot_delay > 0``, or ``wait=False``) the search runs
         in a worker thread with a progress bar, and the board stays clickable: a move played,
         Undo or New game while it thinks drops it, and a hint is only ever shown for the position it
-        was asked about. Without a loop (a script, a test) or with ``wait=True`` it answers at once."""
+        was asked about (on Pyodide, which has no threads, it runs on the event loop once this call
+        has returned: :class:`SliceWorker`). Without a loop (a script, a test) or with ``wait=True`` it answers at once."""
         if self.thinking:
             self.show_message("A bot is thinking; ask for a hint when it is your turn.", "warn")
             return
@@ -335,7 +443,7 @@ class GameControls:
         self.hint_progress.layout.visibility = "visible"
         seconds = f"up to {budget_ms / 1000:.1f} s" if budget_ms else "a moment"
         self.show_message(f"Thinking about a hint ({seconds}); you can still play while it thinks.")
-        self._hint_worker = Worker(loop, work, lambda h: self._show_hint(state, h), self._hint_failed,
+        self._hint_worker = start_worker(loop, work, lambda h: self._show_hint(state, h), self._hint_failed,
                                    budget_ms=budget_ms, on_progress=self._hint_progressed, stop=stop)
 
     @property

@@ -284,8 +284,7 @@ class KaresansuiGame(base.GameView):
 
     def _build(self) -> None:
         super()._build()
-        self.chart.title = "Your demerits per round (others': at the end)"
-        self.chart.axes[1].label = "demerits"
+        self.set_chart_labels("Your demerits per round (others': at the end)", "demerits")
 
     def new_game(self, players: int = 3, seat: int = 0, opponents: str = "greedy", seed: int = 7,
                  start_player: int = 0) -> None:

@@ -1,9 +1,11 @@
 """The strategy lab's widget: pick a game, players, options and bots, simulate N games with a
-progress bar and a Stop button, and see bqplot charts of what happened. A thin face on
+progress bar and a Stop button, and see bqplot charts of what happened (drawn as SVG where bqplot
+cannot be imported: the static site on Pyodide). A thin face on
 :mod:`gardenkit.bots.lab` (which plays and sums up; this only shows).
 
-In a running kernel the games are played in a worker thread, one at a time, and the page stays
-live (the bar moves, Stop is answered between two games); without an event loop (a script, a
+In a running kernel the games are played in a worker thread, one at a time (on Pyodide, which has
+no threads: one game per slice on the event loop), and the page stays live (the bar moves, Stop is
+answered between two games); without an event loop (a script, a
 test) or with ``run(wait=True)`` they are played at once.
 
 >>> lab = StrategyLab(game="samurai_gardener", games=6)
@@ -15,6 +17,7 @@ True
 """
 from __future__ import annotations
 
+import contextlib
 import math
 
 import ipywidgets as widgets
@@ -24,8 +27,8 @@ import gardenkit
 from ..bots import SEARCH_LEVELS
 from ..bots.lab import Setup, histogram, play_one, summarize
 from ._html import PANEL_CSS, h
-from .chart import COLORS
-from .controls import Worker, _running_loop, option_controls
+from .chart import COLORS, bqplot_available
+from .controls import _drain, _running_loop, option_controls, start_worker
 from .lazy import StaticFallback
 
 __all__ = ["StrategyLab"]
@@ -42,7 +45,45 @@ def _fewest_against_others(info) -> int:
     return max(info.min_players, min(2, info.max_players))
 
 
+class _Scale:
+    max = None
+
+
+class SvgBars:
+    """The face of a bqplot ``Bars`` mark the lab uses (``x``, ``y``, ``labels``,
+    ``display_legend``, ``scales["y"].max``, ``hold_sync``), drawn as SVG into ``figure`` (an HTML
+    widget) by :func:`gardenkit.render.charts.bar_chart` at the end of each ``hold_sync``."""
+
+    def __init__(self, figure, title, xlabel, ylabel, percent, colors, grouped):
+        self.figure, self.title, self.xlabel, self.ylabel = figure, title, xlabel, ylabel
+        self.percent, self.colors, self.grouped = percent, colors, grouped
+        self.x, self.y = ["-"], [[0.0]] if grouped else [0.0]
+        self.labels, self.display_legend = [], False
+        self.scales = {"y": _Scale()}
+        self.redraw()
+
+    @contextlib.contextmanager
+    def hold_sync(self):
+        yield
+        self.redraw()
+
+    def redraw(self) -> None:
+        from ..render.charts import bar_chart
+
+        if self.grouped:  # y: one row per series; the chart wants one row per group
+            rows = [list(col) for col in zip(*self.y)] if self.y and hasattr(self.y[0], "__len__") else [[0.0]]
+        else:
+            rows = [[float(v)] for v in self.y]
+        self.figure.value = bar_chart([str(v) for v in self.x], rows, colors=self.colors, title=self.title,
+                                      xlabel=self.xlabel, ylabel=self.ylabel, percent=self.percent,
+                                      labels=self.labels if self.display_legend else ())
+
+
 def _bars(title: str, xlabel: str, ylabel: str, *, fmt: str = ".1~f", grouped: bool = False, colors=None):
+    if not bqplot_available():  # the static site: the same charts as SVG
+        fig = widgets.HTML(layout=widgets.Layout(width="calc(100% - 4px)", max_width="430px"))
+        fig.add_class("gk-lab-chart").add_class("gk-chart-svg")
+        return fig, SvgBars(fig, title, xlabel, ylabel, fmt.endswith("%"), colors or COLORS[:1], grouped)
     from bqplot import Axis, Bars, Figure, LinearScale, OrdinalScale
 
     xs, ys = OrdinalScale(), LinearScale(min=0.0)
@@ -193,7 +234,7 @@ class StrategyLab(StaticFallback, widgets.VBox):
         loop = None if wait else _running_loop()
         progress = [0]
 
-        def work():
+        def work():  # one game a step (a slice of it on Pyodide; in a thread, all of them)
             results = []
             for label, setup in plan:
                 records = []
@@ -202,11 +243,12 @@ class StrategyLab(StaticFallback, widgets.VBox):
                         return results + [(label, records)]
                     records.append(play_one(setup, seed + i, i))
                     progress[0] += 1
+                    yield
                 results.append((label, records))
             return results
 
         if loop is None:
-            self._show(plan, work(), stopped=False)
+            self._show(plan, _drain(work()), stopped=False)
             return
         self.run_button.disabled, self.stop_button.disabled = True, False
         self.status.value = f"<div>Playing {total * len(plan)} games…</div>"
@@ -214,7 +256,7 @@ class StrategyLab(StaticFallback, widgets.VBox):
         def tick(_percent):
             self.progress.value = progress[0]
 
-        self._worker = Worker(loop, work, lambda results: self._show(plan, results, self._stop), self._failed,
+        self._worker = start_worker(loop, work, lambda results: self._show(plan, results, self._stop), self._failed,
                               on_progress=tick)
 
     def stop(self) -> None:
@@ -305,6 +347,8 @@ class StrategyLab(StaticFallback, widgets.VBox):
             ys = [v for row in bars.y for v in (row if hasattr(row, "__len__") else [row])]
             room = 1.45 if bars is self._effect_bars else 1.1  # the effect chart's legend sits above its bars
             bars.scales["y"].max = float(max(ys, default=0.0) or 1.0) * room  # a scale that fits the bars
+            if isinstance(bars, SvgBars):
+                bars.redraw()
         self._chart = chart
 
     def chart_data(self) -> dict:

@@ -1,6 +1,7 @@
 """The game view's post-game review (``gk-review``): once a game against the bots is over, a
 "Review this game" button runs :func:`gardenkit.bots.review_game` for your seat off the main
-thread (a progress bar, a Stop button) and shows every move of yours with the search's verdict;
+thread (a progress bar, a Stop button; on Pyodide, which has no threads, one position per slice
+on the event loop) and shows every move of yours with the search's verdict;
 the three costliest are marked with the reason (rule ids as links) and a "Try again from here"
 button that puts that position back on the board (you to move, the rest of the game gone).
 
@@ -28,12 +29,12 @@ from html import escape
 
 import ipywidgets as widgets
 
-from ..bots.review import REVIEW_ITERATIONS, REVIEW_MS, review_game
+from ..bots.review import REVIEW_ITERATIONS, REVIEW_MS, review_game, review_steps
 from ..core import Timeline
 from ._html import rule_html
 from ._links import link_rule_ids
 from .board_base import guarded
-from .controls import Worker, _running_loop
+from .controls import _running_loop, start_worker
 
 __all__ = ["Reviewing", "review_budget", "review_html"]
 
@@ -232,16 +233,22 @@ class Reviewing:
             except RuntimeError:  # the loop has closed
                 pass
 
-        def work():
-            return review_game(rules, game, seat, seed=seed, iterations=iterations, time_ms=ms, stop=stop,
-                               progress=progress)
+        def work():  # one decision a step: a slice at a time where there are no threads (Pyodide)
+            steps = review_steps(rules, game, seat, seed=seed, iterations=iterations, time_ms=ms, stop=stop)
+            while True:
+                try:
+                    done, total = next(steps)
+                except StopIteration as end:
+                    return end.value
+                progress(done, total)
+                yield
 
         self.review_progress.value = 0
         self.review_progress.layout.display = None
         self.review_stop_button.layout.display = None
         self.review_button.layout.display = "none"
         self.review_out.value = "<div>Reviewing your moves…</div>"
-        self._review_worker = Worker(loop, work, lambda r: self._show_review(key, r), self._review_failed, stop=stop)
+        self._review_worker = start_worker(loop, work, lambda r: self._show_review(key, r), self._review_failed, stop=stop)
 
     def _review_progressed(self, key, done: int, total: int) -> None:
         if key == self._review_key and self._review_worker is not None:

@@ -467,7 +467,7 @@ class TangGardenGame(GameView):
 
     def _build(self) -> None:  # the chart exists once the view is built (a lazy view: on its click)
         super()._build()
-        self.chart.axes[1].label = "coins"
+        self.set_chart_labels(ylabel="coins")
 
     def round_of(self, state) -> int:
         """The round: every player's turn once (0 while setting up)."""

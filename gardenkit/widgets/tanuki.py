@@ -586,7 +586,7 @@ class TanukiGame(GameView):
 
     def _build(self) -> None:
         super()._build()
-        self.chart.axes[1].label = "Shiitake"
+        self.set_chart_labels(ylabel="Shiitake")
 
     def new_game(self, players: int = 2, seat: int = 0, opponents: str = "greedy", seed: int = 7,
                  **options) -> None:

@@ -1,0 +1,340 @@
+"""Build the static site: every notebook as a Voici page that runs in the learner's browser, on
+JupyterLite's Pyodide kernel, with Pyodide and every wheel served by the site itself (no CDN).
+
+    .lite-venv/bin/python lite/build.py [--out _site] [--force]     # what `make lite` runs
+
+It runs in the build tools' own virtualenv (lite/build-requirements.txt: voici-core,
+jupyterlite-core, jupyterlite-pyodide-kernel 0.7.0, anywidget/ipywidgets for their front ends,
+setuptools to build gardenkit's wheel) and does, in order:
+
+1. Pyodide's runtime from npm (``npm pack pyodide@PYODIDE_VERSION``, its sha512 checked against
+   :data:`PYODIDE_INTEGRITY`; npm's package is the runtime only: no wheels, not even micropip);
+2. the browser's wheels from PyPI (lite/browser-requirements.txt, pure Python, ``--require-hashes``),
+   the kernel's own wheels (from jupyterlite-pyodide-kernel, hashes checked against
+   :data:`KERNEL_WHEELS`), gardenkit's wheel built from this tree, and empty ``sqlite3`` and
+   ``jedi`` stand-ins (:data:`STUBS`: the 0.7 kernel loads both at start; sqlite3 is on Pyodide's
+   CDN only, jedi is 4.9 MB for code completion; IPython runs without either);
+3. a Pyodide lock file (``pyodide/pyodide-lock.json``) listing exactly those wheels with their
+   sha256, all preloaded when the kernel starts (``loadPyodideOptions.packages``), so the kernel
+   never asks piplite or PyPI for anything (``disablePyPIFallback``);
+4. ``voici build`` of notebooks/, then the pages cleaned of what the template fetches from CDNs
+   (Font Awesome, which gardenkit does not use).
+
+The build is skipped when its inputs (notebooks/, gardenkit/, pyproject.toml, lite/) hash the same
+as the last build's (``<out>/.gardenkit-lite-stamp``): the browser test calls this on every run.
+Downloads are cached in .lite-cache/ (git-ignored). Standard library only, plus the tools above.
+"""
+from __future__ import annotations
+
+import argparse
+import base64
+import hashlib
+import io
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+LITE = ROOT / "lite"
+CACHE = ROOT / ".lite-cache"
+
+#: npm's pyodide package (the runtime: pyodide.js, pyodide.asm.*, python_stdlib.zip, its lock)
+PYODIDE_VERSION = "0.29.0"
+PYODIDE_INTEGRITY = "sha512-ObIvsTmcrxAWKg+FT1GjfSdDmQc5CabnYe/nn5BCuhr9BVVITeQ24DBdZuG5B2tIiAZ9YonBpnDB7cmHZyd2Rw=="
+PYODIDE_FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide.mjs")
+#: the Python of that Pyodide (the browser's wheels are picked for it)
+PYODIDE_PYTHON = "3.13"
+#: the kernel's own wheels, shipped inside jupyterlite-pyodide-kernel 0.7.0: file -> sha256
+KERNEL_WHEELS = {
+    "ipykernel-6.9.2-py3-none-any.whl": "c2e9ade2cad0f677cba886f058b915d04c123adef287c5de9d18b22932155090",
+    "piplite-0.7.0-py3-none-any.whl": "447bd6a527f7c645d5f582fd103a23ff57e6a20a40539faf4096b7017911d97f",
+    "pyodide_kernel-0.7.0-py3-none-any.whl": "6745fd3de8427d22188a27935749f865ece90d84074dfc31429932150f5f9921",
+    "widgetsnbextension-4.0.999-py3-none-any.whl": "7999d77680dfc90c8afa7d77cd34d9219090e3c4fbb336963fc8a0de5e28faae",
+}
+KERNEL_EXTENSION = "@jupyterlite/pyodide-kernel-extension"
+#: what the 0.7 kernel installs at start unless they are preloaded (its initKernel): preload all
+KERNEL_PRELOAD = ("micropip", "piplite", "sqlite3", "ipykernel", "comm", "pyodide_kernel", "jedi", "ipython")
+#: where the pages are (voici/render/<name>.html): the kernel resolves pyodideUrl against the page
+PAGES = "voici/render"
+#: <link> tags the page template points at a CDN (Font Awesome): dropped
+CDN_LINK = re.compile(r'\s*<link[^>]+href="https?://[^"]*fontawesome[^"]*"[^>]*>', re.I)
+STAMP = ".gardenkit-lite-stamp"
+
+
+def log(msg: str) -> None:
+    print(f"[lite] {msg}", flush=True)
+
+
+def canonical(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def inputs_digest() -> str:
+    """One hash over everything the site is built from."""
+    files = [ROOT / "pyproject.toml"]
+    files += sorted((ROOT / "notebooks").glob("*.ipynb"))
+    files += sorted(p for p in (ROOT / "gardenkit").rglob("*") if p.is_file() and p.suffix in (".py", ".json", ".js", ".css"))
+    files += sorted(p for p in LITE.iterdir() if p.is_file() and p.suffix in (".py", ".txt", ".in", ".json"))
+    h = hashlib.sha256()
+    for p in files:
+        h.update(str(p.relative_to(ROOT)).encode() + b"\0" + p.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def up_to_date(out: Path) -> bool:
+    stamp = out / STAMP
+    return stamp.exists() and stamp.read_text().strip() == inputs_digest()
+
+
+# ----- 1. Pyodide --------------------------------------------------------------------------------
+def pyodide_runtime() -> Path:
+    """npm's pyodide package, unpacked in the cache (its tarball's sha512 checked)."""
+    target = CACHE / f"pyodide-{PYODIDE_VERSION}"
+    if (target / "package" / "pyodide.asm.wasm").exists():
+        return target / "package"
+    CACHE.mkdir(exist_ok=True)
+    tgz = CACHE / f"pyodide-{PYODIDE_VERSION}.tgz"
+    if not tgz.exists():
+        log(f"npm pack pyodide@{PYODIDE_VERSION}")
+        subprocess.run(["npm", "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", str(CACHE), "--silent"],
+                       check=True, stdout=subprocess.DEVNULL)
+    digest = "sha512-" + base64.b64encode(hashlib.sha512(tgz.read_bytes()).digest()).decode()
+    if digest != PYODIDE_INTEGRITY:
+        tgz.unlink()
+        raise SystemExit(f"pyodide-{PYODIDE_VERSION}.tgz: sha512 {digest} is not the pinned {PYODIDE_INTEGRITY}")
+    shutil.rmtree(target, ignore_errors=True)
+    with tarfile.open(tgz) as tar:
+        tar.extractall(target, filter="data")
+    return target / "package"
+
+
+# ----- 2. wheels ----------------------------------------------------------------------------------
+def browser_wheels() -> list[Path]:
+    """The pure-Python wheels of lite/browser-requirements.txt (hashes required)."""
+    dest = CACHE / "wheels"
+    dest.mkdir(parents=True, exist_ok=True)
+    req = LITE / "browser-requirements.txt"
+    wanted = [line.split()[0] for line in req.read_text().splitlines() if line.strip() and not line.startswith("#")]
+    have = {canonical(w.name.split("-")[0]) + "==" + w.name.split("-")[1]: w for w in dest.glob("*.whl")}
+    if not all(canonical(p.split("==")[0]) + "==" + p.split("==")[1] in have for p in wanted):
+        log("pip download (browser wheels)")
+        subprocess.run([sys.executable, "-m", "pip", "download", "--disable-pip-version-check", "-q", "--no-deps",
+                        "--require-hashes", "--only-binary=:all:", "--python-version", PYODIDE_PYTHON,
+                        "--implementation", "py", "--abi", "none", "--platform", "any", "-d", str(dest), "-r", str(req)],
+                       check=True)
+        have = {canonical(w.name.split("-")[0]) + "==" + w.name.split("-")[1]: w for w in dest.glob("*.whl")}
+    hashes = {}
+    for line in req.read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            pin, *rest = line.split()
+            hashes[canonical(pin.split("==")[0]) + "==" + pin.split("==")[1]] = {h.split(":", 1)[1] for h in rest}
+    out = []
+    for key, allowed in hashes.items():
+        wheel = have[key]
+        if sha256(wheel) not in allowed:
+            raise SystemExit(f"{wheel.name}: its sha256 is not the one pinned in {req.name}")
+        out.append(wheel)
+    return out
+
+
+def kernel_wheels() -> list[Path]:
+    """The kernel's own wheels, from the installed jupyterlite-pyodide-kernel."""
+    pypi = Path(sys.prefix) / "share" / "jupyter" / "labextensions" / KERNEL_EXTENSION / "static" / "pypi"
+    out = []
+    for name, digest in KERNEL_WHEELS.items():
+        wheel = pypi / name
+        if not wheel.exists() or sha256(wheel) != digest:
+            raise SystemExit(f"{wheel}: missing or not the pinned jupyterlite-pyodide-kernel's (make lite reinstalls it)")
+        out.append(wheel)
+    return out
+
+
+def gardenkit_wheel(tmp: Path) -> Path:
+    """gardenkit's wheel from this tree (no dependencies resolved: the lock lists them)."""
+    log("building gardenkit's wheel")
+    epoch = subprocess.run(["git", "log", "-1", "--format=%ct"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+    env = {**os.environ, "SOURCE_DATE_EPOCH": epoch or "315532800"}
+    build = tmp / "gkbuild"
+    shutil.copytree(ROOT, build, ignore=shutil.ignore_patterns(".git", ".venv", ".lite-venv", ".lite-cache", "_site*",
+                                                                 "build", "*.egg-info", "__pycache__", "test-artifacts",
+                                                                 ".hypothesis", ".pytest_cache", "tests", "benchmarks"))
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--disable-pip-version-check", "-q", "--no-deps",
+                    "--no-build-isolation", "-w", str(tmp / "dist"), str(build)], check=True, env=env)
+    return next((tmp / "dist").glob("gardenkit-*.whl"))
+
+
+#: packages the 0.7 kernel loads at start that the site ships as empty stand-ins (no module):
+#: name -> why. IPython runs without either (it imports both inside ``try``): no sqlite3, the
+#: history is kept in memory; no jedi, no static-analysis completion, which a dashboard (no code
+#: cells) never asks for. jedi alone would be 3.9 MB of a first open's 15 MB gzipped.
+STUBS = {
+    "sqlite3": "Pyodide's own is on its CDN only",
+    "jedi": "completion only; 4.9 MB",
+}
+
+
+def stub_wheel(tmp: Path, name: str) -> Path:
+    """An empty package ``name`` (no module): satisfies the kernel's start, imports nothing."""
+    path = tmp / f"{name}-0.0.0-py3-none-any.whl"
+    files = {
+        f"{name}-0.0.0.dist-info/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: 0.0.0\n"
+                                           f"Summary: empty stand-in on gardenkit's static site ({STUBS[name]})\n",
+        f"{name}-0.0.0.dist-info/WHEEL": "Wheel-Version: 1.0\nGenerator: gardenkit lite/build.py\nRoot-Is-Purelib: true\n"
+                                        "Tag: py3-none-any\n",
+    }
+    record = "".join(f"{n},sha256={base64.urlsafe_b64encode(hashlib.sha256(text.encode()).digest()).rstrip(b'=').decode()},"
+                     f"{len(text.encode())}\n" for n, text in files.items())
+    files[f"{name}-0.0.0.dist-info/RECORD"] = record + f"{name}-0.0.0.dist-info/RECORD,,\n"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for n, text in files.items():
+            z.writestr(zipfile.ZipInfo(n, date_time=(1980, 1, 1, 0, 0, 0)), text)
+    return path
+
+
+def wheel_meta(wheel: Path) -> tuple[str, str, list[str]]:
+    """(name, version, top-level import names) of a wheel."""
+    with zipfile.ZipFile(wheel) as z:
+        names = z.namelist()
+        meta = next(n for n in names if n.endswith(".dist-info/METADATA"))
+        text = z.read(meta).decode()
+        top = next((n for n in names if n.endswith(".dist-info/top_level.txt")), None)
+        imports = z.read(top).decode().split() if top else []
+    name = re.search(r"^Name: (.+)$", text, re.M).group(1).strip()
+    version = re.search(r"^Version: (.+)$", text, re.M).group(1).strip()
+    if not imports:
+        seen = []
+        for n in names:
+            head = n.split("/")[0]
+            if ".dist-info" in head or ".data" in head:
+                continue
+            mod = head[:-3] if head.endswith(".py") else head if "/" in n else None
+            if mod and mod.isidentifier() and mod not in seen:
+                seen.append(mod)
+        imports = seen
+    return name, version, [i for i in imports if i.isidentifier() and not i.startswith("_") or i == "_sqlite3"]
+
+
+# ----- 3. the lock --------------------------------------------------------------------------------
+def write_lock(runtime: Path, wheels: list[Path], dest: Path) -> list[str]:
+    """``dest/pyodide-lock.json`` for exactly ``wheels`` (copied beside it); the names to preload."""
+    info = json.loads((runtime / "pyodide-lock.json").read_text())["info"]
+    packages = {}
+    for wheel in sorted(wheels, key=lambda w: w.name.lower()):
+        shutil.copy2(wheel, dest / wheel.name)
+        name, version, imports = wheel_meta(wheel)
+        packages[canonical(name)] = {
+            "name": name, "version": version, "file_name": wheel.name, "install_dir": "site",
+            "sha256": sha256(wheel), "package_type": "package", "imports": imports, "depends": [],
+            "unvendored_tests": False, "shared_library": False,
+        }
+    (dest / "pyodide-lock.json").write_text(json.dumps({"info": info, "packages": packages}, indent=1, sort_keys=True) + "\n")
+    preload = list(KERNEL_PRELOAD) + [n for n in packages if n not in {canonical(k) for k in KERNEL_PRELOAD}]
+    missing = [n for n in preload if canonical(n) not in packages]
+    if missing:
+        raise SystemExit(f"the lock lacks what the kernel loads at start: {missing}")
+    return preload
+
+
+# ----- 4. the pages -------------------------------------------------------------------------------
+def voici_build(contents: Path, out: Path) -> None:
+    log("voici build")
+    voici = Path(sys.prefix) / "bin" / "voici"
+    subprocess.run([str(voici), "build", "--contents", str(contents), "--output-dir", str(out)], check=True,
+                   cwd=contents.parent, stdout=subprocess.DEVNULL)
+
+
+INLINE_CONFIG = re.compile(r'(<script id="jupyter-config-data" type="application/json">)(.*?)(</script>)', re.S)
+
+
+def kernel_settings(config: dict, page_depth: int, preload: list[str]) -> None:
+    """Point the Pyodide kernel of a page config at the site's own Pyodide, lock and wheels."""
+    settings = config.setdefault("litePluginSettings", {})
+    kernel = settings.setdefault(f"{KERNEL_EXTENSION}:kernel", {})
+    kernel.update({
+        "pyodideUrl": "../" * page_depth + "pyodide/pyodide.js",  # resolved against the page's address
+        "disablePyPIFallback": True,
+        "loadPyodideOptions": {"lockFileURL": "pyodide/pyodide-lock.json",  # resolved against the site's root
+                               "packages": preload},
+    })
+
+
+def configure(out: Path, preload: list[str]) -> None:
+    """The kernel's settings (in jupyter-lite.json and in the config each page carries inline):
+    Pyodide, its lock and the preloaded packages, all from the site itself; and the pages'
+    CDN stylesheets dropped."""
+    config = out / "jupyter-lite.json"
+    data = json.loads(config.read_text())
+    kernel_settings(data["jupyter-config-data"], 0, preload)
+    config.write_text(json.dumps(data, indent=2) + "\n")
+    for page in out.rglob("*.html"):
+        text = page.read_text()
+        depth = len(page.relative_to(out).parts) - 1
+
+        def patch(m):
+            inline = json.loads(m.group(2))
+            kernel_settings(inline, depth, preload)
+            return m.group(1) + json.dumps(inline).replace("</", "<\\/") + m.group(3)
+        cleaned = INLINE_CONFIG.sub(patch, CDN_LINK.sub("", text))
+        if cleaned != text:
+            page.write_text(cleaned)
+
+
+def build(out: Path) -> None:
+    start = time.perf_counter()
+    runtime = pyodide_runtime()
+    wheels = browser_wheels() + kernel_wheels()
+    with tempfile.TemporaryDirectory(prefix="gk-lite-") as tmp:
+        tmp = Path(tmp)
+        wheels += [gardenkit_wheel(tmp), *(stub_wheel(tmp, name) for name in STUBS)]
+        contents = tmp / "contents"
+        contents.mkdir()
+        for nb in sorted((ROOT / "notebooks").glob("*.ipynb")):
+            shutil.copy2(nb, contents / nb.name)
+        site = tmp / "site"
+        voici_build(contents, site)
+        pyo = site / "pyodide"
+        pyo.mkdir()
+        for name in PYODIDE_FILES:
+            shutil.copy2(runtime / name, pyo / name)
+        preload = write_lock(runtime, wheels, pyo)
+        configure(site, preload)
+        (site / ".nojekyll").write_text("")  # GitHub Pages: serve the folders Jekyll would skip
+        (site / "index.html").write_text(
+            '<!doctype html><meta charset="utf-8"><title>gardenkit</title>'
+            f'<meta http-equiv="refresh" content="0; url={PAGES}/index.html">'
+            f'<a href="{PAGES}/index.html">gardenkit: the gallery</a>\n')
+        (site / STAMP).write_text(inputs_digest() + "\n")
+        if out.exists():
+            shutil.rmtree(out)
+        shutil.move(str(site), str(out))
+    pages = sorted(p.name for p in (out / PAGES).glob("*.html"))
+    log(f"built {out} in {time.perf_counter() - start:.0f} s: {', '.join(pages)}")
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", default=str(ROOT / "_site"))
+    ap.add_argument("--force", action="store_true", help="build even if the inputs have not changed")
+    args = ap.parse_args(argv)
+    out = Path(args.out)
+    if not args.force and up_to_date(out):
+        log(f"{out} is up to date (its inputs have not changed)")
+        return 0
+    build(out)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
