@@ -25,9 +25,10 @@ it was available.
   (``opponents="playout"``, the default): their replies are not branched on, so the k-th playouts
   of two root moves differ by the root move and what follows from it, not by an opponent's reply
   tried for exploration (with a few dozen playouts a move, most of a root move's playouts met a
-  reply tried for exploration). Against greedy bots, 2-player Samurai Gardener went from 58-66 %
-  to 70 % of 100 games with this and the rule for equal points below, measured together (README,
-  "Search bot against greedy bots"); against people it is a model, not measured. ``opponents="tree"``:
+  reply tried for exploration). Against greedy bots, with the rule for equal points above and
+  measured together, 2-player Samurai Gardener went from 60 % to 70 % of the same 100 games (64 %
+  of 80 games on other seeds; README, "Search bot against greedy bots"); against people it is a
+  model, not measured. ``opponents="tree"``:
   every player's moves branch, UCB1 on the mover's own reward (everyone plays for itself), as the
   bot searched before. **Chance** nodes (deals, draws) are resolved by the guessed state's own
   generator, so each outcome comes with its probability (``rules.sample_chance``), and branch the
