@@ -39,6 +39,10 @@ SPREAD = (
     "tests/test_puzzles.py::test_every_best_move_is_still_best_when_searched_again",
 )
 
+#: browser test modules that start no Voilà server of the shared fixture's: a unit of their own, so
+#: they run beside the other browser tests (the static site: its own build and http.server)
+OWN_BROWSER_UNITS = frozenset({"tests/browser/test_lite_site.py"})
+
 #: (module, test-name prefix or "" for the whole module) of the tests that time wall-clock work
 QUIET = (
     ("tests/test_serve_guard.py", ""),  # click latency bounds while a client floods the server
@@ -71,6 +75,8 @@ def group_of(nodeid: str) -> str:
     'gardenkit/core/rules.py'
     """
     module = nodeid.split("::", 1)[0]
+    if module in OWN_BROWSER_UNITS:
+        return module
     if module.startswith("tests/browser/"):
         return "browser"
     if nodeid.startswith(SPREAD):
