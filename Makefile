@@ -25,7 +25,7 @@ CULL_INTERVAL     ?= 60
 PYTEST_ARGS ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help .venv venv dashboards lab test test-fast bench lock binder-requirements binder-badge clean lite lite-serve
+.PHONY: help .venv venv dashboards lab test test-fast test-lite bench lock binder-requirements binder-badge clean lite lite-serve
 
 help:
 	@sed -n '2,13p' Makefile | sed 's/^# \{0,1\}//'
@@ -94,6 +94,7 @@ lab: $(STAMP)
 TEST_WORKERS ?= 2
 NBVAL_ARGS   := --nbval-lax --nbval-cell-timeout=600 --nbval-sanitize-with tests/nbval-sanitize.cfg
 TEST_PATHS   := tests notebooks benchmarks/echo.ipynb --doctest-modules gardenkit benchmarks/echo_board.py \
+	--ignore=tests/browser/test_lite_site.py \
                 benchmarks/sweep.py
 test: $(STAMP)
 	@rc=0; $(BIN)/python -m pytest $(NBVAL_ARGS) $(TEST_PATHS) -m "not quiet" \
@@ -102,6 +103,11 @@ test: $(STAMP)
 	rq=0; $(BIN)/python -m pytest $(NBVAL_ARGS) $(TEST_PATHS) -m quiet --durations=10 $(PYTEST_ARGS) || rq=$$?; \
 	if [ $$rq -eq 5 ]; then echo "make test: pytest collected no tests (quiet run)" >&2; fi; \
 	if [ $$rc -ne 0 ]; then exit $$rc; fi; exit $$rq
+
+# The static site's browser test (builds _site/ with make lite's tools when its inputs changed):
+# not yet part of make test (issue 23 is open: its first run inside the whole suite was not seen green).
+test-lite: $(STAMP)
+	$(BIN)/python -m pytest tests/browser/test_lite_site.py $(PYTEST_ARGS)
 
 # The edit-test loop (a few minutes): the engines, bots, tutor and widgets without a server, a
 # kernel or a browser, and the doctests; `make test` is what CI runs.
