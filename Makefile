@@ -83,25 +83,24 @@ lab: $(STAMP)
 		$(if $(filter 0,$(LAB_UID)),--allow-root) $(LAB_ARGS) notebooks/
 
 # Every test in two pytest runs. First, in parallel (pytest-xdist, TEST_WORKERS processes; the
-# groups in conftest.py keep a notebook's cells, a module's server and all the browser tests each
-# in one process): engine tests (tests/), browser tests (tests/browser, marked `browser`), every
-# notebook in notebooks/ and the echo benchmark notebook executed by nbval (--nbval-lax: only cells
-# marked NBVAL_CHECK_OUTPUT are compared; the static board pictures a checked cell may end in are
-# compared as one placeholder: tests/nbval-sanitize.cfg), and the doctests of every gardenkit
-# module. Then, alone on the machine, the tests marked `quiet` (they time wall-clock work: a time
-# budget kept, a click answered within a bound while another client floods the server).
-# Any failure fails `make`; pytest's "no tests collected" (exit 5) is reported and fails too.
+# units in conftest.py keep a notebook's cells and a module with its fixtures each in one process):
+# engine tests (tests/), every notebook in notebooks/ and the echo benchmark notebook executed by
+# nbval (--nbval-lax: only cells marked NBVAL_CHECK_OUTPUT are compared; the static board pictures
+# a checked cell may end in are compared as one placeholder: tests/nbval-sanitize.cfg), and the
+# doctests of every gardenkit module. Then, alone on the machine, the browser tests (tests/browser,
+# marked `browser`: one Voilà server, Chromium) and the tests marked `quiet` (they time wall-clock
+# work: a time budget kept, a click answered within a bound while another client floods the
+# server). Any failure fails `make`; pytest's "no tests collected" (exit 5) is reported and fails too.
 TEST_WORKERS ?= 2
 NBVAL_ARGS   := --nbval-lax --nbval-cell-timeout=600 --nbval-sanitize-with tests/nbval-sanitize.cfg
 TEST_PATHS   := tests notebooks benchmarks/echo.ipynb --doctest-modules gardenkit benchmarks/echo_board.py \
-	--ignore=tests/browser/test_lite_site.py \
-                benchmarks/sweep.py
+	--ignore=tests/browser/test_lite_site.py
 test: $(STAMP)
-	@rc=0; $(BIN)/python -m pytest $(NBVAL_ARGS) $(TEST_PATHS) -m "not quiet" \
+	@rc=0; $(BIN)/python -m pytest $(NBVAL_ARGS) $(TEST_PATHS) -m "not quiet and not browser" \
 		-n $(TEST_WORKERS) --dist loadgroup --durations=25 $(PYTEST_ARGS) || rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "make test: pytest collected no tests (parallel run)" >&2; fi; \
-	rq=0; $(BIN)/python -m pytest $(NBVAL_ARGS) $(TEST_PATHS) -m quiet --durations=10 $(PYTEST_ARGS) || rq=$$?; \
-	if [ $$rq -eq 5 ]; then echo "make test: pytest collected no tests (quiet run)" >&2; fi; \
+	rq=0; $(BIN)/python -m pytest $(NBVAL_ARGS) $(TEST_PATHS) -m "quiet or browser" --durations=25 $(PYTEST_ARGS) || rq=$$?; \
+	if [ $$rq -eq 5 ]; then echo "make test: pytest collected no tests (browser and quiet run)" >&2; fi; \
 	if [ $$rc -ne 0 ]; then exit $$rc; fi; exit $$rq
 
 # The static site's browser test (builds _site/ with make lite's tools when its inputs changed):

@@ -1,4 +1,6 @@
-"""How ``make test`` shares the suite between processes (pytest-xdist, ``-n 2 --dist loadgroup``).
+"""How ``make test`` shares the suite between processes (pytest-xdist, ``-n 2 --dist loadgroup``;
+``make test`` runs the browser tests after the parallel run, alone, but a parallel run that
+includes them keeps them together as below).
 
 Whatever must run in one process is one work unit (:func:`group_of`, from the test's node id):
 
