@@ -24,6 +24,7 @@ from pathlib import Path
 
 import pytest
 from dashboard import CLOSED, OPEN_BUTTON, open_lesson
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from gardenkit.serve import free_port
 
@@ -101,6 +102,24 @@ def _small_copy(site: Path) -> str:
     return "lesson.ipynb"
 
 
+def _why_no_board(page, game, log: Path) -> str:
+    """What the page and the server showed when the game's board did not come (a failure's message)."""
+    info = page.evaluate("""(sel) => {
+        const g = document.querySelector(sel);
+        const svg = g && g.querySelector('.gk-board svg');
+        const r = svg && svg.getBoundingClientRect();
+        const cell = g && g.closest('.jp-Cell');
+        return {game: !!g, svg: !!svg, box: r && [r.width, r.height, r.top],
+                buttons: g ? [...g.querySelectorAll('button')].slice(0, 6).map(b => [b.textContent, b.disabled]) : [],
+                cell: cell ? getComputedStyle(cell).contentVisibility + ' ' + cell.className : null,
+                kernel: (window.jupyterapp && window.jupyterapp.shell.currentWidget
+                         && window.jupyterapp.shell.currentWidget.sessionContext.kernelDisplayStatus),
+                text: g ? g.innerText.slice(0, 600) : ''};
+    }""", ".jp-OutputArea-output .gk-game")
+    tail = log.read_text(errors="replace")[-3000:] if log.exists() else ""
+    return f"the game's board did not show within 60 s after its button was clicked: {info}\n--- lab.log ---\n{tail}"
+
+
 def test_jupyterlab_shows_the_saved_pictures_before_a_run_and_the_live_widgets_after(browser, tmp_path):
     site = tmp_path / "site"
     site.mkdir()
@@ -154,8 +173,14 @@ def test_jupyterlab_shows_the_saved_pictures_before_a_run_and_the_live_widgets_a
         page.wait_for_function(f"() => document.querySelectorAll('{out} .gk-static').length === 0", timeout=60_000)
         open_lesson(lesson, timeout=60_000)
         lesson.locator(LEGAL).first.wait_for(timeout=30_000)  # the first card picked: its spots offered
-        game.locator(OPEN_BUTTON).click()
-        game.locator(".gk-board svg").wait_for(timeout=60_000)
+        # the click goes to the button itself, not to where it was: the lesson just opened above
+        # still grows while its parts render (on a busy machine for a while), and a mouse click at
+        # the button's place was seen landing 245 px above it, on the cover, after the button moved
+        game.locator(OPEN_BUTTON).dispatch_event("click")
+        try:
+            game.locator(".gk-board svg").wait_for(timeout=60_000)
+        except PlaywrightTimeoutError:
+            raise AssertionError(_why_no_board(page, game, tmp_path / "lab.log")) from None
         assert errors == []
     finally:
         if page is not None:
