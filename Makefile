@@ -82,26 +82,30 @@ lab: $(STAMP)
 	$(BIN)/jupyter lab --no-browser --ServerApp.ip=$(LAB_IP) --ServerApp.port=$(LAB_PORT) \
 		$(if $(filter 0,$(LAB_UID)),--allow-root) $(LAB_ARGS) notebooks/
 
-# Every test in two pytest runs. First, in parallel (pytest-xdist, TEST_WORKERS processes; the
-# units in conftest.py keep a notebook's cells and a module with its fixtures each in one process):
-# engine tests (tests/), every notebook in notebooks/ and the echo benchmark notebook executed by
-# nbval (--nbval-lax: only cells marked NBVAL_CHECK_OUTPUT are compared; the static board pictures
-# a checked cell may end in are compared as one placeholder: tests/nbval-sanitize.cfg), and the
-# doctests of every gardenkit module. Then, alone on the machine, the browser tests (tests/browser,
-# marked `browser`: one Voilà server, Chromium) and the tests marked `quiet` (they time wall-clock
-# work: a time budget kept, a click answered within a bound while another client floods the
-# server). Any failure fails `make`; pytest's "no tests collected" (exit 5) is reported and fails too.
+# Every test in three pytest runs (the units of work, and why: conftest.py). First, in parallel
+# (pytest-xdist, TEST_WORKERS processes): engine tests (tests/), every notebook in notebooks/ and
+# the echo benchmark notebook executed by nbval (--nbval-lax: only cells marked NBVAL_CHECK_OUTPUT
+# are compared; the static board pictures a checked cell may end in are compared as one
+# placeholder: tests/nbval-sanitize.cfg), and the doctests of every gardenkit module. Then the
+# browser tests in parallel (tests/browser, marked `browser`: a Voilà server and Chromium per
+# worker). Last, alone on the machine, the tests marked `quiet` (they time wall-clock work: a time
+# budget kept, a click answered within a bound while another client floods the server; or load the
+# machine on purpose). Every run runs even after one failed; any failure fails `make`; pytest's
+# "no tests collected" (exit 5) is reported and fails too.
 TEST_WORKERS ?= 2
 NBVAL_ARGS   := --nbval-lax --nbval-cell-timeout=600 --nbval-sanitize-with tests/nbval-sanitize.cfg
 TEST_PATHS   := tests notebooks benchmarks/echo.ipynb --doctest-modules gardenkit benchmarks/echo_board.py \
 	--ignore=tests/browser/test_lite_site.py
+PYTEST_RUN    = $(BIN)/python -m pytest $(NBVAL_ARGS) $(TEST_PATHS) --durations=15 $(PYTEST_ARGS)
 test: $(STAMP)
-	@rc=0; $(BIN)/python -m pytest $(NBVAL_ARGS) $(TEST_PATHS) -m "not quiet and not browser" \
-		-n $(TEST_WORKERS) --dist loadgroup --durations=25 $(PYTEST_ARGS) || rc=$$?; \
-	if [ $$rc -eq 5 ]; then echo "make test: pytest collected no tests (parallel run)" >&2; fi; \
-	rq=0; $(BIN)/python -m pytest $(NBVAL_ARGS) $(TEST_PATHS) -m "quiet or browser" --durations=25 $(PYTEST_ARGS) || rq=$$?; \
-	if [ $$rq -eq 5 ]; then echo "make test: pytest collected no tests (browser and quiet run)" >&2; fi; \
-	if [ $$rc -ne 0 ]; then exit $$rc; fi; exit $$rq
+	@rc=0; for run in "not quiet and not browser|-n $(TEST_WORKERS) --dist loadgroup|engine tests, notebooks and doctests" \
+		"browser and not quiet|-n $(TEST_WORKERS) --dist loadgroup|browser tests" "quiet||quiet tests"; do \
+		marks=$${run%%|*}; rest=$${run#*|}; opts=$${rest%%|*}; what=$${rest#*|}; \
+		echo "== make test: $$what (-m \"$$marks\" $$opts)"; \
+		r=0; $(PYTEST_RUN) -m "$$marks" $$opts || r=$$?; \
+		if [ $$r -eq 5 ]; then echo "make test: pytest collected no $$what" >&2; fi; \
+		if [ $$r -ne 0 ]; then echo "make test: the $$what failed (pytest exit $$r)" >&2; rc=$$r; fi; \
+	done; exit $$rc
 
 # The static site's browser test (builds _site/ with make lite's tools when its inputs changed):
 # not yet part of make test (issue 23 is open: its first run inside the whole suite was not seen green).

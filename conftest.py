@@ -1,25 +1,26 @@
-"""How ``make test`` shares the suite between processes (pytest-xdist, ``-n 2 --dist loadgroup``;
-``make test`` runs the browser tests after the parallel run, alone, but a parallel run that
-includes them keeps them together as below).
+"""How ``make test`` shares the suite between processes (pytest-xdist, ``-n 2 --dist loadgroup``).
+
+``make test`` runs three pytest runs: the engine tests, notebooks and doctests in parallel; then
+the browser tests in parallel (each worker its own Voilà server, started by the session fixture of
+``tests/browser/conftest.py``, and its own Chromium per module); then the tests marked ``quiet``
+alone on the machine.
 
 Whatever must run in one process is one work unit (:func:`group_of`, from the test's node id):
 
-- every browser test (``tests/browser``) is in the unit ``browser``: one worker, one Voilà server
-  and one Chromium for all of them, in file order;
 - a notebook's cells (nbval) run in order in one kernel: one unit per notebook;
-- a test module's tests share its module-scoped fixtures (a server, played games): one unit per
-  module, except :data:`SPREAD`, big parametrised modules with no such fixture, whose tests go
-  to whichever worker is free;
+- a test module's tests share its module-scoped fixtures (a server, a browser, played games): one
+  unit per module (browser tests included), except :data:`SPREAD`, big parametrised modules with
+  no such fixture, whose tests go to whichever worker is free;
 - doctests: one unit per module.
 
 (xdist 3.8's own ``loadgroup`` reads ``xdist_group`` marks by renaming node ids, which pytest 9
 no longer lets it do: the marks are silently ignored. This file's scheduler needs no marks.)
 
 Tests that measure wall-clock time or latency (a time budget kept, a click answered within a
-bound while another client floods the server) are marked ``quiet`` (:data:`QUIET`): ``make test``
-runs them after the parallel run, alone on the machine, so the other worker's load does not
-stretch what they time. ``pytest`` run by hand (no ``-n``) runs everything in one process, as
-before.
+bound while another client floods the server), and the one that loads the machine on purpose,
+are marked ``quiet`` (:data:`QUIET`): ``make test`` runs them last, alone on the machine, so the
+other worker's load does not stretch what they time (nor their load what the others wait for).
+``pytest`` run by hand (no ``-n``) runs everything in one process, as before.
 """
 from __future__ import annotations
 
@@ -41,10 +42,6 @@ SPREAD = (
     "tests/test_puzzles.py::test_every_best_move_is_still_best_when_searched_again",
 )
 
-#: browser test modules that start no Voilà server of the shared fixture's: a unit of their own, so
-#: they run beside the other browser tests (the static site: its own build and http.server)
-OWN_BROWSER_UNITS = frozenset({"tests/browser/test_lite_site.py"})
-
 #: (module, test-name prefix or "" for the whole module) of the tests that time wall-clock work
 QUIET = (
     ("tests/test_serve_guard.py", ""),  # click latency bounds while a client floods the server
@@ -56,6 +53,8 @@ QUIET = (
     ("tests/test_review.py", "test_a_stop_during_a_long_search_ends_the_review_soon"),
     ("tests/test_review_widget.py", "test_stop_shows_the_moves_reviewed_so_far"),
     ("tests/browser/test_server_guard.py", ""),
+    # starts busy loops on every core to load pages on a busy machine: alone, not beside other tests
+    ("tests/browser/test_tang_garden_page_loads.py", ""),
 )
 
 
@@ -70,17 +69,13 @@ def group_of(nodeid: str) -> str:
     """The work unit of the test ``nodeid`` (see the module's docstring).
 
     >>> group_of("tests/browser/test_gallery.py::test_x"), group_of("notebooks/miyabi.ipynb::Cell 3")
-    ('browser', 'notebooks/miyabi.ipynb')
+    ('tests/browser/test_gallery.py', 'notebooks/miyabi.ipynb')
     >>> group_of("tests/test_all_games.py::test_x[miyabi]"), group_of("tests/test_serve_pool.py::test_y")
     ('tests/test_all_games.py::test_x[miyabi]', 'tests/test_serve_pool.py')
     >>> group_of("gardenkit/core/rules.py::gardenkit.core.rules.Rules")
     'gardenkit/core/rules.py'
     """
     module = nodeid.split("::", 1)[0]
-    if module in OWN_BROWSER_UNITS:
-        return module
-    if module.startswith("tests/browser/"):
-        return "browser"
     if nodeid.startswith(SPREAD):
         return nodeid
     return module

@@ -1,6 +1,6 @@
-"""How ``make test`` shares the suite between its two processes (the repository's ``conftest.py``):
+"""How ``make test`` shares the suite between its processes (the repository's ``conftest.py``):
 what must run in one process is one work unit, and every test that times wall-clock work is
-marked ``quiet`` (run alone after the parallel run)."""
+marked ``quiet`` (run alone after the parallel runs)."""
 from __future__ import annotations
 
 import doctest
@@ -17,11 +17,12 @@ def _root_conftest():
     return module
 
 
-def test_the_units_keep_browser_tests_notebooks_and_modules_together_and_spread_the_big_ones():
+def test_the_units_keep_notebooks_and_modules_together_and_spread_the_big_ones():
     c = _root_conftest()
     assert doctest.testmod(c).failed == 0
-    browser = {c.group_of(f"tests/browser/{name}::test_x") for name in ("test_gallery.py", "test_theme_contrast.py")}
-    assert browser == {"browser"}
+    # a browser module's tests share its browser (and the worker's Voilà server): one unit a module
+    gallery = {c.group_of(f"tests/browser/test_gallery.py::test_{x}") for x in "abc"}
+    assert gallery == {"tests/browser/test_gallery.py"} != {c.group_of("tests/browser/test_theme_contrast.py::test_a")}
     cells = {c.group_of(f"notebooks/tanuki.ipynb::Cell {i}") for i in range(40)}
     assert cells == {"notebooks/tanuki.ipynb"}
     assert c.group_of("tests/test_serve_pool.py::test_a") == c.group_of("tests/test_serve_pool.py::test_b")

@@ -1,9 +1,9 @@
 """Browser tests: Voilà dashboards clicked in headless Chromium (Playwright, sync API).
 
 Fixtures:
-- ``voila_server`` (session): ``python -m gardenkit.serve`` — the same launcher as
-  ``make dashboards`` — serving ``notebooks/`` on a free port of 127.0.0.1.
-- ``browser`` (session): Debian's ``/usr/bin/chromium`` launched by Playwright.
+- ``voila_server`` (session: one per pytest-xdist worker): ``python -m gardenkit.serve`` — the
+  same launcher as ``make dashboards`` — serving ``notebooks/`` on a free port of 127.0.0.1.
+- ``browser`` (module): Debian's ``/usr/bin/chromium`` launched by Playwright.
 - ``page``: a fresh page that records page errors and console errors; any uncaught page error,
   and any console error not in :data:`HARMLESS_CONSOLE_ERRORS`, fails the test (console
   warnings don't: version-mismatch warnings are harmless). A failing test leaves a screenshot
@@ -85,7 +85,9 @@ def pytest_runtest_makereport(item, call):
 @pytest.fixture(scope="session")
 def voila_server():
     ARTIFACTS.mkdir(exist_ok=True)
-    server = VoilaServer(NOTEBOOKS, log_path=ARTIFACTS / "voila-browser-tests.log")
+    # one server per pytest-xdist worker (make test runs the browser tests on two): a log each
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    server = VoilaServer(NOTEBOOKS, log_path=ARTIFACTS / f"voila-browser-tests{'-' + worker if worker else ''}.log")
     try:
         server.start()
     except RuntimeError as err:

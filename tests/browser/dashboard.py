@@ -22,7 +22,7 @@ def open_game(page, timeout: float = 60_000) -> None:
     button = g.locator(OPEN_BUTTON)
     if button.count():
         button.first.scroll_into_view_if_needed()
-        button.first.click()
+        button.first.dispatch_event("click")  # see open_lesson
     g.locator(".gk-board svg").first.wait_for(timeout=timeout)
 
 
@@ -82,10 +82,16 @@ OPEN_BUTTON = "button.gk-open-lesson"
 
 def open_lesson(lesson, timeout: float = 30_000) -> None:
     """Open one lesson (a ``.gk-try``/``.gk-scenario``/``.gk-quiz`` locator) shown as a cover: click
-    its button as a learner does, then wait for its board."""
+    its button as a learner does, then wait for its board.
+
+    The click goes to the button itself (a DOM click event), not to the point where Playwright last
+    saw it: a lesson opened above still grows while its parts render, and in JupyterLab on a busy
+    machine a mouse click at the button's place landed 245 px above it, on the cover, and opened
+    nothing."""
     button = lesson.locator(OPEN_BUTTON)
     if button.count():
-        button.click()
+        button.scroll_into_view_if_needed()
+        button.dispatch_event("click")
     lesson.locator(".gk-board svg").first.wait_for(timeout=timeout)
 
 
