@@ -58,6 +58,31 @@ QUIET = (
 )
 
 
+#: units that take much longer than their number of tests says: about how many seconds each took
+#: on the 2-core machine (``--durations``); the scheduler starts them first (:func:`unit_cost`)
+LONG_UNITS = {
+    "tests/browser/test_tang_garden_dashboard.py": 150,
+    "tests/browser/test_tang_garden_solo_won.py": 90,
+    "tests/browser/test_theme_contrast.py": 100,
+    "tests/browser/test_miyabi_dashboard.py": 75,
+    "tests/browser/test_karesansui_dashboard.py": 70,
+    "tests/browser/test_tanuki_dashboard.py": 70,
+    "tests/browser/test_learner_path_dashboards.py": 65,
+    "tests/test_tanuki_robust.py": 45,
+    "tests/test_miyabi_robust.py": 25,
+    "tests/test_karesansui_robust.py": 20,
+}
+
+
+def unit_cost(unit: str, tests: int) -> float:
+    """About how long the unit ``unit`` of ``tests`` tests runs, in seconds (only the order matters).
+
+    >>> unit_cost("tests/browser/test_tang_garden_solo_won.py", 1) > unit_cost("tests/browser/test_gallery.py", 6)
+    True
+    """
+    return LONG_UNITS.get(unit, tests)
+
+
 def _relative(item) -> str:
     try:
         return Path(str(item.fspath)).resolve().relative_to(ROOT).as_posix()
@@ -91,6 +116,13 @@ def pytest_xdist_make_scheduler(config, log):
     class GroupScheduling(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
             return group_of(nodeid)
+
+        def _assign_work_unit(self, node) -> None:
+            # the costliest unit left goes next (xdist would take them by number of tests): the
+            # long ones started last would leave one worker running alone at the end
+            unit = max(self.workqueue, key=lambda u: unit_cost(u, len(self.workqueue[u])))
+            self.workqueue.move_to_end(unit, last=False)
+            super()._assign_work_unit(node)
 
     return GroupScheduling(config, log)
 

@@ -34,3 +34,10 @@ def test_every_quiet_entry_names_a_module_that_exists():
     c = _root_conftest()
     for module, _prefix in c.QUIET:
         assert (ROOT / module).is_file(), module
+
+
+def test_every_long_unit_is_a_module_that_exists_and_goes_before_short_ones():
+    c = _root_conftest()
+    for unit in c.LONG_UNITS:
+        assert (ROOT / unit).is_file(), unit
+    assert c.unit_cost("tests/browser/test_tang_garden_dashboard.py", 4) > c.unit_cost("tests/browser/test_layout_phone.py", 12)

@@ -46,7 +46,13 @@ def played_to_the_end(game_id, seed=3):
         kind = g.rules.decision(g.state) if hasattr(g.rules, "decision") else getattr(g.state, "phase", None)
         before.append((g.state, g.timeline.history, g.moves.value, kind))
         assert g.play(str(learner.choose(g.rules, g.state)))
+        assert settled(g) == [f"gk-settled-{g.board.version}"]  # the browser tests wait for it
     return g, before
+
+
+def settled(g) -> list[str]:
+    """The view's browser-test hook: which position its page shows in full, waiting for the learner."""
+    return [c for c in g._dom_classes if c.startswith("gk-settled-")]
 
 
 @pytest.mark.parametrize("game_id", sorted(SETTINGS))
@@ -56,6 +62,7 @@ def test_each_undo_takes_back_the_learners_last_decision_and_what_followed_it_no
     assert MIDDLE.get(game_id, set()) <= {kind for *_, kind in before}
     for k, (state, history, log, _kind) in enumerate(reversed(before), 1):
         assert g.undo() is True, f"undo {k}"
+        assert settled(g) == [f"gk-settled-{g.board.version}"], f"undo {k}"
         assert g.state == state, f"undo {k}: not the position before the learner's decision"
         assert g.timeline.history == history, f"undo {k}: not the moves in effect before that decision"
         assert g.moves.value == log, f"undo {k}: not the move log shown before that decision"

@@ -243,6 +243,7 @@ class BoardWidget(anywidget.AnyWidget):
         if not played.legal:
             self.panel.value = explanation_html(self.rules, played.explanation)
             return False
+        self._move_played()
         if self.on_played is not None:
             self.on_played(played)
         elif self.on_play is not None:
@@ -254,6 +255,10 @@ class BoardWidget(anywidget.AnyWidget):
             self.set_state(new)
             self.panel.value = explanation_html(self.rules, played.explanation, "Played:")
         return True
+
+    def _move_played(self) -> None:
+        """A legal move was clicked: a board that keeps picks for a move (a tile, its turn) forgets
+        them here, before the new position is drawn (so it is drawn once, without them)."""
 
     @guarded
     def hover(self, text) -> None:

@@ -368,6 +368,19 @@ class GameControls:
                 break
             t.play(self.bots[p].choose(self.rules, t.state))
         self._refresh()
+        self._mark_settled()
+
+    def _mark_settled(self) -> None:
+        """A browser-test hook on the view's box: the class ``gk-settled-<board version>`` while the
+        game waits for you (or is over) and every part of the view shows that position; none while
+        chance steps or bots are still to come. Sent after everything it vouches for, so a test
+        waits for it instead of for a quiet while."""
+        p = self.rules.current_player(self.timeline.state)
+        classes = [c for c in self._dom_classes if not c.startswith("gk-settled-")]
+        if p is None or p == self.seat:
+            classes.append(f"gk-settled-{self.board.version}")
+        if tuple(classes) != tuple(self._dom_classes):
+            self._dom_classes = tuple(classes)
 
     @guarded
     def _bot_step(self) -> None:
@@ -492,5 +505,6 @@ class GameControls:
             return False
         self.board.locked = None
         self._refresh()
+        self._mark_settled()
         self.show_message("Undone: it is your move again.", "ok")
         return True

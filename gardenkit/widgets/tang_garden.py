@@ -236,10 +236,13 @@ class TangGardenBoard(BoardWidget):
         self.marked = None
         self.refresh()
 
+    def _move_played(self) -> None:
+        self.tile, self.rot, self.card, self.land, self.char, self.spot = None, 0, None, None, None, None
+
     def play(self, text) -> bool:
+        version = self.version
         ok = super().play(text)
-        if ok and (self.tile or self.card or self.char):
-            self.tile, self.rot, self.card, self.land, self.char, self.spot = None, 0, None, None, None, None
+        if ok and self.version == version:  # played, and nothing drew the board since: its picks went
             self.refresh()
         return ok
 

@@ -281,6 +281,7 @@ class GameView(GameFallback, Openable, GameControls, Reviewing, Saving, Panels, 
         if marked is not None:
             board.marked = marked
             board.refresh()
+        self._mark_settled()
         self.panel.value = old["panel"]
 
     # ----- every refresh -------------------------------------------------------------------------

@@ -52,13 +52,20 @@ def wait_after_my_move(page, version: int, moves: int, mine: str, timeout: float
             const status = g.querySelector('.gk-status').innerText;
             if (head.includes('Game over')) return status.includes('Game over');
             return new RegExp(mine).test(head) && status.includes('your move')
-                && g.querySelectorAll('.gk-log li').length > n;
-        }""",
+                && g.querySelectorAll('.gk-log li').length > n && settled(g, svg);
+        }""".replace("settled(g, svg)", SETTLED_AT_SVG),
         arg=[version, moves, mine], timeout=timeout,
     )
-    # the log is its own widget: a bot's line may arrive a moment after the board and the status
-    # (the log grows by one message per update); wait until it has stopped growing
-    wait_log_settled(page)
+    # (the game over is waited for the same way: the view marks it settled too)
+    page.wait_for_function(f"() => {{ const g = document.querySelector('.gk-game'); "
+                           f"const svg = g && g.querySelector('.gk-board svg[data-version]'); return !!svg && {SETTLED_AT_SVG}; }}",
+                           timeout=timeout)
+
+
+#: the game view (``g``) says every part of it shows the position its board (``svg``) draws, and
+#: waits for the learner (or the game is over): its class ``gk-settled-<board version>``, sent by
+#: the kernel after the board, status, log, scores and chart of that position (GameControls._mark_settled)
+SETTLED_AT_SVG = "g.classList.contains('gk-settled-' + svg.getAttribute('data-version'))"
 
 
 def wait_log_settled(page, quiet_ms: int = 400, timeout: float = 10_000) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from dashboard import GAME, ask_hint, ask_hint_and_click, board_version, game, log_count, status
+from dashboard import GAME, SETTLED_AT_SVG, ask_hint, ask_hint_and_click, board_version, game, log_count, status
 from dashboard import review_the_game_and_try_again
 from dashboard import wait_after_my_move as wait_for_move
 
@@ -272,12 +272,12 @@ SEEN = """(root) => {
 SOLO_MOVED = """([root, v, n]) => {
     const g = document.querySelector(root + ' .gk-game');
     const svg = g && g.querySelector('.gk-board svg[data-version]');
-    if (!svg || Number(svg.getAttribute('data-version')) <= v) return false;
+    if (!svg || Number(svg.getAttribute('data-version')) <= v || !(SETTLED_AT_SVG)) return false;
     const head = svg.querySelector('text.gk-status').textContent;
     const status = g.querySelector('.gk-status').innerText;
     if (head.includes('Game over')) return status.includes('Game over');
     return head.includes('(you)') && status.includes('your move') && g.querySelectorAll('.gk-log li').length > n;
-}"""
+}""".replace("SETTLED_AT_SVG", SETTLED_AT_SVG)
 
 
 def seen(page) -> dict:
@@ -300,20 +300,10 @@ def solo_play(page, action: str) -> str:
     view = page.locator(f"{SOLO} .gk-game")
     version, before = board_version(page, SOLO), view.locator(".gk-log li").count()
     view.locator(f'.gk-board [data-action="{action}"]:not(.gk-illegal)').first.click()
-    page.wait_for_function(SOLO_MOVED, arg=[SOLO, version, before], timeout=60_000)
     # a move may be drawn more than once (then the chance steps it opened): a late redraw would put
-    # back what the next decision picks, so wait until the board has not changed for a while
-    page.wait_for_function(SETTLED, arg=[SOLO, 500], timeout=60_000, polling=100)
+    # back what the next decision picks, so wait until the view says it shows where it waits for you
+    page.wait_for_function(SOLO_MOVED, arg=[SOLO, version, before], timeout=60_000)
     return action
-
-
-SETTLED = """([root, quiet]) => {
-    const svg = document.querySelector(root + ' .gk-board svg[data-version]');
-    const v = svg ? svg.getAttribute('data-version') : null;
-    const now = performance.now();
-    if (window.__gkSoloVersion !== v) { window.__gkSoloVersion = v; window.__gkSoloSince = now; return false; }
-    return now - window.__gkSoloSince >= quiet;
-}"""
 
 
 def solo_decision(page) -> tuple[str, str]:
