@@ -61,13 +61,13 @@ QUIET = (
 #: units that take much longer than their number of tests says: about how many seconds each took
 #: on the 2-core machine (``--durations``); the scheduler starts them first (:func:`unit_cost`)
 LONG_UNITS = {
-    "tests/browser/test_tang_garden_dashboard.py": 150,
-    "tests/browser/test_tang_garden_solo_won.py": 90,
     "tests/browser/test_theme_contrast.py": 100,
-    "tests/browser/test_miyabi_dashboard.py": 75,
-    "tests/browser/test_karesansui_dashboard.py": 70,
-    "tests/browser/test_tanuki_dashboard.py": 70,
-    "tests/browser/test_learner_path_dashboards.py": 65,
+    "tests/browser/test_tang_garden_dashboard.py": 90,
+    "tests/browser/test_learner_path_dashboards.py": 60,
+    "tests/browser/test_miyabi_dashboard.py": 55,
+    "tests/browser/test_karesansui_dashboard.py": 50,
+    "tests/browser/test_tanuki_dashboard.py": 50,
+    "tests/browser/test_tang_garden_solo_won.py": 45,
     "tests/test_tanuki_robust.py": 45,
     "tests/test_miyabi_robust.py": 25,
     "tests/test_karesansui_robust.py": 20,
