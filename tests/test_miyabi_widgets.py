@@ -114,7 +114,7 @@ def test_pick_rotate_and_play_through_front_end_messages():
     msg(board, kind="ui", name="rotate", version=board.version)
     assert board.rot == 0  # the straight triple with its object in the middle: two footprints only
     action = board.spot_actions()[0]
-    msg(board, kind="play", action=action, version=board.version - 1)  # stale: refused politely
+    msg(board, kind="play", action=action, version=board._position_version - 1)  # another position's drawing: refused politely
     assert board.state is s and "changed" in board.panel.value
     msg(board, kind="hover", action=action, version=board.version)
     assert action in board.panel.value and board.state is s

@@ -130,7 +130,7 @@ def test_a_refused_click_names_the_rule_and_changes_nothing():
     # a stale click (the drawing changed before it arrived) is not played
     board = widgets().TanukiBoard(position(monks={0: "b3g2 A", 1: "b6g6 side 2"}, hands={0: (34, 12, 17)}))
     board.pick("34")
-    msg(board, kind="play", action="34@b3g2", version=board.version - 1)
+    msg(board, kind="play", action="34@b3g2", version=board._position_version - 1)  # another position's drawing
     assert board.state.tile_at(2, 1) is None and "changed before your click" in board.panel.value
     # malformed messages are dropped
     msg(board, kind="pick", value=["34"], version=board.version)

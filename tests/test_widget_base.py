@@ -103,6 +103,24 @@ def test_stale_clicks_are_refused_politely_and_stale_picks_ignored(board):
     assert board.state is s and "changed before your click arrived" in board.panel.value
 
 
+def test_a_move_clicked_on_an_earlier_drawing_of_the_same_position_is_played(board):
+    """A hint's marks (or a pick) redraw the board while a click is on its way: the click, made on
+    the drawing before, names the same move in the same position, so it is played, not refused."""
+    s = board.state
+    clicked_on = board.version
+    board.marked = "x"
+    board.refresh()  # e.g. a hint's answer ringing a move
+    board.pick("1")
+    assert board.version > clicked_on and board.state is s
+    action = str(rules.legal_actions(s)[0])
+    send(board, {"kind": "play", "action": action, "version": clicked_on})
+    assert board.state is not s and "changed before your click" not in board.panel.value
+    # the drawing of the position before it is another story
+    now = board.state
+    send(board, {"kind": "play", "action": str(rules.legal_actions(now)[0]), "version": clicked_on})
+    assert board.state is now and "changed before your click arrived" in board.panel.value
+
+
 def test_ui_refuses_names_it_does_not_know(board):
     board.ui("turn")
     assert "no control named “turn”" in board.panel.value and "boom, count" in board.panel.value

@@ -108,7 +108,7 @@ def test_front_end_messages_are_validated_field_by_field():
     msg(board, kind="ui", name="turn", version=board.version)
     assert board.turned
     action = board.spot_actions()[0]
-    msg(board, kind="play", action=action, version=board.version - 1)  # stale: refused politely
+    msg(board, kind="play", action=action, version=board._position_version - 1)  # another position's drawing: refused politely
     assert board.state is s and "changed" in board.panel.value
     msg(board, kind="play", action=action, version=board.version)
     assert board.state is not s

@@ -17,7 +17,10 @@ kind        sent by                            calls
 ``ui``      a click on ``[data-ui]``           :meth:`BoardWidget.ui` → ``_ui_actions[name]``
 ==========  =================================  =======================================
 
-Each carries the ``version`` of the drawing it was sent from; Python checks every field.
+Each carries the ``version`` of the drawing it was sent from; Python checks every field. A click
+from an older drawing is dropped (a ``play`` politely), except a ``play`` from an older drawing of
+the position still shown: only marks, picks or words changed since, and the notation names the
+whole move.
 A drawing whose root carries ``data-room`` (the width, in CSS px, it was made for; 0: any) also
 gets a ``room`` message (``width``, a whole number of CSS px) when the board's room is another:
 :meth:`BoardWidget.set_room`, whatever the version (a board that draws part of itself on a phone).
@@ -130,6 +133,7 @@ class BoardWidget(anywidget.AnyWidget):
         self.clickable = clickable
         self.header = header
         self.version = 0
+        self._position_version = 0  # the first drawing of the position shown (set_state)
         self.marked: str | None = None
         self.locked: str | None = None  # a polite refusal while e.g. a bot is thinking
         self.room = 0  # the width (CSS px) the front end has for the board, if it said (set_room)
@@ -199,6 +203,7 @@ class BoardWidget(anywidget.AnyWidget):
         self.marked = None
         self._state_changed(s, keep_selection)
         self.refresh()
+        self._position_version = self.version
 
     @property
     def player(self) -> int:
@@ -349,7 +354,10 @@ class BoardWidget(anywidget.AnyWidget):
             return
         if not isinstance(text, str) or len(text) > self.max_text:
             return
-        if version != self.version:
+        if version != self.version and not (kind == "play" and self._position_version <= version < self.version):
+            # (a move clicked on an earlier drawing of the same position — before a hint's marks, a
+            # pick or a header came — means what it meant: its notation names the whole move, and
+            # play checks it against the position)
             if kind == "play":
                 self.show_message("The board changed before your click arrived, so nothing was played. "
                                   "Please click again.", "warn")
