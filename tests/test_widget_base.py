@@ -115,6 +115,11 @@ def test_a_move_clicked_on_an_earlier_drawing_of_the_same_position_is_played(boa
     action = str(rules.legal_actions(s)[0])
     send(board, {"kind": "play", "action": action, "version": clicked_on})
     assert board.state is not s and "changed before your click" not in board.panel.value
+    # a pick too, from the first drawing of the new position, after a redraw
+    first = board.version
+    board.refresh()
+    send(board, {"kind": "pick", "value": "2", "version": first})
+    assert board.picked[-1] == "2"
     # the drawing of the position before it is another story
     now = board.state
     send(board, {"kind": "play", "action": str(rules.legal_actions(now)[0]), "version": clicked_on})

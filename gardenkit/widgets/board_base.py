@@ -18,9 +18,9 @@ kind        sent by                            calls
 ==========  =================================  =======================================
 
 Each carries the ``version`` of the drawing it was sent from; Python checks every field. A click
-from an older drawing is dropped (a ``play`` politely), except a ``play`` from an older drawing of
-the position still shown: only marks, picks or words changed since, and the notation names the
-whole move.
+from a drawing of an earlier position is dropped (a ``play`` politely); one from an earlier drawing
+of the position still shown (only marks, picks or words changed since, e.g. a hint's answer drawn
+while the click was on its way) counts: the notation names the whole move, a pick what it picks.
 A drawing whose root carries ``data-room`` (the width, in CSS px, it was made for; 0: any) also
 gets a ``room`` message (``width``, a whole number of CSS px) when the board's room is another:
 :meth:`BoardWidget.set_room`, whatever the version (a board that draws part of itself on a phone).
@@ -354,10 +354,10 @@ class BoardWidget(anywidget.AnyWidget):
             return
         if not isinstance(text, str) or len(text) > self.max_text:
             return
-        if version != self.version and not (kind == "play" and self._position_version <= version < self.version):
-            # (a move clicked on an earlier drawing of the same position — before a hint's marks, a
-            # pick or a header came — means what it meant: its notation names the whole move, and
-            # play checks it against the position)
+        if version != self.version and not self._position_version <= version < self.version:
+            # (a click on an earlier drawing of the same position — before a hint's marks, a pick or
+            # a header came — means what it meant: a move's notation names the whole move, a pick
+            # names what it picks, and each is checked against the position as it is now)
             if kind == "play":
                 self.show_message("The board changed before your click arrived, so nothing was played. "
                                   "Please click again.", "warn")
