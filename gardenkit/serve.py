@@ -717,7 +717,8 @@ class VoilaServer:
         with VoilaServer("notebooks") as server:   # waits until Voilà answers
             page.goto(server.url("index.ipynb"))   # http://127.0.0.1:<port>/voila/render/index.ipynb
 
-    ``nodelay`` sets GARDENKIT_NODELAY for the server; ``extra_args`` go to Voilà.
+    ``nodelay`` sets GARDENKIT_NODELAY for the server; ``extra_args`` go to Voilà; ``env``: more
+    environment variables for the server and its kernels.
     The server's output goes to ``log_path`` (a temporary file by default).
     """
 
@@ -731,6 +732,7 @@ class VoilaServer:
         log_path: str | os.PathLike[str] | None = None,
         startup_timeout: float = 90.0,
         python: str = sys.executable,
+        env: dict[str, str] | None = None,
     ) -> None:
         self.root = Path(root).resolve()
         if not self.root.is_dir():
@@ -740,6 +742,7 @@ class VoilaServer:
         self.extra_args = list(extra_args)
         self.startup_timeout = startup_timeout
         self.python = python
+        self.env = dict(env or {})
         if log_path is None:
             import tempfile
 
@@ -764,7 +767,7 @@ class VoilaServer:
         return "\n".join(text.splitlines()[-lines:])
 
     def start(self) -> "VoilaServer":
-        env = dict(os.environ)
+        env = {**os.environ, **self.env}
         env["GARDENKIT_NODELAY"] = "1" if self.nodelay else "0"
         cmd = [
             self.python,

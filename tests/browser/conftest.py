@@ -87,7 +87,10 @@ def voila_server():
     ARTIFACTS.mkdir(exist_ok=True)
     # one server per pytest-xdist worker (make test runs the browser tests on two): a log each
     worker = os.environ.get("PYTEST_XDIST_WORKER", "")
-    server = VoilaServer(NOTEBOOKS, log_path=ARTIFACTS / f"voila-browser-tests{'-' + worker if worker else ''}.log")
+    # the hint thinks 1.5 s instead of 0.5: the tests that click while it thinks (the board must
+    # answer first) met a hint already done when the click's answer came (395 ms on a busy machine)
+    server = VoilaServer(NOTEBOOKS, log_path=ARTIFACTS / f"voila-browser-tests{'-' + worker if worker else ''}.log",
+                         env={"GARDENKIT_HINT_MS": "1500"})
     try:
         server.start()
     except RuntimeError as err:
