@@ -44,7 +44,7 @@ MOVE = "[data-action]:not(.gk-illegal):not(.gk-btn)"
 TAPPABLE = "[data-action]:not(.gk-illegal), [data-pick], [data-ui]"
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def context_options() -> dict:
     return {"viewport": {"width": WIDTH, "height": HEIGHT}, "is_mobile": True, "has_touch": True}
 
