@@ -27,7 +27,8 @@ R = TangGardenRules()
 HERE = Path(__file__).parents[1] / "gardenkit/games/tang_garden"
 
 
-@pytest.mark.parametrize("options, seeds", [({}, (0, 1)), ({"start_side": "b"}, (2,))], ids=["side-a", "side-b"])
+# side A (the default) on seeds 0 and 1 is test_all_games.py's own check, the same games: played there only
+@pytest.mark.parametrize("options, seeds", [({"start_side": "b"}, (2,))], ids=["side-b"])
 def test_conformance_one_to_four_players(options, seeds):
     report = check_game(R, seeds=seeds, options=options)  # 1 player: the solo game
     assert report["games"] == report["ended"] == 4 * len(seeds)

@@ -137,7 +137,8 @@ def test_hint_then_undo(dash):
     wait_for_my_turn_after(dash, rnd)
     g.locator("button.gk-undo").click()
     g.locator(".gk-log").filter(has_text="No moves yet").wait_for()
-    assert "Undone" in g.locator(".gk-explanation").inner_text()
+    # the message comes after the log and the board are redrawn: waited for, not looked at once
+    g.locator(".gk-explanation").filter(has_text="Undone").wait_for()
     assert round_no(dash) == rnd
 
 
