@@ -107,34 +107,48 @@ class Line:
         ...
         ValueError: score line round must be an integer from -2147483647 to 2147483647, not a number of about 5001 digits
         """
-        from .rng import _short
-
+        # (straight-line checks: a save holds hundreds of lines, and a sweep loads millions)
         if not isinstance(d, dict):
-            raise ValueError(f"a score line must be an object, not {_short(d)}")
+            raise ValueError(f"a score line must be an object, not {_short_value(d)}")
         try:
-            points, text, rule, rnd = d["points"], d["text"], d["rule"], d.get("round")
+            points, text, rule = d["points"], d["text"], d["rule"]
         except KeyError as e:
             raise ValueError(f"a score line lacks {e}") from None
-        subject, rank = d.get("subject"), d.get("rank")
-        for name, v, optional in (("points", points, False), ("round", rnd, True), ("rank", rank, True)):
-            if optional and v is None:
-                continue
-            if isinstance(v, bool) or not isinstance(v, int) or not -_LINE_INT < v < _LINE_INT:
-                raise ValueError(f"score line {name} must be an integer from {-_LINE_INT + 1} to {_LINE_INT - 1}, "
-                                 f"not {_short(v)}")
+        rnd, subject, rank = d.get("round"), d.get("subject"), d.get("rank")
+        if not (type(points) is int and -_LINE_INT < points < _LINE_INT):
+            _line_int("points", points)
+        if rnd is not None and not (type(rnd) is int and -_LINE_INT < rnd < _LINE_INT):
+            _line_int("round", rnd)
+        if rank is not None and not (type(rank) is int and -_LINE_INT < rank < _LINE_INT):
+            _line_int("rank", rank)
         if not isinstance(text, str) or not isinstance(rule, str):
             raise ValueError("score line text and rule must be strings")
         if subject is not None and not isinstance(subject, str):
-            raise ValueError(f"score line subject must be a string, not {_short(subject)}")
-        for name, v in (("text", text), ("rule", rule), ("subject", subject or "")):
-            if len(v) > _LINE_TEXT:
-                raise ValueError(f"score line {name} is too long ({len(v)} characters, at most {_LINE_TEXT})")
+            raise ValueError(f"score line subject must be a string, not {_short_value(subject)}")
+        if len(text) > _LINE_TEXT or len(rule) > _LINE_TEXT or (subject is not None and len(subject) > _LINE_TEXT):
+            name, v = next((n, v) for n, v in (("text", text), ("rule", rule), ("subject", subject or ""))
+                           if len(v) > _LINE_TEXT)
+            raise ValueError(f"score line {name} is too long ({len(v)} characters, at most {_LINE_TEXT})")
         return cls(points, text, rule, rnd, subject, rank)
 
 
 #: bounds of a saved score line's numbers and texts (far beyond any game's)
 _LINE_INT = 2 ** 31
 _LINE_TEXT = 2000
+
+
+def _short_value(v) -> str:
+    from .rng import _short
+
+    return _short(v)
+
+
+def _line_int(name: str, v) -> None:
+    """Refuse a score line's number ``name`` unless it is an integer within the bounds (an int
+    subclass other than bool passes, as it always did)."""
+    if isinstance(v, bool) or not isinstance(v, int) or not -_LINE_INT < v < _LINE_INT:
+        raise ValueError(f"score line {name} must be an integer from {-_LINE_INT + 1} to {_LINE_INT - 1}, "
+                         f"not {_short_value(v)}")
 
 
 @dataclass(frozen=True)

@@ -150,8 +150,9 @@ def _line(x, who: str, k: int) -> Line:
     if not isinstance(x, dict):
         raise MalformedInputError(f"{who} score line {k + 1} must be an object, not {_short(x)}")
     for key in ("points", "round", "rank"):
-        if x.get(key) is not None or key == "points":
-            _int(x.get(key), f"{who} score line {k + 1}'s {key}", -10**6, 10**6)
+        v = x.get(key)
+        if (v is not None or key == "points") and not (type(v) is int and -10**6 <= v <= 10**6):
+            _int(v, f"{who} score line {k + 1}'s {key}", -10**6, 10**6)
     try:
         line = Line.from_dict(x)
     except MalformedInputError:
