@@ -18,7 +18,7 @@ import walks
 from gardenkit import CHANCE
 from gardenkit.core import Rng
 from gardenkit.games.tang_garden import TangGardenRules
-from gardenkit.games.tang_garden.engine import STEP, build_refusal, covered, stack_left
+from gardenkit.games.tang_garden.engine import STEP, any_build, build_refusal, covered, face_up, stack_left
 from gardenkit.games.tang_garden.actions import Build
 from gardenkit.games.tang_garden.setups import position
 from gardenkit.testing import check_game, check_targets, load_or_refuse, mutate_save, play_out, random_game
@@ -234,7 +234,9 @@ def test_games_end_by_a_trigger_and_a_full_round():
         assert end.over and end.ending
         trigger = next(i for i, x in enumerate(states) if x.ending)
         t = states[trigger]
-        assert len(t.board_tokens) <= 3 or any(stack_left(t, k) == 0 for k in range(4))
+        # three tokens or fewer, a stack run out, or (end.stuck) every stack showing a tile that fits nowhere
+        assert len(t.board_tokens) <= 3 or any(stack_left(t, k) == 0 for k in range(4)) or (
+            all(t.tops) and not any_build(t, face_up(t)))
         # every player had the same number of turns: the last turn was the one before the first player's
         assert states[-2].active == (end.first - 1) % players
 

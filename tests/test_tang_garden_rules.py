@@ -923,3 +923,37 @@ def test_every_rule_id_has_a_test_here():
 def test_setup_characters_bonus_pays_no_skill_coin():
     s = setup(players=4, seed=2)
     assert R.scores(s) == (0, 0, 0, 0) and any(s.own[p] in ("hermit", "poet", "student") for p in range(4))
+
+
+def test_end_stuck_when_every_stack_shows_a_tile_that_fits_nowhere_the_end_is_triggered():
+    """Our reading (READINGS.md, the notebook): the rulebook's end comes when a stack runs out or three
+    tokens or fewer are left, but a garden can reach a point where every stack shows a face-up tile
+    that fits nowhere: no tile can be built again, nothing else turns up a stack's next tile, and play
+    would go round forever (decorate, discard, end turn). The end is then triggered as when a stack
+    runs out, and the round is played to its end. Seed 1408's random 2-player game (the sweep's, which
+    found it: 20 000 steps without an end) gets there at its 56th turn, as a stack's last hidden top
+    turns up."""
+    import random
+
+    from gardenkit.games.tang_garden.engine import any_build, face_up, stack_left
+
+    rng, s = random.Random(1408), R.initial_state(players=2, seed=1408)
+    trigger = None
+    for _ in range(2000):
+        if R.is_terminal(s):
+            break
+        chance = R.current_player(s) is gardenkit.CHANCE
+        a = R.sample_chance(s)[0] if chance else rng.choice(R.legal_actions(s))
+        s2 = R.step_chance(s) if chance else R.apply(s, a)
+        if s2.ending and not s.ending:  # here: the last stack's tile turning up (a chance step)
+            assert trigger is None
+            trigger = s2
+            assert "end.stuck" in rules_of(R.explain(s, a))
+            assert len(s2.board_tokens) > 3 and all(stack_left(s2, k) > 0 for k in range(4))
+            assert all(s2.tops) and not any_build(s2, face_up(s2))
+            until = s2.first
+        s = s2
+    assert trigger is not None, "seed 1408 no longer reaches a stuck garden: find another with benchmarks.sweep"
+    assert R.is_terminal(s) and R.outcome(s) is not None
+    # the round was played to its end: the last turn was that of the player before the first player
+    assert s.turn - trigger.turn <= s.players and (s.active + 1) % s.players == until

@@ -175,6 +175,26 @@ def near_end_start():
     return position(tiles={"d3": (1, 0)}, tops={0: 2}, tokens=["d2", "e2", "b4", "g4"], own=OWN)
 
 
+#: a 2-player garden where every stack shows a tile that fits nowhere (seed 1408's random game, turn 56,
+#: which the sweep found going round forever before the end.stuck reading)
+STUCK_TILES = {
+    "a1": (1, 270), "b1": (11, 90), "c1": (13, 270), "d1": (50, 0), "e1": (26, 270), "f1": (48, 90), "g1": (19, 270),
+    "h1": (3, 0), "a2": (40, 270), "b2": (44, 90), "d2": (32, 0), "f2": (49, 0), "g2": (4, 180), "h2": (45, 90),
+    "a3": (21, 180), "b3": (8, 90), "c3": (42, 0), "d3": (15, 180), "e3": (25, 0), "g3": (9, 270), "h3": (52, 90),
+    "a4": (18, 0), "b4": (51, 270), "c4": (7, 0), "f4": (24, 180), "g4": (14, 90), "h4": (28, 90), "a5": (6, 270),
+    "c5": (36, 90), "f5": (27, 270), "h5": (47, 180), "a6": (53, 90), "b6": (10, 90), "d6": (35, 270), "e6": (46, 90),
+    "g6": (41, 270), "a7": (23, 90), "b7": (22, 270), "c7": (5, 270), "d7": (12, 270), "e7": (16, 180),
+    "f7": (43, 180), "g7": (60, 0), "h7": (29, 0), "a8": (54, 270), "b8": (20, 180), "c8": (39, 90), "d8": (30, 0),
+    "e8": (57, 270), "f8": (59, 0), "g8": (38, 90), "h8": (58, 180)}
+
+
+@lru_cache(maxsize=None)
+def stuck_start():
+    """Tiles 2, 17, 31 and 56 on top of the stacks, none of which fits anywhere; six tokens still on the board."""
+    return position(tiles=STUCK_TILES, tops={0: 2, 1: 17, 2: 31, 3: 56},
+                    tokens=["b5", "c6", "e2", "f3", "f6", "g5"], own=OWN)
+
+
 @lru_cache(maxsize=None)
 def scoring_start():
     """After Viola's main action: she kept a lotus, a peony and a pine, and the Emperor faces the dragons."""
@@ -408,6 +428,8 @@ def try_positions() -> dict:
         "tang_garden.lantern.refresh": (refresh_start(), "Hand in four small tokens to turn the lantern up."),
         "tang_garden.end.trigger": (near_end_start(), c("Cover d2: three tokens are left, and the end is near.",
                                                         "2")),
+        "tang_garden.end.stuck": (stuck_start(), "No tile on view fits anywhere: decorate, and once the turn's "
+                                                 "main action is done the end is triggered."),
         "tang_garden.end.round": (near_end_start(), c("The round is played out so all have equal turns.", "2")),
         "tang_garden.end.winner": (scoring_start(), "End the turn; at the end, most coins wins."),
         "tang_garden.end.tie_tokens": (scoring_start(), "On a tie, more landscape tokens wins."),

@@ -760,6 +760,17 @@ class Work:
             if len(self.f["board_tokens"]) <= 3 or any(stack_left(self, k) == 0 for k in range(4)):
                 self.f["ending"] = True
                 self.effect("the end is triggered: the round is played to its end", "end.trigger")
+            elif self.f["step"] == "after" and self.stuck():
+                self.f["ending"] = True
+                self.effect("no garden tile can be built any more (every stack shows a tile that fits nowhere): "
+                            "the end is triggered, the round is played to its end", "end.stuck")
+
+    def stuck(self) -> bool:
+        """Whether no garden tile can ever be built again: every stack's top is face up (or the stack is
+        empty) and none fits anywhere. Nothing else turns a stack's next tile up, so the stacks could
+        never run out and, with tokens left on the board, the game would never end (READINGS.md)."""
+        return all(self.f["tops"][k] or stack_left(self, k) == 0 for k in range(4)) and not any_build(
+            self, face_up(self))
 
     def second_builds(self):
         s = self.freeze()

@@ -88,6 +88,8 @@ RULES = {
                                    "lantern up again.",
     # the end
     "tang_garden.end.trigger": "When three or fewer tokens remain on the board, or a stack runs out, the end is near.",
+    "tang_garden.end.stuck": "Our reading: when every stack shows a face-up tile that fits nowhere in the garden, no "
+                             "tile can be built again, so the end is triggered as when a stack runs out.",
     "tang_garden.end.round": "Play goes on until the player before the engineer has played, so all have equal turns.",
     "tang_garden.end.winner": "Most coins wins.",
     "tang_garden.end.tie_tokens": "A tie goes to the tied player holding more landscape tokens.",
