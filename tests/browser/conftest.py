@@ -9,8 +9,9 @@ Fixtures:
   caches kept; cookies and storage cleared after each test: ``_profile``), that records page
   errors and console errors; any uncaught page error, and any console error not in
   :data:`HARMLESS_CONSOLE_ERRORS`, fails the test (console warnings don't: version-mismatch
-  warnings are harmless). A failing test leaves a screenshot in ``test-artifacts/``. A test module may override the ``context_options`` fixture (e.g. a
-  phone: viewport 390×844, touch).
+  warnings are harmless). A failing test leaves a screenshot in ``test-artifacts/``. A test
+  module may override the ``context_options`` fixture, module-scoped (e.g. a phone: viewport
+  390×844, touch).
 - ``open_dashboard(name, theme=None)``: opens ``/voila/render/<name>`` (``theme="dark"``:
   JupyterLab's dark theme, ``?theme=dark``) and waits for its widgets; when told to wait for
   something inside the game view (``wait_for=".gk-game …"``), it first opens the game (a cover
@@ -141,13 +142,11 @@ _CLEARED = "cookies,local_storage,indexeddb,websql,service_workers,cache_storage
 
 @pytest.fixture(scope="module")
 def _profile(_playwright, context_options, tmp_path_factory):
-    """One Chromium profile per test process, opened by each module in turn, for its tests' pages: its
-    HTTP cache, and with it V8's cache of compiled scripts, is kept from test to test, so JupyterLab's
-    bundles are compiled once, not on every load (a dashboard's load: ~2.0 s of Chromium CPU time instead of ~3.5). What a page keeps of
-    a learner (cookies, local storage, IndexedDB) is cleared after each test: each starts as a
-    first visit."""
-    if not Path(CHROMIUM_PATH).exists():
-        _missing(f"{CHROMIUM_PATH} not found (apt-get install chromium)")
+    """One Chromium profile per test process, opened by each module in turn, for its tests' pages:
+    its HTTP cache, and with it V8's cache of compiled scripts, is kept from test to test, so
+    JupyterLab's bundles are compiled once, not on every load (a dashboard's load: ~2.0 s of
+    Chromium CPU time instead of ~3.5). What a page keeps of a learner (cookies, local storage,
+    IndexedDB) is cleared after each test: each starts as a first visit."""
     folder = tmp_path_factory.getbasetemp() / "chromium-profile"  # one per pytest-xdist worker, kept between modules
     context = _playwright.chromium.launch_persistent_context(
         str(folder), executable_path=CHROMIUM_PATH, args=list(CHROMIUM_ARGS),
