@@ -159,13 +159,17 @@ def _forget_the_learner(context, origins: set[str]) -> None:
     """Clear what one test's pages kept in the shared profile (see :func:`_profile`). Close the pages
     first: a dashboard's page shuts its kernel down as it closes, with the cookies that prove it is
     the kernel's owner."""
-    blank = next((p for p in context.pages if p.url == "about:blank"), None) or context.new_page()
+    blank = next((p for p in context.pages if p.url == "about:blank"), None)
+    own = blank is None  # (the profile's first blank page is normally there to use)
+    blank = blank or context.new_page()
     cdp = context.new_cdp_session(blank)
     try:
         for origin in sorted(origins):
             cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": _CLEARED})
     finally:
         cdp.detach()
+        if own:
+            blank.close()
     context.clear_cookies()
     context.clear_permissions()
 
@@ -174,9 +178,15 @@ def _forget_the_learner(context, origins: set[str]) -> None:
 def page(_profile, request):
     context = _profile
     before = set(context.pages)
+    origins: set[str] = set()  # every origin the test's pages visit, its own page's and any other's
+
+    def watch(opened) -> None:
+        opened.on("framenavigated", lambda frame: origins.add(_origin(frame.url)) if frame.url.startswith("http")
+                  else None)
+
     page = context.new_page()
-    origins: set[str] = set()
-    page.on("framenavigated", lambda frame: origins.add(_origin(frame.url)) if frame.url.startswith("http") else None)
+    watch(page)
+    context.on("page", watch)
     page.set_default_timeout(30_000)
     errors: list[str] = []
     console: list[str] = []
@@ -200,6 +210,7 @@ def page(_profile, request):
             page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
         except Exception:  # noqa: BLE001 - a screenshot is a courtesy
             pass
+    context.remove_listener("page", watch)
     for opened in set(context.pages) - before:  # its page, and any other it opened
         opened.close()
     _forget_the_learner(context, origins)
