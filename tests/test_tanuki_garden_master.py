@@ -266,6 +266,51 @@ def test_gm_repellant_a_tanuki_about_to_reach_your_monk_or_blocking_you_leaves_t
     refused(gm(cards={0: ("repellant",)}), "play repellant", "tanuki.gm.repellant")
 
 
+def test_gm_repellant_two_monks_on_the_tanukis_space_the_first_to_answer_sends_it_away_the_other_is_not_asked():
+    s = gm(3, monks={0: "b3g4 A", 1: "b3g4 B", 2: "b6g6 side 2"}, tiles={"b3g3": (34, 0)}, stage="roll",
+           tanuki=("b3g2", "b6g1"), cards={0: ("repellant",), 1: ("repellant",), 2: ("offense",)},
+           shiitake={0: 5, 1: 5}, active=2)
+    s = R.apply(s, "roll blue 3 gold 1")  # the blue Tanuki is about to reach both monks: both may answer
+    assert s.pending == ((0, "react", "blue"), (1, "react", "blue"))
+    s = play(s, "play repellant")  # player 1 answers first; player 3 may counter it
+    assert R.decision(s) == "counter" and R.current_player(s) == 2
+    assert R.from_dict(s.to_dict()) == s
+    # not countered: the Tanuki leaves at once, player 2 is not asked (their card stays in hand)
+    t = play(s, "decline")
+    assert t.tanuki[0] is None and t.pending == () and t.cards[1] == ("repellant",) and t.shiitake[:2] == (6, 5)
+    assert R.decision(t) == "tile" and R.from_dict(t.to_dict()) == t
+    # countered by The Best Offense: the Tanuki still comes, and player 2 may now answer with theirs
+    t = play(s, "play offense")
+    assert R.decision(t) == "react" and R.current_player(t) == 1 and t.cardstack == ()
+    assert R.from_dict(t.to_dict()) == t
+    t = play(t, "play repellant")
+    assert t.tanuki[0] is None and t.shiitake[:2] == (5, 6) and t.cards[:2] == ((), ())
+
+
+def test_crash_restart_on_your_own_turn_a_monk_that_waits_lays_no_tile_and_a_card_may_still_be_played():
+    s = gm(monks={0: "b3g1 side 1", 1: "b3g2 A"}, tiles={"b3g1": (18, 0)}, hands={0: (34, 45, 33)},
+           cards={0: ("dens",)}, shiitake={0: 7, 1: 7})
+    s = play(s, "enter from B")  # player 1's monk walks into player 2's: both start again
+    assert s.pending == ((0, "restart", None), (1, "restart", None))
+    s = play(s, "wait", "start b5g1 side 1")
+    # player 1's monk is off the board: no tile this turn; Garden Master's window for a card stays open
+    assert R.decision(s) == "tile" and R.current_player(s) == 0 and s.monks[0] is None
+    assert {str(a) for a in R.legal_actions(s)} == {"pass", "play dens"}
+    refused(s, "34@b3g1", "tanuki.crash.restart")
+    assert R.from_dict(s.to_dict()) == s
+    e = allowed(s, "pass")
+    assert "tanuki.crash.restart" in e.rules
+    t = R.apply(s, "pass")
+    assert R.decision(t) == "buy" and R.current_player(t) == 0 and t.monks[0] is None  # a full hand: no draw
+    t = play(s, "play dens")
+    assert "dens" in t.flags and R.decision(t) == "buy"  # the card played, nothing is left to do before the buy
+    # without Garden Master there is nothing to decide: the turn goes straight on to the draw
+    s = position(monks={0: "b3g1 side 1", 1: "b3g2 A"}, tiles={"b3g1": (18, 0)}, hands={0: (34, 45, 33)},
+                 shiitake={0: 7, 1: 7})
+    s = play(s, "enter from B", "wait", "start b5g1 side 1")
+    assert s.active == 1 and s.monks[0] is None and len(s.hands[0]) == 3
+
+
 def test_gm_repellant_a_tanuki_sent_away_before_it_reaches_the_tile_leaves_its_stash_there():
     s = gm(monks={0: "b3g4 A", 1: "b6g6 side 2"}, tiles={"b3g3": (34, 0)}, stage="roll", tanuki=("b3g2", "b6g1"),
            cards={0: ("repellant",)}, shiitake={0: 5}, stash={"b3g3": 2}, active=1)

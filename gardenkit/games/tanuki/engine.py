@@ -296,11 +296,13 @@ class Work:
     def run(self) -> None:
         """Play on until a player must decide or chance must be drawn."""
         for _ in range(100_000):
-            if self.pending:
-                return
-            if self.cardstack:
+            if self.cardstack and not (self.pending and self.pending[0][1] == "counter"):
+                # a card played takes effect once nobody is left to counter it, before any other decision
+                # waiting (another player's Tanuki Repellant against the same Tanuki waits for the outcome)
                 self.resolve_cards()
                 continue
+            if self.pending:
+                return
             st = self.stage
             if st == "over":
                 return
@@ -1018,6 +1020,9 @@ class Work:
             if self.empty_start:
                 self.note(f"player {p + 1} plays no card: they began this turn with no tile, so they lay none and "
                           "draw 3", "tanuki.draw.empty")
+            elif self.monks[p] is None:
+                self.note(f"player {p + 1}'s monk waits off the board: they lay no tile this turn",
+                          "tanuki.crash.restart")
             else:
                 self.note(f"player {p + 1} lays no tile this turn", "tanuki.tanuki.block")
         elif isinstance(a, Buy):

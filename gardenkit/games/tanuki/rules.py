@@ -172,8 +172,10 @@ class TanukiRules(GameRules):
         out = []
         if kind == "pre":
             out.append(Go())
-        if kind == "tile" and s.empty_start:
-            out.append(Pass())  # no tile this turn: only cards (Garden Master) or pass on to the draw
+        if kind == "tile" and (s.empty_start or s.monks[p] is None):
+            # no tile this turn (a turn begun with none, or the monk waits off the board after a crash or a
+            # loop): only cards (Garden Master) or pass on to the draw
+            out.append(Pass())
         elif kind == "tile":
             m = s.monks[p]
             fx, fy = m[1], m[2]
@@ -381,6 +383,8 @@ class TanukiRules(GameRules):
                 return None
             return _r("you began this turn with no tile, so you lay none: you draw 3 at its end", "tanuki.draw.empty")
         if m is None:
+            if isinstance(a, Pass):  # the monk waits off the board: the game stops here only to offer a card first
+                return None
             return _r("your monk is off the board", "tanuki.crash.restart")
         if s.tiles_left <= 0:
             return _r("you have laid your tile this turn", "tanuki.tile.play")

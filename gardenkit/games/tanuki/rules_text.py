@@ -96,7 +96,8 @@ RULES = {
     ),
     "tanuki.crash.restart": (
         "A monk sent back starts again from an edge place with no tile in front; if there is none, its owner "
-        "picks one and the tile in front is removed. It may wait until its owner's next turn."
+        "picks one and the tile in front is removed. It may wait until its owner's next turn (on its own turn, "
+        "it then lays no more tile)."
     ),
     "tanuki.crash.bonus": (
         "The player whose tile sent other monks back, if not among them, earns 2 per monk sent back."
