@@ -45,7 +45,7 @@ from ..core.rng import _short
 from ._html import PANEL_CSS, breakdown_html, h
 from .board_base import BoardWidget
 from .chart import ScoreChart
-from .controls import GameControls
+from .controls import GameControls, bot_delay_seconds
 from .lazy import GameFallback, Openable, picture_html, shared_layout_if
 from .panels import Panels
 from .review import Reviewing
@@ -83,7 +83,7 @@ class GameView(GameFallback, Openable, GameControls, Reviewing, Saving, Panels, 
         self.add_class("gk-game")
         self.rules = gardenkit.make(self.game_id)
         players = self.rules.info.min_players if players is None else players
-        self.bot_delay = bot_delay
+        self.bot_delay = bot_delay_seconds(bot_delay)
         self._settings = (players, seat, opponents, seed, dict(options or {}))
         self._first = None
         if lazy:  # the settings are checked now; the first position is what the cover shows
