@@ -98,27 +98,29 @@ lab: $(STAMP)
 	$(BIN)/jupyter lab --no-browser --ServerApp.ip=$(LAB_IP) --ServerApp.port=$(LAB_PORT) \
 		$(if $(filter 0,$(LAB_UID)),--allow-root) $(LAB_ARGS) notebooks/
 
-# Every test in three pytest runs (the units of work, and why: conftest.py). First, in parallel
+# Every test in two pytest runs (the units of work, and why: conftest.py). First, in parallel
 # (pytest-xdist, TEST_WORKERS processes): engine tests (tests/), every notebook in notebooks/ and
 # the echo benchmark notebook executed by nbval (--nbval-lax: only cells marked NBVAL_CHECK_OUTPUT
 # are compared; the static board pictures a checked cell may end in are compared as one
-# placeholder: tests/nbval-sanitize.cfg), and the doctests of every gardenkit module. Then the
-# browser tests in parallel (tests/browser, marked `browser`: a Voilà server and Chromium per
-# worker). Last, alone on the machine, the tests marked `quiet` (they time wall-clock work: a time
-# budget kept, a click answered within a bound while another client floods the server; or load the
-# machine on purpose). Every run runs even after one failed; any failure fails `make`; pytest's
-# "no tests collected" (exit 5) is reported and fails too.
+# placeholder: tests/nbval-sanitize.cfg), the doctests of every gardenkit module, and the browser
+# tests (tests/browser and the JupyterLab one, marked `browser`: a Voilà server and a Chromium
+# profile per worker, started when the worker meets its first browser test). The longest units go
+# first, so neither worker is left running alone for long at the end. Then, alone on the machine,
+# the tests marked `quiet` (they time wall-clock work: a time budget kept, a click answered within
+# a bound while another client floods the server; or load the machine on purpose), all in tests/.
+# Both runs run even after one failed; any failure fails `make`; pytest's "no tests collected"
+# (exit 5) is reported and fails too.
 TEST_WORKERS ?= 2
 NBVAL_ARGS   := --nbval-lax --nbval-cell-timeout=600 --nbval-sanitize-with tests/nbval-sanitize.cfg
 TEST_PATHS   := tests notebooks benchmarks/echo.ipynb --doctest-modules gardenkit benchmarks/echo_board.py \
 	--ignore=tests/browser/test_lite_site.py
-PYTEST_RUN    = $(BIN)/python -m pytest $(NBVAL_ARGS) $(TEST_PATHS) --durations=15 $(PYTEST_ARGS)
+QUIET_PATHS  := tests --ignore=tests/browser/test_lite_site.py
 test: $(STAMP)
-	@rc=0; for run in "not quiet and not browser|-n $(TEST_WORKERS) --dist loadgroup|engine tests, notebooks and doctests" \
-		"browser and not quiet|-n $(TEST_WORKERS) --dist loadgroup|browser tests" "quiet||quiet tests"; do \
+	@rc=0; for run in "not quiet|-n $(TEST_WORKERS) --dist loadgroup $(NBVAL_ARGS) $(TEST_PATHS)|engine tests, notebooks, doctests and browser tests" \
+		"quiet|$(QUIET_PATHS)|quiet tests"; do \
 		marks=$${run%%|*}; rest=$${run#*|}; opts=$${rest%%|*}; what=$${rest#*|}; \
 		echo "== make test: $$what (-m \"$$marks\" $$opts)"; \
-		r=0; $(PYTEST_RUN) -m "$$marks" $$opts || r=$$?; \
+		r=0; $(BIN)/python -m pytest -m "$$marks" $$opts --durations=15 $(PYTEST_ARGS) || r=$$?; \
 		if [ $$r -eq 5 ]; then echo "make test: pytest collected no $$what" >&2; fi; \
 		if [ $$r -ne 0 ]; then echo "make test: the $$what failed (pytest exit $$r)" >&2; rc=$$r; fi; \
 	done; exit $$rc

@@ -1,9 +1,9 @@
 """How ``make test`` shares the suite between processes (pytest-xdist, ``-n 2 --dist loadgroup``).
 
-``make test`` runs three pytest runs: the engine tests, notebooks and doctests in parallel; then
-the browser tests in parallel (each worker its own Voilà server, started by the session fixture of
-``tests/browser/conftest.py``, and its own Chromium per module); then the tests marked ``quiet``
-alone on the machine.
+``make test`` runs two pytest runs: the engine tests, notebooks, doctests and browser tests in
+parallel (each worker its own Voilà server, started by the session fixture of
+``tests/browser/conftest.py`` at the worker's first browser test, and its own Chromium profile);
+then the tests marked ``quiet`` alone on the machine (all of them in ``tests/``).
 
 Whatever must run in one process is one work unit (:func:`group_of`, from the test's node id):
 
@@ -52,25 +52,37 @@ QUIET = (
     ("tests/test_view_hint.py", "test_a_dropped_hint_stops_its_search"),
     ("tests/test_review.py", "test_a_stop_during_a_long_search_ends_the_review_soon"),
     ("tests/test_review_widget.py", "test_stop_shows_the_moves_reviewed_so_far"),
-    ("tests/browser/test_server_guard.py", ""),
     # starts busy loops on every core to load pages on a busy machine: alone, not beside other tests
     ("tests/browser/test_tang_garden_page_loads.py", ""),
 )
 
 
 #: units that take much longer than their number of tests says: about how many seconds each took
-#: on the 2-core machine (``--durations``); the scheduler starts them first (:func:`unit_cost`)
+#: on the 2-core machine (``--durations``, make test's first run: engine and browser tests side by
+#: side); the scheduler starts them first (:func:`unit_cost`), so that the run does not end with one
+#: worker still busy with a long unit while the other has nothing left
 LONG_UNITS = {
-    "tests/browser/test_theme_contrast.py": 100,
-    "tests/browser/test_tang_garden_dashboard.py": 90,
-    "tests/browser/test_learner_path_dashboards.py": 60,
-    "tests/browser/test_miyabi_dashboard.py": 55,
-    "tests/browser/test_karesansui_dashboard.py": 50,
+    "tests/browser/test_theme_contrast.py": 85,
+    "tests/browser/test_tang_garden_dashboard.py": 75,
+    "tests/browser/test_learner_path_dashboards.py": 66,
+    "tests/browser/test_tang_garden_solo_won.py": 62,
+    "tests/browser/test_layout_phone.py": 53,
     "tests/browser/test_tanuki_dashboard.py": 50,
-    "tests/browser/test_tang_garden_solo_won.py": 45,
+    "tests/test_serve_pool.py": 48,
+    "tests/browser/test_miyabi_dashboard.py": 45,
+    "tests/browser/test_karesansui_dashboard.py": 45,
+    "tests/browser/test_samurai_dashboard.py": 45,
     "tests/test_tanuki_robust.py": 45,
+    "tests/test_binder_jupyterlab.py": 42,
+    "tests/test_karesansui_robust.py": 31,
     "tests/test_miyabi_robust.py": 25,
-    "tests/test_karesansui_robust.py": 20,
+    "tests/browser/test_puzzles_dashboards.py": 25,
+    "tests/browser/test_server_guard.py": 24,
+    "tests/browser/test_dashboards_clean.py": 23,
+    "tests/browser/test_lazy_lessons.py": 23,
+    "tests/test_kernel_forks.py": 21,
+    "tests/test_tang_garden_widgets.py": 20,
+    "tests/browser/test_learn_widgets.py": 19,
 }
 
 
