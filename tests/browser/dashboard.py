@@ -68,20 +68,6 @@ def wait_after_my_move(page, version: int, moves: int, mine: str, timeout: float
 SETTLED_AT_SVG = "g.classList.contains('gk-settled-' + svg.getAttribute('data-version'))"
 
 
-def wait_log_settled(page, quiet_ms: int = 400, timeout: float = 10_000) -> None:
-    """Until the move log has not changed for ``quiet_ms``."""
-    page.wait_for_function(
-        """(quiet) => {
-            const g = document.querySelector('.gk-game');
-            const n = g ? g.querySelectorAll('.gk-log li').length : -1;
-            const now = performance.now();
-            if (window.__gkLogCount !== n) { window.__gkLogCount = n; window.__gkLogSince = now; return false; }
-            return now - window.__gkLogSince >= quiet;
-        }""",
-        arg=quiet_ms, timeout=timeout, polling=100,
-    )
-
-
 # ----- lessons that open on a click (a try board, worked example or quiz built with lazy=True) ----
 CLOSED = ".gk-closed"
 OPEN_BUTTON = "button.gk-open-lesson"
