@@ -304,7 +304,8 @@ def test_crash_restart_on_your_own_turn_a_monk_that_waits_lays_no_tile_and_a_car
     assert R.decision(t) == "buy" and R.current_player(t) == 0 and t.monks[0] is None  # a full hand: no draw
     t = play(s, "play dens")
     assert "dens" in t.flags and R.decision(t) == "buy"  # the card played, nothing is left to do before the buy
-    # without Garden Master there is nothing to decide: the turn goes straight on to the draw
+    # without Garden Master there is nothing to decide: the turn goes straight on (a full hand: no draw) to the
+    # next player
     s = position(monks={0: "b3g1 side 1", 1: "b3g2 A"}, tiles={"b3g1": (18, 0)}, hands={0: (34, 45, 33)},
                  shiitake={0: 7, 1: 7})
     s = play(s, "enter from B", "wait", "start b5g1 side 1")
