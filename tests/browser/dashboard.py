@@ -57,6 +57,12 @@ def wait_after_my_move(page, version: int, moves: int, mine: str, timeout: float
         arg=[version, moves, mine], timeout=timeout,
     )
     # (the game over is waited for the same way: the view marks it settled too)
+    wait_settled(page, timeout)
+
+
+def wait_settled(page, timeout: float = 30_000) -> None:
+    """Until the game view says every part of it shows the position its board draws, and waits for
+    the learner or is over (:data:`SETTLED_AT_SVG`)."""
     page.wait_for_function(f"() => {{ const g = document.querySelector('.gk-game'); "
                            f"const svg = g && g.querySelector('.gk-board svg[data-version]'); return !!svg && {SETTLED_AT_SVG}; }}",
                            timeout=timeout)

@@ -24,7 +24,7 @@ it must sit on a light background.
 from __future__ import annotations
 
 import pytest
-from dashboard import SETTLED_AT_SVG, board_version, game
+from dashboard import board_version, game, wait_settled
 
 import gardenkit
 
@@ -190,9 +190,9 @@ def test_every_text_of_ours_reads_in_both_themes(open_dashboard, what, notebook,
         # the bots have answered: my move again (or the end), and the view says every part of it
         # (board, status, log, scores, chart) shows that position
         page.wait_for_function(
-            "() => { const g = document.querySelector('.gk-game'); const svg = g.querySelector('.gk-board svg[data-version]');"
-            " return /your move|Game over/.test(g.querySelector('.gk-status').innerText) && !!svg && " + SETTLED_AT_SVG + "; }",
+            "() => /your move|Game over/.test(document.querySelector('.gk-game .gk-status').innerText)",
             timeout=60_000)
+        wait_settled(page, timeout=60_000)
     if theme == "dark":
         dim = [lum for lum in page.evaluate(PICTURES_JS) if lum < 0.8]
         assert not dim, f"{len(dim)} drawings shown as images sit on a dark background (luminance {dim[:5]})"
