@@ -107,7 +107,8 @@ lab: $(STAMP)
 # profile per worker, started when the worker meets its first browser test). The longest units go
 # first, so neither worker is left running alone for long at the end. Then, alone on the machine,
 # the tests marked `quiet` (they time wall-clock work: a time budget kept, a click answered within
-# a bound while another client floods the server; or load the machine on purpose), all in tests/.
+# a bound while another client floods the server; or load the machine on purpose), all in tests/;
+# that run imports only the modules conftest.QUIET names.
 # Both runs run even after one failed; any failure fails `make`; pytest's "no tests collected"
 # (exit 5) is reported and fails too.
 TEST_WORKERS ?= 2

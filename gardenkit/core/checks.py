@@ -117,18 +117,25 @@ def check_depth(value, what: str = "saved game", limit: int = MAX_DEPTH) -> None
     """
     # only containers go on the stack (a save is mostly numbers and texts): a container's items are
     # one level deeper than it, so a container at ``limit`` holding anything is too deep
+    # level by level: the containers at one depth, then those inside them (a save's many small
+    # score lines are walked without a tuple per container)
     if not isinstance(value, (dict, list, tuple)):
         return
-    stack, seen = [(value, 0)], 0
-    while stack:
-        v, depth = stack.pop()
-        items = v.values() if isinstance(v, dict) else v
-        seen += len(items)
-        if seen > MAX_VALUES:
-            raise MalformedInputError(f"the {what} is too large (more than {MAX_VALUES} values)")
-        if items and depth >= limit:
-            raise MalformedInputError(f"the {what} is nested too deeply (more than {limit} levels)")
-        stack.extend([(x, depth + 1) for x in items if isinstance(x, (dict, list, tuple))])
+    level, depth, seen = [value], 0, 0
+    containers = (dict, list, tuple)
+    while level:
+        inner = []
+        for v in level:
+            items = v.values() if isinstance(v, dict) else v
+            if not items:
+                continue
+            if depth >= limit:
+                raise MalformedInputError(f"the {what} is nested too deeply (more than {limit} levels)")
+            seen += len(items)
+            if seen > MAX_VALUES:
+                raise MalformedInputError(f"the {what} is too large (more than {MAX_VALUES} values)")
+            inner += [x for x in items if isinstance(x, containers)]
+        level, depth = inner, depth + 1
 
 
 def read_json(path, what: str = "file"):
