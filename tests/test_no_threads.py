@@ -281,3 +281,29 @@ def test_on_pyodide_a_widgets_none_reaches_the_page(monkeypatch):
     shell.send_comm("comm_msg", {"data": {"state": {"display": None}}}, {}, "jupyter.widget", [b"x"])
     msg_type, content, metadata, ident, buffers = sent[0]
     assert content == ("JS", {"data": {"state": {"display": None}}}) and buffers == [b"x"]
+
+
+def test_without_the_clocks_pyodide_lacks_the_widgets_import_and_a_cpu_budget_is_kept():
+    """Pyodide's ``time`` has no per-thread clock (``thread_time``): the widgets import (a search
+    bot counting its budget in CPU time among them) and such a budget is kept. A fresh process, as
+    the static page's kernel imports gardenkit from nothing."""
+    import subprocess
+    import sys
+
+    code = """
+import time
+del time.thread_time, time.thread_time_ns
+import gardenkit, gardenkit.widgets
+from gardenkit.bots import SearchBot
+rules = gardenkit.make("miyabi")
+s = rules.initial_state(players=2, seed=3)
+while rules.current_player(s) is gardenkit.CHANCE:
+    s = rules.step_chance(s)
+t0 = time.process_time()
+result = SearchBot(seed=1, iterations=None, time_ms=150, clock="cpu").search(rules, s)
+spent = time.process_time() - t0
+assert result.iterations > 0 and spent < 5, (result.iterations, spent)
+print("ok", result.iterations)
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and done.stdout.startswith("ok"), done.stderr[-2000:]

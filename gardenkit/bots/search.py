@@ -78,7 +78,8 @@ from ..core import CHANCE, Rng
 DEFAULT_ITERATIONS = 200
 #: what a ``time_ms`` budget counts: ``"wall"`` (the time a person waits) or ``"cpu"`` (the CPU time of the
 #: searching thread: on a machine shared with other work, what the search would spend on a quiet one)
-_CLOCKS = {"wall": time.perf_counter, "cpu": time.thread_time}
+#: (Pyodide, the static site's Python, has no per-thread clock: there its only thread's is the process's)
+_CLOCKS = {"wall": time.perf_counter, "cpu": getattr(time, "thread_time", time.process_time)}
 _MASK = (1 << 64) - 1
 
 
