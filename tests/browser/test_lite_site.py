@@ -3,10 +3,13 @@ served on 127.0.0.1 by a plain file server and clicked in Chromium.
 
 The site is built when its inputs changed (``lite/build.py`` keeps a stamp of them in
 ``_site/``, as the Makefile keeps ``.venv``), so most runs reuse it. Every request that leaves
-127.0.0.1 is aborted and listed: there must be none (no CDN). On every game page: a lesson is
-opened and a move tried on it; the game is opened, a move played and a hint asked for; on one of
-them (Samurai Gardener) a whole game is played by clicks. One browser context (its cache warm
-after the first page, as a learner's is) is shared by the pages.
+127.0.0.1 is aborted and listed: there must be none (no CDN). What a learner does on a Voilà
+dashboard, on the static pages: on every game page a lesson tried, a worked example stepped, a
+quiz answered; the game opened and played against that page's bots (every level over the five
+pages) with a hint, Undo and the move again; a puzzle (Karesansui); a whole game and its review
+(Samurai Gardener); the gallery's links and the progress kept from those pages; the strategy lab;
+a phone in the dark theme with Save, Load, Copy link and the link opened. One browser context
+(its cache warm after the first page, as a learner's is) is shared by the desktop pages.
 
 Without chromium or a site that can be built, the tests are skipped, except under CI (CI=true),
 where that is a failure.
@@ -23,7 +26,10 @@ import threading
 from pathlib import Path
 
 import pytest
-from dashboard import GAME, game, open_game, status
+from dashboard import GAME, game, open_game, open_lesson, status
+
+import gardenkit
+from gardenkit.widgets.controls import GameControls
 
 REPO = Path(__file__).resolve().parents[2]
 SITE = REPO / os.environ.get("GARDENKIT_LITE_OUT", "_site")
@@ -34,6 +40,7 @@ LOAD_MS = 180_000
 pytestmark = pytest.mark.browser
 
 GAME_PAGES = ["samurai-gardener", "miyabi", "karesansui", "tanuki", "tang-garden"]
+OPPONENTS = GameControls.opponent_choices
 
 
 def _in_ci() -> bool:
@@ -90,6 +97,7 @@ def lite(browser, served):
             r.abort()
     context.route("**/*", route)
     context.gk_offsite, context.gk_errors, context.gk_base = offsite, errors, served
+    context.gk_tried = set()  # the game pages whose lessons a test tried
     yield context
     context.close()
 
@@ -153,59 +161,138 @@ def hint_and_play_it(page, timeout: float = 60_000) -> str:
     return action
 
 
+#: the bots each page's game is played against: every level the game view offers, over the five pages
+BOTS = {"samurai-gardener": "random", "miyabi": "greedy", "karesansui": "search-easy", "tanuki": "search",
+        "tang-garden": "search-strong"}
+
+
+def step_a_worked_example(page) -> None:
+    """Open the first worked example and step it forward: its caption changes."""
+    example = page.locator(".gk-scenario").first
+    example.scroll_into_view_if_needed()
+    open_lesson(example, timeout=60_000)
+    caption = example.locator(".gk-caption").first
+    before = caption.inner_text()
+    example.locator("button.gk-forward").first.click()
+    page.wait_for_function("([el, before]) => el.innerText !== before", arg=[caption.element_handle(), before],
+                           timeout=30_000)
+
+
+def answer_a_quiz(page) -> None:
+    """Open the first quiz and answer it: the engine's verdict is shown."""
+    quiz = page.locator(".gk-quiz").first
+    quiz.scroll_into_view_if_needed()
+    open_lesson(quiz, timeout=60_000)
+    quiz.locator(".gk-guess input").first.fill("3")
+    quiz.locator("button.gk-check").first.click()
+    page.wait_for_function("(el) => el.innerText.trim().length > 0",
+                           arg=quiz.locator(".gk-quiz-result").first.element_handle(), timeout=30_000)
+
+
+def new_game_against(page, bots: str) -> None:
+    """Choose the opponents and start a new game: my move once it starts (or theirs first)."""
+    g = game(page)
+    label = next(label for label, value in OPPONENTS if value == bots)
+    g.locator(".gk-setup .widget-dropdown:has(label:text-is('Against')) select").select_option(label=label)
+    g.locator("button.gk-new").click()
+    page.wait_for_function("(n) => { const g = document.querySelector('.gk-game');"
+                           " return g.querySelector('.gk-status').innerText.includes('your move')"
+                           " && g.querySelectorAll('.gk-log li').length <= n; }", arg=4, timeout=120_000)
+
+
+def undo_my_move(page) -> None:
+    """Undo: the log loses the moves since my last decision and it is my move again."""
+    g = game(page)
+    moves = g.locator(".gk-log li").count()
+    g.locator("button.gk-undo").click()
+    page.wait_for_function("(n) => { const g = document.querySelector('.gk-game');"
+                           " return g.querySelectorAll('.gk-log li').length < n"
+                           " && g.querySelector('.gk-status').innerText.includes('your move'); }",
+                           arg=moves, timeout=60_000)
+
+
+def play_to_the_end_and_review(page, earlier: int) -> None:
+    """Hinted moves until the game is over, then the post-game review (one position a slice on
+    Pyodide's event loop, no thread) lists each of my moves (``earlier`` of them played before)."""
+    played = []
+    for _ in range(80):
+        if "Game over" in status(page):
+            break
+        played.append(hint_and_play_it(page))
+    assert "Game over" in status(page), status(page)
+    game(page).locator(".gk-explanation .gk-final").wait_for()
+    assert len(played) >= 3  # (a 2-player Samurai Gardener game: 5 moves of yours)
+    page.locator(".gk-game .gk-review").wait_for(state="visible")
+    start = game(page).locator("button.gk-review-start")
+    start.scroll_into_view_if_needed()
+    start.click()
+    page.wait_for_function(
+        """(n) => {
+            const p = document.querySelector('.gk-game .gk-review');
+            const bar = p && p.querySelector('.gk-review-progress');
+            return p && p.querySelectorAll('tr.gk-review-move').length === n
+                && (!bar || getComputedStyle(bar).display === 'none');
+        }""", arg=earlier + len(played), timeout=120_000)
+
+
+def try_a_puzzle(page) -> None:
+    """Open the page's puzzle board and answer it with a move on the board: it is judged."""
+    puzzle = page.locator(".gk-puzzle").first
+    puzzle.scroll_into_view_if_needed()
+    open_lesson(puzzle, timeout=60_000)
+    before = puzzle.inner_text()
+    target = first_target(puzzle)
+    if not target.count():  # a puzzle whose moves start with a pick
+        puzzle.locator(".gk-board [data-card], .gk-board [data-tile], .gk-board [data-select], .gk-board [data-pick]"
+                       ).first.click()
+    first_target(puzzle).click()
+    page.wait_for_function("([el, before]) => el.innerText !== before", arg=[puzzle.element_handle(), before],
+                           timeout=60_000)
+
+
 @pytest.mark.parametrize("name", GAME_PAGES)
 def test_a_game_page_teaches_and_plays_from_the_site_alone(lite, name):
+    """A lesson tried, a worked example stepped, a quiz answered and (Karesansui) a puzzle tried;
+    the game opened and played against this page's bots (every level over the five pages): a hinted
+    move, Undo, the move again; on Samurai Gardener the whole game and its review."""
     page = open_page(lite, name)
     try:
         try_a_lesson(page)
+        lite.gk_tried.add(name)
+        step_a_worked_example(page)
+        answer_a_quiz(page)
+        if name == "karesansui":
+            try_a_puzzle(page)
         page.locator(GAME).first.scroll_into_view_if_needed()
         open_game(page, timeout=LOAD_MS)
-        page.wait_for_function("() => document.querySelector('.gk-game .gk-status')"
-                               " && document.querySelector('.gk-game .gk-status').innerText.includes('your move')",
-                               timeout=60_000)
+        new_game_against(page, BOTS[name])
+        hint_and_play_it(page)
+        undo_my_move(page)
         hint_and_play_it(page)
         # the score chart is drawn (SVG: no bqplot on Pyodide)
         assert game(page).locator(".gk-chart svg").count() == 1
+        if name == "samurai-gardener":
+            play_to_the_end_and_review(page, earlier=1)
     finally:
         page.close()
     check_clean(lite)
 
 
-def test_the_gallery_links_the_sites_pages(lite):
+def test_the_gallery_links_the_sites_pages_and_shows_progress(lite):
+    """The gallery's links are the site's .html pages; each game's card shows the lessons tried on
+    its page above (progress kept in the browser)."""
     page = open_page(lite, "index", ".gk-gallery")
     try:
         links = [a.get_attribute("href") for a in page.locator(".gk-gallery a.gk-open").all()]
         assert links and all(link.endswith(".html") for link in links), links
         assert all((SITE / PAGES / link).exists() for link in links)
-    finally:
-        page.close()
-    check_clean(lite)
-
-
-def test_a_whole_game_by_clicks_on_the_static_site(lite):
-    page = open_page(lite, "samurai-gardener", GAME)
-    try:
-        open_game(page, timeout=LOAD_MS)
-        played = []
-        for _ in range(60):
-            if "Game over" in status(page):
-                break
-            played.append(hint_and_play_it(page))
-        assert "Game over" in status(page), status(page)
-        game(page).locator(".gk-explanation .gk-final").wait_for()
-        assert len(played) >= 3  # (a 2-player Samurai Gardener game: 5 moves of yours)
-        # the post-game review: one position a slice on Pyodide's event loop, no thread
-        page.locator(".gk-game .gk-review").wait_for(state="visible")
-        start = game(page).locator("button.gk-review-start")
-        start.scroll_into_view_if_needed()
-        start.click()
-        page.wait_for_function(
-            """(n) => {
-                const p = document.querySelector('.gk-game .gk-review');
-                const bar = p && p.querySelector('.gk-review-progress');
-                return p && p.querySelectorAll('tr.gk-review-move').length === n
-                    && (!bar || getComputedStyle(bar).display === 'none');
-            }""", arg=len(played), timeout=120_000)
+        page.wait_for_selector("article.gk-game-card .gk-progress[data-total]", timeout=60_000)
+        done = page.evaluate("() => [...document.querySelectorAll('article.gk-game-card')].map("
+                             "(c) => [c.dataset.game, Number(c.querySelector('.gk-progress').dataset.done)])")
+        assert len(done) == len(GAME_PAGES), done
+        # (the games whose pages this run opened before: every one when the module runs whole)
+        pages = {g: gardenkit.entry(g).notebook.removesuffix(".ipynb") for g, _ in done}
+        assert all(n >= 1 for g, n in done if pages[g] in lite.gk_tried), (done, lite.gk_tried)
     finally:
         page.close()
     check_clean(lite)
@@ -242,8 +329,9 @@ def test_the_site_is_pinned_and_local(site):
 
 
 def test_phone_dark_save_and_a_copied_link_on_the_static_site(browser, served):
-    """A phone in the dark theme: the page fits its width, Save game downloads the game, and the
-    link "Copy link" gives opens the same position on the site (the query string read in the browser)."""
+    """A phone in the dark theme: the page fits its width, Save game downloads the game, Load reads
+    it back, and the link "Copy link" gives opens the same position on the site (the query string
+    read in the browser)."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, accept_downloads=True)
     offsite, errors = [], []
     context.route("**/*", lambda r: r.continue_() if r.request.url.startswith((served, "data:", "blob:"))
@@ -259,6 +347,12 @@ def test_phone_dark_save_and_a_copied_link_on_the_static_site(browser, served):
             page.locator(".gk-save-button").first.click()
         saved = json.loads(Path(download.value.path()).read_text())
         assert saved and download.value.suggested_filename.endswith(".json")
+        # Load: the downloaded game chosen in the browser's file dialog (an upload to the page's kernel)
+        g = game(page)
+        with page.expect_file_chooser() as chooser:
+            g.locator(".gk-load").first.click()
+        chooser.value.set_files(download.value.path())
+        g.get_by_text("Loaded a saved game").first.wait_for(timeout=60_000)
         page.locator(".gk-share-button").first.click()
         page.wait_for_function("() => /[?&]pos=/.test(document.querySelector('.gk-share-url').value)")
         link = page.locator(".gk-share-url").first.input_value()
