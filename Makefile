@@ -104,7 +104,8 @@ lab: $(STAMP)
 # are compared; the static board pictures a checked cell may end in are compared as one
 # placeholder: tests/nbval-sanitize.cfg), the doctests of every gardenkit module, and the browser
 # tests (tests/browser and the JupyterLab one, marked `browser`: a Voilà server and a Chromium
-# profile per worker, started when the worker meets its first browser test). The longest units go
+# profile per worker, started when the worker meets its first browser test; the static site's test
+# builds _site/ with `make lite` first when its inputs changed). The longest units go
 # first, so neither worker is left running alone for long at the end. Then, alone on the machine,
 # the tests marked `quiet` (they time wall-clock work: a time budget kept, a click answered within
 # a bound while another client floods the server; or load the machine on purpose), all in tests/;
@@ -113,9 +114,8 @@ lab: $(STAMP)
 # (exit 5) is reported and fails too.
 TEST_WORKERS ?= 2
 NBVAL_ARGS   := --nbval-lax --nbval-cell-timeout=600 --nbval-sanitize-with tests/nbval-sanitize.cfg
-TEST_PATHS   := tests notebooks benchmarks/echo.ipynb --doctest-modules gardenkit benchmarks/echo_board.py \
-	--ignore=tests/browser/test_lite_site.py
-QUIET_PATHS  := tests --ignore=tests/browser/test_lite_site.py
+TEST_PATHS   := tests notebooks benchmarks/echo.ipynb --doctest-modules gardenkit benchmarks/echo_board.py
+QUIET_PATHS  := tests
 test: $(STAMP)
 	@rc=0; for run in "not quiet|-n $(TEST_WORKERS) --dist loadgroup $(NBVAL_ARGS) $(TEST_PATHS)|engine tests, notebooks, doctests and browser tests" \
 		"quiet|$(QUIET_PATHS)|quiet tests"; do \
@@ -126,8 +126,8 @@ test: $(STAMP)
 		if [ $$r -ne 0 ]; then echo "make test: the $$what failed (pytest exit $$r)" >&2; rc=$$r; fi; \
 	done; exit $$rc
 
-# The static site's browser test (builds _site/ with make lite's tools when its inputs changed):
-# not yet part of make test (issue 23 is open: its first run inside the whole suite was not seen green).
+# The static site's browser test alone (make test runs it too; it builds _site/ with make lite's
+# tools when its inputs changed).
 test-lite: $(STAMP)
 	$(BIN)/python -m pytest tests/browser/test_lite_site.py $(PYTEST_ARGS)
 

@@ -62,6 +62,9 @@ QUIET = (
 #: side); the scheduler starts them first (:func:`unit_cost`), so that the run does not end with one
 #: worker still busy with a long unit while the other has nothing left
 LONG_UNITS = {
+    # builds the static site when its inputs changed (~40 s on a fresh clone), then starts Pyodide
+    # on nine pages (~10 s of a core each)
+    "tests/browser/test_lite_site.py": 200,
     "tests/browser/test_theme_contrast.py": 85,
     "tests/browser/test_tang_garden_dashboard.py": 75,
     "tests/browser/test_learner_path_dashboards.py": 66,

@@ -35,7 +35,7 @@ def test_every_quiet_entry_names_a_module_that_exists():
     for module, _prefix in c.QUIET:
         assert (ROOT / module).is_file(), module
         # make test's quiet run collects tests/ only (QUIET_PATHS in the Makefile)
-        assert module.startswith("tests/") and module != "tests/browser/test_lite_site.py", module
+        assert module.startswith("tests/"), module
 
 
 def test_every_long_unit_is_a_module_that_exists_and_goes_before_short_ones():
