@@ -190,10 +190,14 @@ LITE_STAMP := $(LITE_VENV)/.gardenkit-lite-tools
 LITE_OUT   ?= _site
 LITE_PORT  ?= 8000
 
+# (installed by the project venv's uv when there is one, as the lock is: seconds instead of ~25 s;
+# else, or if uv fails, by pip; the same pins and hashes either way)
 $(LITE_STAMP): lite/build-requirements.txt
 	test -x $(LITE_VENV)/bin/python || $(PYTHON) -m venv $(LITE_VENV)
-	$(LITE_VENV)/bin/python -m pip install --quiet --disable-pip-version-check --require-hashes \
-		-r lite/build-requirements.txt
+	@if [ "$(USE_UV)" = 1 ] && [ -x $(BIN)/uv ] && $(BIN)/uv pip install --quiet --python $(LITE_VENV)/bin/python \
+		--require-hashes -r lite/build-requirements.txt; then echo "installed the site's build tools with uv"; \
+	else $(LITE_VENV)/bin/python -m pip install --quiet --disable-pip-version-check --require-hashes \
+		-r lite/build-requirements.txt; fi
 	touch $@
 
 lite: $(LITE_STAMP)

@@ -62,14 +62,14 @@ QUIET = (
 #: side); the scheduler starts them first (:func:`unit_cost`), so that the run does not end with one
 #: worker still busy with a long unit while the other has nothing left
 LONG_UNITS = {
-    # builds the static site when its inputs changed (~40 s on a fresh clone), then starts Pyodide
-    # on nine pages (~10 s of a core each)
-    "tests/browser/test_lite_site.py": 200,
-    "tests/browser/test_theme_contrast.py": 85,
+    # builds the static site when its inputs changed (~20-45 s on a fresh clone), then starts
+    # Pyodide on nine pages (~10 s of a core each) and plays on them: ~290 s beside the others
+    "tests/browser/test_lite_site.py": 290,
+    "tests/browser/test_theme_contrast.py": 65,
     "tests/browser/test_tang_garden_dashboard.py": 75,
     "tests/browser/test_learner_path_dashboards.py": 66,
     "tests/browser/test_tang_garden_solo_won.py": 62,
-    "tests/browser/test_layout_phone.py": 53,
+    "tests/browser/test_layout_phone.py": 45,
     "tests/browser/test_tanuki_dashboard.py": 50,
     "tests/test_serve_pool.py": 48,
     "tests/browser/test_miyabi_dashboard.py": 45,

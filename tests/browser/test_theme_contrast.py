@@ -2,7 +2,12 @@
 every text of ours reads (WCAG contrast).
 
 Voilà serves JupyterLab's dark theme with ``?theme=dark`` (the server guard allows ``light`` and
-``dark``). One page load per dashboard and theme; on a game's page the first try board, worked
+``dark``): the page then links the dark theme's stylesheet instead of the light one and marks its
+body dark, nothing else (gardenkit's dark look is CSS keyed on that mark). So each dashboard is
+loaded once, light, checked, then turned dark in place (the same stylesheet swapped in, the same
+marks) and checked again; :func:`test_the_theme_turned_in_place_is_the_theme_voila_serves` loads
+the gallery served dark and checks that every text reads there exactly as on a page turned dark.
+On a game's page the first try board, worked
 example and quiz are opened (lessons start as a cover: a picture and a button) and one move is
 made in the game (a piece picked, then a target clicked), so the lessons' captions and panels,
 the move log's code chips and the explanation are there too. Then, for every visible text element
@@ -178,12 +183,48 @@ def _row(r: dict) -> str:
     return f"{r['ratio']:5.2f} (needs {r['need']}) {r['el']} «{r['text']}» {r['fg']} on {r['bg']} ({r['on']})"
 
 
-@pytest.mark.parametrize("theme", ["light", "dark"])
+#: the page turned to JupyterLab's dark theme in place, as Voilà serves it with ``?theme=dark``: its
+#: one theme stylesheet swapped for the dark one (loaded before this answers) and the body's theme
+#: class and data attributes set (:func:`test_the_theme_turned_in_place_is_the_theme_voila_serves`
+#: checks that every text then reads as on a page served dark)
+TO_DARK_JS = r"""async () => {
+  const link = [...document.querySelectorAll('link[rel=stylesheet]')].find(l => /\/theme-light\.css/.test(l.href));
+  if (!link) throw new Error('no light theme stylesheet on the page');
+  const href = link.href.replace('/theme-light.css', '/theme-dark.css').split('?')[0];
+  await new Promise((ok, fail) => {
+    link.onload = ok;
+    link.onerror = () => fail(new Error('the dark theme stylesheet did not load: ' + href));
+    link.href = href;
+  });
+  document.body.classList.replace('theme-light', 'theme-dark');
+  document.body.dataset.jpThemeLight = 'false';
+  document.body.dataset.jpThemeName = 'JupyterLab Dark';
+  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+}"""
+
+
+def check_contrast(page, what: str, theme: str) -> None:
+    """Every text of ours on the page reads (and, dark, every drawing shown as an image sits on a
+    light background)."""
+    if theme == "dark":
+        dim = [lum for lum in page.evaluate(PICTURES_JS) if lum < 0.8]
+        assert not dim, f"{len(dim)} drawings shown as images sit on a dark background (luminance {dim[:5]})"
+    texts = page.evaluate(CONTRAST_JS)
+    assert len(texts) > 20, f"only {len(texts)} texts of ours found ({what}, {theme})"
+    bad = [r for r in texts if r["ratio"] < r["need"]]
+    print(f"\n{what} ({theme}): {len(texts)} texts, {len(bad)} below; the worst:")
+    for r in texts[:3]:
+        print("   ", _row(r))
+    assert not bad, f"{len(bad)} texts below the contrast they need ({what}, {theme}):\n" + "\n".join(
+        _row(r) for r in bad[:15])
+
+
 @pytest.mark.parametrize(("what", "notebook", "ready"), PARAMS)
-def test_every_text_of_ours_reads_in_both_themes(open_dashboard, what, notebook, ready, theme):
-    page = open_dashboard(notebook, wait_for=ready, theme=theme)
-    expected = "false" if theme == "dark" else "true"
-    assert page.evaluate("document.body.dataset.jpThemeLight") == expected, "Voilà did not serve the theme asked for"
+def test_every_text_of_ours_reads_in_both_themes(open_dashboard, what, notebook, ready):
+    """One page load a dashboard: lessons opened and a move made, every text checked in the light
+    theme, then the page turned dark in place (:data:`TO_DARK_JS`) and every text checked again."""
+    page = open_dashboard(notebook, wait_for=ready)
+    assert page.evaluate("document.body.dataset.jpThemeLight") == "true", "Voilà did not serve the light theme"
     if what not in ("gallery", "strategy_lab"):
         open_lessons(page)
         make_a_move(page)
@@ -193,14 +234,27 @@ def test_every_text_of_ours_reads_in_both_themes(open_dashboard, what, notebook,
             "() => /your move|Game over/.test(document.querySelector('.gk-game .gk-status').innerText)",
             timeout=60_000)
         wait_settled(page, timeout=60_000)
-    if theme == "dark":
-        dim = [lum for lum in page.evaluate(PICTURES_JS) if lum < 0.8]
-        assert not dim, f"{len(dim)} drawings shown as images sit on a dark background (luminance {dim[:5]})"
-    texts = page.evaluate(CONTRAST_JS)
-    assert len(texts) > 20, f"only {len(texts)} texts of ours found"
-    bad = [r for r in texts if r["ratio"] < r["need"]]
-    print(f"\n{what} ({theme}): {len(texts)} texts, {len(bad)} below; the worst:")
-    for r in texts[:3]:
-        print("   ", _row(r))
-    assert not bad, f"{len(bad)} texts below the contrast they need ({what}, {theme}):\n" + "\n".join(
-        _row(r) for r in bad[:15])
+    check_contrast(page, what, "light")
+    page.evaluate(TO_DARK_JS)
+    check_contrast(page, what, "dark")
+
+
+def test_the_theme_turned_in_place_is_the_theme_voila_serves(open_dashboard):
+    """The gallery served dark (``?theme=dark``) and the gallery served light then turned dark in
+    place: the same stylesheet, the same body, and every text of ours drawn in the same colours on
+    the same backgrounds."""
+    def look(page):
+        return (page.evaluate("[...document.querySelectorAll('link[rel=stylesheet]')].map(l => new URL(l.href).pathname)"),
+                page.evaluate("[document.body.className, document.body.dataset.jpThemeLight, document.body.dataset.jpThemeName]"),
+                sorted((r["el"], r["text"], r["fg"], r["bg"]) for r in page.evaluate(CONTRAST_JS)))
+
+    ready = "article.gk-game-card .gk-progress[data-total]"  # (each card's progress, read in the page)
+    page = open_dashboard("index.ipynb", wait_for=ready, theme="dark")
+    assert page.evaluate("document.body.dataset.jpThemeLight") == "false", "Voilà did not serve the theme asked for"
+    served = look(page)
+    page = open_dashboard("index.ipynb", wait_for=ready)
+    page.evaluate(TO_DARK_JS)
+    turned = look(page)
+    assert turned[0] == served[0] and turned[1] == served[1]
+    assert len(turned[2]) > 20 and turned[2] == served[2], (
+        [x for x in turned[2] if x not in served[2]][:10], [x for x in served[2] if x not in turned[2]][:10])
