@@ -6,7 +6,8 @@ here ``GARDENKIT_FULL_CHECKS=1`` runs every case:
 - every shipped puzzle of every game searched again at its seed and budget (the suite: 5 a game);
 - 2 000 random edits of Samurai Gardener saves, each refused or played to the end (the suite: 600);
 - 6 rounds of edits of every Tanuki save in its robustness test (the suite: 2);
-- 60 dashboard pages opened at the same moment, each answering a click (the suite: 30).
+- 60 dashboard pages opened at the same moment, each answering a click (the suite: 30);
+- 30 loads of the Tang Garden dashboard on a machine kept busy, none missing a model (the suite: 6).
 
 It prints how long each took and fails (exit 1) when any check fails. Options: ``--only KEYWORD``
 (pytest's ``-k``) to run some of them, e.g. ``--only puzzles``.
@@ -28,6 +29,7 @@ CHECKS = (
     ("Samurai Gardener saves edited", ["tests/test_samurai_robust.py", "-k", "mutated_saves"]),
     ("Tanuki saves edited", ["tests/test_tanuki_robust.py", "-k", "mutated_saves"]),
     ("pages opened at once", ["tests/test_serve_pool.py", "-k", "many_pages_opened_at_once"]),
+    ("Tang Garden loads on a busy machine", ["tests/browser/test_tang_garden_page_loads.py", "-k", "every_load"]),
 )
 
 
