@@ -63,7 +63,7 @@ QUIET = (
 #: worker still busy with a long unit while the other has nothing left
 LONG_UNITS = {
     # builds the static site when its inputs changed (~20-45 s on a fresh clone), then starts
-    # Pyodide on nine pages (~10 s of a core each) and plays on them: ~290 s beside the others
+    # Pyodide on eight pages (~10 s of a core each) and plays on them: ~290 s beside the others
     "tests/browser/test_lite_site.py": 290,
     "tests/browser/test_theme_contrast.py": 65,
     "tests/browser/test_tang_garden_dashboard.py": 75,

@@ -8,8 +8,9 @@ dashboard, on the static pages: on every game page a lesson tried, a worked exam
 quiz answered; the game opened and played against that page's bots (every level over the five
 pages) with a hint, Undo and the move again; a puzzle (Karesansui); a whole game and its review
 (Samurai Gardener); the gallery's links and the progress kept from those pages; the strategy lab;
-a phone in the dark theme with Save, Load, Copy link and the link opened. One browser context
-(its cache warm after the first page, as a learner's is) is shared by the desktop pages.
+Miyabi's page on a phone in the dark theme, with Save, Load, Copy link and the link opened.
+One browser context (its cache warm after the first page, as a learner's is) is shared by the
+desktop pages.
 
 Without chromium or a site that can be built, the tests are skipped, except under CI (CI=true),
 where that is a failure.
@@ -41,6 +42,8 @@ pytestmark = pytest.mark.browser
 
 GAME_PAGES = ["samurai-gardener", "miyabi", "karesansui", "tanuki", "tang-garden"]
 OPPONENTS = GameControls.opponent_choices
+#: the game page played on a phone (390 px, touch) in the dark theme, with Save, Load and Copy link
+PHONE_PAGE = "miyabi"
 
 
 def _in_ci() -> bool:
@@ -80,11 +83,10 @@ def served(site):
     server.server_close()
 
 
-@pytest.fixture(scope="module")
-def lite(browser, served):
-    """A browser context on the site: requests off 127.0.0.1 aborted and listed (``offsite``),
-    page errors collected (``errors``)."""
-    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+def _watched(browser, served: str, **options):
+    """A browser context on the site: requests off 127.0.0.1 aborted and listed (``gk_offsite``),
+    page errors collected (``gk_errors``)."""
+    context = browser.new_context(**options)
     offsite: list[str] = []
     errors: list[str] = []
 
@@ -98,6 +100,22 @@ def lite(browser, served):
     context.route("**/*", route)
     context.gk_offsite, context.gk_errors, context.gk_base = offsite, errors, served
     context.gk_tried = set()  # the game pages whose lessons a test tried
+    return context
+
+
+@pytest.fixture(scope="module")
+def lite(browser, served):
+    """The desktop context the pages share (its cache warm after the first page, as a learner's is)."""
+    context = _watched(browser, served, viewport={"width": 1280, "height": 1000})
+    yield context
+    context.close()
+
+
+@pytest.fixture(scope="module")
+def phone(browser, served):
+    """A phone's context (390 px wide, touch, downloads kept): :data:`PHONE_PAGE` is played there."""
+    context = _watched(browser, served, viewport={"width": 390, "height": 844}, has_touch=True,
+                       accept_downloads=True)
     yield context
     context.close()
 
@@ -251,14 +269,20 @@ def try_a_puzzle(page) -> None:
 
 
 @pytest.mark.parametrize("name", GAME_PAGES)
-def test_a_game_page_teaches_and_plays_from_the_site_alone(lite, name):
+def test_a_game_page_teaches_and_plays_from_the_site_alone(lite, phone, name):
     """A lesson tried, a worked example stepped, a quiz answered and (Karesansui) a puzzle tried;
     the game opened and played against this page's bots (every level over the five pages): a hinted
-    move, Undo, the move again; on Samurai Gardener the whole game and its review."""
-    page = open_page(lite, name)
+    move, Undo, the move again; on Samurai Gardener the whole game and its review; Miyabi on a
+    phone in the dark theme, then Save, Load, Copy link and the link opened
+    (:func:`save_load_and_share`)."""
+    on_phone = name == PHONE_PAGE
+    context = phone if on_phone else lite
+    page = open_page(context, name, query="?theme=dark" if on_phone else "")
     try:
+        if on_phone:
+            assert page.evaluate("document.body.getAttribute('data-jp-theme-light')") == "false"
         try_a_lesson(page)
-        lite.gk_tried.add(name)
+        context.gk_tried.add(name)
         step_a_worked_example(page)
         answer_a_quiz(page)
         if name == "karesansui":
@@ -273,9 +297,12 @@ def test_a_game_page_teaches_and_plays_from_the_site_alone(lite, name):
         assert game(page).locator(".gk-chart svg").count() == 1
         if name == "samurai-gardener":
             play_to_the_end_and_review(page, earlier=1)
+        if on_phone:
+            assert page.evaluate("document.documentElement.scrollWidth") <= 390
+            save_load_and_share(page, name)
     finally:
         page.close()
-    check_clean(lite)
+    check_clean(context)
 
 
 def test_the_gallery_links_the_sites_pages_and_shows_progress(lite):
@@ -328,42 +355,28 @@ def test_the_site_is_pinned_and_local(site):
         assert "fontawesome" not in text.lower()
 
 
-def test_phone_dark_save_and_a_copied_link_on_the_static_site(browser, served):
-    """A phone in the dark theme: the page fits its width, Save game downloads the game, Load reads
-    it back, and the link "Copy link" gives opens the same position on the site (the query string
-    read in the browser)."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, accept_downloads=True)
-    offsite, errors = [], []
-    context.route("**/*", lambda r: r.continue_() if r.request.url.startswith((served, "data:", "blob:"))
-                  else (offsite.append(r.request.url), r.abort()))
-    context.gk_base, context.gk_errors, context.gk_offsite = served, errors, offsite
-    try:
-        page = open_page(context, "miyabi", GAME, query="?theme=dark")
-        assert page.evaluate("document.body.getAttribute('data-jp-theme-light')") == "false"
-        open_game(page, timeout=LOAD_MS)
-        hint_and_play_it(page)
-        assert page.evaluate("document.documentElement.scrollWidth") <= 390
-        with page.expect_download(timeout=30_000) as download:
-            page.locator(".gk-save-button").first.click()
-        saved = json.loads(Path(download.value.path()).read_text())
-        assert saved and download.value.suggested_filename.endswith(".json")
-        # Load: the downloaded game chosen in the browser's file dialog (an upload to the page's kernel)
-        g = game(page)
-        with page.expect_file_chooser() as chooser:
-            g.locator(".gk-load").first.click()
-        chooser.value.set_files(download.value.path())
-        g.get_by_text("Loaded a saved game").first.wait_for(timeout=60_000)
-        page.locator(".gk-share-button").first.click()
-        page.wait_for_function("() => /[?&]pos=/.test(document.querySelector('.gk-share-url').value)")
-        link = page.locator(".gk-share-url").first.input_value()
-        assert link.startswith(f"{served}{PAGES}/miyabi.html?"), link
-        page.goto(link, wait_until="domcontentloaded")
-        g = page.locator(GAME)
-        g.locator(".gk-share-note").filter(has_text="Opened the position from the link.").wait_for(timeout=LOAD_MS)
-        g.locator(".gk-board svg").first.wait_for(timeout=60_000)
-        g.locator(".gk-share-button").first.click()
-        page.wait_for_function("() => /[?&]pos=/.test(document.querySelector('.gk-game .gk-share-url').value)")
-        assert g.locator(".gk-share-url").first.input_value() == link  # the same position, linked again
-    finally:
-        context.close()
-    assert offsite == [] and errors == [], (offsite, errors)
+def save_load_and_share(page, name: str) -> None:
+    """Save game downloads the game, Load reads it back, and the link "Copy link" gives opens the
+    same position on the site (the query string read in the browser)."""
+    base = page.context.gk_base
+    with page.expect_download(timeout=30_000) as download:
+        page.locator(".gk-save-button").first.click()
+    saved = json.loads(Path(download.value.path()).read_text())
+    assert saved and download.value.suggested_filename.endswith(".json")
+    # Load: the downloaded game chosen in the browser's file dialog (an upload to the page's kernel)
+    g = game(page)
+    with page.expect_file_chooser() as chooser:
+        g.locator(".gk-load").first.click()
+    chooser.value.set_files(download.value.path())
+    g.get_by_text("Loaded a saved game").first.wait_for(timeout=60_000)
+    page.locator(".gk-share-button").first.click()
+    page.wait_for_function("() => /[?&]pos=/.test(document.querySelector('.gk-share-url').value)")
+    link = page.locator(".gk-share-url").first.input_value()
+    assert link.startswith(f"{base}{PAGES}/{name}.html?"), link
+    page.goto(link, wait_until="domcontentloaded")
+    g = page.locator(GAME)
+    g.locator(".gk-share-note").filter(has_text="Opened the position from the link.").wait_for(timeout=LOAD_MS)
+    g.locator(".gk-board svg").first.wait_for(timeout=60_000)
+    g.locator(".gk-share-button").first.click()
+    page.wait_for_function("() => /[?&]pos=/.test(document.querySelector('.gk-game .gk-share-url').value)")
+    assert g.locator(".gk-share-url").first.input_value() == link  # the same position, linked again
