@@ -115,10 +115,10 @@ def check_depth(value, what: str = "saved game", limit: int = MAX_DEPTH) -> None
     ...
     gardenkit.core.errors.MalformedInputError: the saved game is nested too deeply (more than 40 levels)
     """
-    # only containers go on the stack (a save is mostly numbers and texts): a container's items are
-    # one level deeper than it, so a container at ``limit`` holding anything is too deep
-    # level by level: the containers at one depth, then those inside them (a save's many small
-    # score lines are walked without a tuple per container)
+    # level by level: the containers at one depth, then those inside them (only containers are kept:
+    # a save is mostly numbers and texts, and its many small score lines are walked without a tuple
+    # each); a container's items are one level deeper than it, so a container at ``limit`` holding
+    # anything is too deep
     if not isinstance(value, (dict, list, tuple)):
         return
     level, depth, seen = [value], 0, 0
