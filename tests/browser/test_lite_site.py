@@ -27,7 +27,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from dashboard import GAME, game, open_game, open_lesson, status
+from dashboard import GAME, board_version, game, open_game, open_lesson, status
 
 import gardenkit
 from gardenkit.widgets.controls import GameControls
@@ -212,10 +212,14 @@ def new_game_against(page, bots: str) -> None:
     g = game(page)
     label = next(label for label, value in OPPONENTS if value == bots)
     g.locator(".gk-setup .widget-dropdown:has(label:text-is('Against')) select").select_option(label=label)
+    version = board_version(page)
     g.locator("button.gk-new").click()
-    page.wait_for_function("(n) => { const g = document.querySelector('.gk-game');"
-                           " return g.querySelector('.gk-status').innerText.includes('your move')"
-                           " && g.querySelectorAll('.gk-log li').length <= n; }", arg=4, timeout=120_000)
+    # the new game's board (a later version than the game it replaces), and my move in it
+    page.wait_for_function("(v) => { const g = document.querySelector('.gk-game');"
+                           " const svg = g.querySelector('.gk-board svg[data-version]');"
+                           " return svg && Number(svg.getAttribute('data-version')) > v"
+                           " && g.querySelector('.gk-status').innerText.includes('your move'); }",
+                           arg=version, timeout=120_000)
 
 
 def undo_my_move(page) -> None:
