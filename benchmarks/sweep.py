@@ -70,7 +70,7 @@ class Line:
 
     def to_json(self) -> dict:
         return {"game": self.game, "players": self.players, "options": self.options, "games": self.games,
-                "steps": self.steps, "cpu_seconds": round(self.cpu, 2),
+                "steps": self.steps, "cpu_seconds": self.cpu,  # (unrounded: its table reads as the live one)
                 "failures": {kind: {"games": f.games, "seed": f.first.seed, "step": f.first.step,
                                     "action": f.first.action, "error": f.first.error, "message": str(f.first)}
                              for kind, f in self._ordered()}}

@@ -135,3 +135,12 @@ def test_a_game_that_does_not_end_is_reported():
     with pytest.raises(PlayFailure) as info:
         list(play_checked(gardenkit.make("samurai_gardener"), 2, 1, max_steps=10))
     assert info.value.kind == NO_END and info.value.step == 10
+
+
+def test_a_table_read_back_from_its_json_reads_as_the_live_one():
+    """The CPU column is rounded once, when printed: a line saved with 0.1503 s (printed 0.2) read
+    back printed 0.1 when the file held it rounded to 0.15 (a fresh-clone run met it)."""
+    line = sweep.Line("samurai_gardener", 3, games=1, steps=123, cpu=0.1503)
+    back = sweep.Line.from_json(json.loads(json.dumps(line.to_json())))
+    assert sweep.table([back]) == sweep.table([line])
+    assert sweep.table([line]).splitlines()[2].endswith("| 0.2 |")
