@@ -126,6 +126,18 @@ def test_the_lab_runs_the_setup_its_controls_say_and_charts_it():
     assert w.progress.value == 6 and not w.running
 
 
+def test_a_runs_status_says_done_only_after_its_table_shows_it():
+    """Each widget's change is its own message to the page: the status goes last, so a page (or a
+    learner) that reads "6 games of …" reads that run's table too."""
+    w = lab(game="samurai_gardener", games=4, seed=1)
+    order = []
+    w.table.observe(lambda ch: order.append("table"), "value")
+    w.status.observe(lambda ch: order.append("status:" + ch["new"]), "value")
+    w.run(wait=True)
+    done = next(i for i, what in enumerate(order) if "4 games of Samurai Gardener" in what)
+    assert "table" in order[:done] and "table" not in order[done:], order
+
+
 def test_the_game_choice_sets_its_player_counts_options_and_comparisons():
     w = lab(game="samurai_gardener")
     w.game_in.value = "miyabi"

@@ -288,9 +288,11 @@ class StrategyLab(StaticFallback, widgets.VBox):
         info = gardenkit.make(setup.game).info
         self._title = info.title
         what = f"{played} games of {h(info.title)}" + (" (stopped)" if stopped else "")
-        self.status.value = f"<div class='gk-ok'>{what}.</div>"
+        # the status last: once it says the run is done, its table and charts show it (each is its
+        # own widget message; a page reading the status first met the last run's table)
         self.table.value = self._table_html(setup, self.summary, label)
         self._draw(self.summary)
+        self.status.value = f"<div class='gk-ok'>{what}.</div>"
 
     def _table_html(self, setup: Setup, s, label: str) -> str:
         unit = "demerits" if s.lower_wins else "points"

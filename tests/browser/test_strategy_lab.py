@@ -44,7 +44,11 @@ def test_a_short_run_shows_its_charts_and_a_long_one_stops(lab):
     root.locator("button.gk-lab-run").click()
     lab.wait_for_function("(sel) => document.querySelector(sel + ' .gk-lab-status').innerText.includes('12 games of Miyabi')",
                           arg=LAB, timeout=60_000)
-    assert "with C Zen Garden" in root.locator(".gk-lab-table").inner_text()
+    # the status is set last (the table and charts before it), but each is its own message: wait for
+    # the table too
+    table = root.locator(".gk-lab-table")
+    table.filter(has_text="with C Zen Garden").wait_for(timeout=10_000)
+    assert "with C Zen Garden" in table.inner_text()
     assert root.locator(".gk-lab-chart .bargroup rect, .gk-lab-chart rect.bar").count() > 0
     # a long run: the bar moves, the page answers (a control changes), Stop ends it early
     root.locator(".widget-dropdown:has(label:text-is('Effect of')) select").select_option(label="nothing (one run)")
