@@ -5,7 +5,9 @@ here ``GARDENKIT_FULL_CHECKS=1`` runs every case:
 
 - every shipped puzzle of every game searched again at its seed and budget (the suite: 5 a game);
 - 2 000 random edits of Samurai Gardener saves, each refused or played to the end (the suite: 600);
-- 6 rounds of edits of every Tanuki save in its robustness test (the suite: 2);
+- 6 rounds of edits of every Tanuki save in its robustness test (the suite: 1);
+- 2 000 random edits of Miyabi saves (the suite: 400) and 6 rounds of edits of every Karesansui
+  save of its robustness test (the suite: 3), each refused or played to the end;
 - 60 dashboard pages opened at the same moment, each answering a click (the suite: 30);
 - 30 loads of the Tang Garden dashboard on a machine kept busy, none missing a model (the suite: 6).
 
@@ -28,6 +30,8 @@ CHECKS = (
     ("puzzles searched again", ["tests/test_puzzles.py", "-k", "still_best_when_searched_again"]),
     ("Samurai Gardener saves edited", ["tests/test_samurai_robust.py", "-k", "mutated_saves"]),
     ("Tanuki saves edited", ["tests/test_tanuki_robust.py", "-k", "mutated_saves"]),
+    ("Miyabi saves edited", ["tests/test_miyabi_robust.py", "-k", "mutated_saves"]),
+    ("Karesansui saves edited", ["tests/test_karesansui_robust.py", "-k", "mutated_saves"]),
     ("pages opened at once", ["tests/test_serve_pool.py", "-k", "many_pages_opened_at_once"]),
     ("Tang Garden loads on a busy machine", ["tests/browser/test_tang_garden_page_loads.py", "-k", "every_load"]),
 )
