@@ -65,7 +65,7 @@ LONG_UNITS = {
     # builds the static site when its inputs changed (~20-45 s on a fresh clone), then starts
     # Pyodide on eight pages (~10 s of a core each) and plays on them: ~290 s beside the others
     "tests/browser/test_lite_site.py": 290,
-    "tests/browser/test_theme_contrast.py": 65,
+    "tests/browser/test_theme_contrast.py": 75,
     "tests/browser/test_tang_garden_dashboard.py": 75,
     "tests/browser/test_learner_path_dashboards.py": 66,
     "tests/browser/test_tang_garden_solo_won.py": 62,
@@ -81,7 +81,6 @@ LONG_UNITS = {
     "tests/test_miyabi_robust.py": 25,
     "tests/browser/test_puzzles_dashboards.py": 25,
     "tests/browser/test_server_guard.py": 24,
-    "tests/browser/test_dashboards_clean.py": 23,
     "tests/browser/test_lazy_lessons.py": 23,
     "tests/test_kernel_forks.py": 21,
     "tests/test_tang_garden_widgets.py": 20,

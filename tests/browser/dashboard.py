@@ -7,6 +7,8 @@ it: :func:`open_game` does what the learner does.
 """
 from __future__ import annotations
 
+import re
+
 GAME = ".gk-game"
 
 
@@ -261,3 +263,54 @@ def review_the_game_and_try_again(page, played: list[str] | None = None, timeout
     assert f"Try again from your move {m.number}" in g.locator(".gk-explanation").inner_text()
     seen["retried"] = m.number
     return seen
+
+
+# ----- Python leaked onto a page (test_dashboards_clean.py tests the scan) -------------------------
+#: what Python leaves on a page when a cell leaks: (name, pattern over the visible text)
+LEAKS = [
+    ("a traceback", re.compile(r"Traceback \(most recent call last\)|^\s*Traceback\b", re.M)),
+    ("a Python error line", re.compile(r"^\s*(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception|Warning): ", re.M)),
+    ("an error in a cell", re.compile(r"There was an error when executing cell|An error occurred while executing")),
+    ("a gardenkit object's repr", re.compile(r"<gardenkit\.")),
+    ("an object's address", re.compile(r"object at 0x[0-9a-f]+")),
+    ("a widget's repr", re.compile(r"\b(?:TryBoard|\w*Board|\w*Game|VBox|HBox|HTML|Output|Button|Label)\((?:children|value)=")),
+    ("a dataclass repr of a state", re.compile(r"\b\w+State\(\w+=")),
+]
+#: an output area's whole text is a quoted Python string: '…' or "…" (a repr of a str)
+QUOTED = re.compile(r"""^\s*(['"]).*\1\s*$""", re.S)
+
+#: each output area's text, with its kind (execute result, stream, error)
+OUTPUTS_JS = """() => Array.from(document.querySelectorAll('.jp-OutputArea-output')).map(el => ({
+    text: el.innerText,
+    kind: el.getAttribute('data-mime-type') || '',
+    classes: el.className,
+}))"""
+
+
+def leaks(text: str, outputs: list[dict]) -> list[str]:
+    """What leaked onto a page: ``text`` its visible text, ``outputs`` its output areas (each
+    ``{"text", "kind", "classes"}``); see ``test_the_scan_finds_what_leaked``."""
+    found = []
+    for name, pattern in LEAKS:
+        m = pattern.search(text)
+        if m:
+            start = max(0, m.start() - 60)
+            found.append(f"{name}: …{text[start:m.end() + 80]!r}…")
+    for out in outputs:
+        body = out["text"].strip()
+        if QUOTED.match(body):
+            found.append(f"an output area holds only a quoted string: {body[:120]}")
+        if "jp-OutputArea-executeResult" in out["classes"] and body and len(body) < 300 and "\n" not in body \
+                and "widget" not in out["kind"]:
+            # a short plain-text result left by a cell's last value (a number, a tuple, None …)
+            if re.fullmatch(r"None|True|False|-?\d+(\.\d+)?|\(.*\)|\[.*\]|\{.*\}", body):
+                found.append(f"a cell's last value shows: {body[:120]}")
+    return found
+
+
+def check_no_leaks(page, what: str) -> None:
+    """The page (a dashboard, its widgets drawn) shows no Python where a reader should see prose."""
+    outputs = page.evaluate(OUTPUTS_JS)
+    assert outputs, f"{what}: no output areas (did the notebook run?)"
+    found = leaks(page.inner_text("body"), outputs)
+    assert not found, f"{what} shows Python where a reader should see prose:\n" + "\n".join(found)

@@ -1,5 +1,7 @@
-"""Every dashboard (the gallery and each registered game) in JupyterLab's light and dark themes:
-every text of ours reads (WCAG contrast).
+"""Every dashboard (the gallery, the strategy lab and each registered game) in JupyterLab's light and
+dark themes: every text of ours reads (WCAG contrast); and no Python leaks onto it
+(``dashboard.leaks``, on the same page load, once the lessons are open and the bots have
+answered).
 
 Voilà serves JupyterLab's dark theme with ``?theme=dark`` (the server guard allows ``light`` and
 ``dark``): the page then links the dark theme's stylesheet instead of the light one and marks its
@@ -29,7 +31,7 @@ it must sit on a light background.
 from __future__ import annotations
 
 import pytest
-from dashboard import board_version, game, wait_settled
+from dashboard import board_version, check_no_leaks, game, wait_settled
 
 import gardenkit
 
@@ -220,9 +222,10 @@ def check_contrast(page, what: str, theme: str) -> None:
 
 
 @pytest.mark.parametrize(("what", "notebook", "ready"), PARAMS)
-def test_every_text_of_ours_reads_in_both_themes(open_dashboard, what, notebook, ready):
-    """One page load a dashboard: lessons opened and a move made, every text checked in the light
-    theme, then the page turned dark in place (:data:`TO_DARK_JS`) and every text checked again."""
+def test_every_text_of_ours_reads_in_both_themes_and_no_python_leaks(open_dashboard, what, notebook, ready):
+    """One page load a dashboard: lessons opened and a move made, the page scanned for Python leaks
+    and every text checked in the light theme, then the page turned dark in place
+    (:data:`TO_DARK_JS`) and every text checked again."""
     page = open_dashboard(notebook, wait_for=ready)
     assert page.evaluate("document.body.dataset.jpThemeLight") == "true", "Voilà did not serve the light theme"
     if what not in ("gallery", "strategy_lab"):
@@ -234,6 +237,9 @@ def test_every_text_of_ours_reads_in_both_themes(open_dashboard, what, notebook,
             "() => /your move|Game over/.test(document.querySelector('.gk-game .gk-status').innerText)",
             timeout=60_000)
         wait_settled(page, timeout=60_000)
+    # every widget drawn: no loading placeholder or spinner left
+    page.wait_for_function("() => !document.querySelector('.widget-loading, .jp-Spinner')", timeout=30_000)
+    check_no_leaks(page, notebook)
     check_contrast(page, what, "light")
     page.evaluate(TO_DARK_JS)
     check_contrast(page, what, "dark")
