@@ -55,6 +55,8 @@ QUIET = (
     # starts busy loops on every core to load pages on a busy machine: alone, not beside other tests
     ("tests/browser/test_tang_garden_page_loads.py", ""),
 )
+#: the modules that hold quiet tests (the only ones the quiet run collects)
+QUIET_MODULES = frozenset(module for module, _prefix in QUIET)
 
 
 #: units that take much longer than their number of tests says: about how many seconds each took
@@ -156,7 +158,7 @@ def pytest_ignore_collect(collection_path, config):
         module = collection_path.resolve().relative_to(ROOT).as_posix()
     except ValueError:
         return None
-    return None if module in {entry[0] for entry in QUIET} else True
+    return None if module in QUIET_MODULES else True
 
 
 def pytest_collection_modifyitems(config, items):

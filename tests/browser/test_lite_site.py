@@ -138,25 +138,24 @@ def first_target(root):
     return root.locator(".gk-board [data-action]:not(.gk-illegal)").first
 
 
-def try_a_lesson(page) -> None:
-    """Open the first try board shown as a cover and play a move on it (its explanation says it)."""
-    lesson = page.locator(".gk-try").first
+def play_a_first_move(lesson, timeout: float = 60_000) -> None:
+    """Open a lesson with a board (a ``.gk-try`` or ``.gk-puzzle`` locator) shown as a cover and play
+    its first offered move, picking a piece first where its moves start with a pick: the lesson's
+    text changes (its explanation or verdict says it)."""
     lesson.scroll_into_view_if_needed()
-    button = lesson.locator("button.gk-open-lesson")
-    if button.count():
-        button.click()
-    lesson.locator(".gk-board svg").first.wait_for(timeout=60_000)
+    open_lesson(lesson, timeout=timeout)
     before = lesson.inner_text()
-    target = first_target(lesson)
-    if not target.count():  # a board whose moves start with a pick (a card, a tile)
-        lesson.locator(".gk-board [data-card], .gk-board [data-tile], .gk-board [data-select]").first.click()
+    if not first_target(lesson).count():  # a board whose moves start with a pick (a card, a tile)
+        lesson.locator(".gk-board [data-card], .gk-board [data-tile], .gk-board [data-select], .gk-board [data-pick]"
+                       ).first.click()
     first_target(lesson).click()
-    page.wait_for_function("([el, before]) => el.innerText !== before",
-                           arg=[lesson.element_handle(), before], timeout=30_000)
+    lesson.page.wait_for_function("([el, before]) => el.innerText !== before",
+                                  arg=[lesson.element_handle(), before], timeout=timeout)
 
 
-def my_turn(page) -> bool:
-    return "your move" in status(page)
+def try_a_lesson(page) -> None:
+    """Open the first try board and play a move on it (its explanation says it)."""
+    play_a_first_move(page.locator(".gk-try").first)
 
 
 def hint_and_play_it(page, timeout: float = 60_000) -> str:
@@ -259,17 +258,7 @@ def play_to_the_end_and_review(page, earlier: int) -> None:
 
 def try_a_puzzle(page) -> None:
     """Open the page's puzzle board and answer it with a move on the board: it is judged."""
-    puzzle = page.locator(".gk-puzzle").first
-    puzzle.scroll_into_view_if_needed()
-    open_lesson(puzzle, timeout=60_000)
-    before = puzzle.inner_text()
-    target = first_target(puzzle)
-    if not target.count():  # a puzzle whose moves start with a pick
-        puzzle.locator(".gk-board [data-card], .gk-board [data-tile], .gk-board [data-select], .gk-board [data-pick]"
-                       ).first.click()
-    first_target(puzzle).click()
-    page.wait_for_function("([el, before]) => el.innerText !== before", arg=[puzzle.element_handle(), before],
-                           timeout=60_000)
+    play_a_first_move(page.locator(".gk-puzzle").first)
 
 
 @pytest.mark.parametrize("name", GAME_PAGES)
