@@ -24,6 +24,7 @@ import os
 import re
 import subprocess
 import threading
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -346,6 +347,25 @@ def test_the_site_is_pinned_and_local(site):
         kernel = json.loads(m.group(1))["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
         assert kernel["pyodideUrl"] == "../../pyodide/pyodide.js" and kernel["disablePyPIFallback"] is True
         assert "fontawesome" not in text.lower()
+    # bytecode of Pyodide's Python (lite/pycompile.py; unchecked-hash pycs, all of one magic number)
+    # instead of the sources of what a page imports: every gardenkit module, the kernel's, the widgets'
+    magics = set()
+    for entry in lock["packages"].values():
+        with zipfile.ZipFile(SITE / "pyodide" / entry["file_name"]) as z:
+            names = z.namelist()
+            compiled = [n for n in names if n.endswith(".pyc")]
+            if entry["name"] == "gardenkit":
+                assert len(compiled) > 100 and "gardenkit/widgets/__init__.pyc" in names, len(compiled)
+                assert "gardenkit/widgets/__init__.py" not in names
+            for n in compiled:
+                header = z.read(n)[:8]
+                magics.add(header[:4])
+                assert int.from_bytes(header[4:8], "little") == 0b01, (entry["file_name"], n)
+    with zipfile.ZipFile(SITE / "pyodide" / "python_stdlib.zip") as z:
+        names = set(z.namelist())
+        assert {"json/__init__.pyc", "asyncio/__init__.pyc"} <= names and "json/__init__.py" not in names
+        magics.add(z.read("json/__init__.pyc")[:4])
+    assert len(magics) == 1, magics
 
 
 def save_load_and_share(page, name: str) -> None:
