@@ -65,8 +65,8 @@ QUIET_MODULES = frozenset(module for module, _prefix in QUIET)
 #: worker still busy with a long unit while the other has nothing left
 LONG_UNITS = {
     # builds the static site when its inputs changed (~20-45 s on a fresh clone), then starts
-    # Pyodide on eight pages (~10 s of a core each) and plays on them: ~290 s beside the others
-    "tests/browser/test_lite_site.py": 290,
+    # Pyodide on eight pages (~6 s of a core each) and plays on them: ~99 s alone, more beside the others
+    "tests/browser/test_lite_site.py": 200,
     "tests/browser/test_theme_contrast.py": 75,
     "tests/browser/test_tang_garden_dashboard.py": 75,
     "tests/browser/test_learner_path_dashboards.py": 66,
