@@ -17,9 +17,9 @@ setuptools to build gardenkit's wheel) and does, in order:
 3. a Pyodide lock file (``pyodide/pyodide-lock.json``) listing exactly those wheels with their
    sha256, all preloaded when the kernel starts (``loadPyodideOptions.packages``), so the kernel
    never asks piplite or PyPI for anything (``disablePyPIFallback``);
-4. bytecode added beside the sources of every wheel and of the standard library
-   (``lite/pycompile.py``, run in this Pyodide by Node: ``lite/pycompile.mjs``), so a page imports
-   them without compiling ~430 modules first (about 1.6 s of every page's start); the lock lists
+4. the bytecode of what a page imports, made by this Pyodide (``lite/pycompile.py``, run by Node:
+   ``lite/pycompile.mjs``), in place of those sources in the wheels and the standard library, so a
+   page does not compile ~430 modules first (its first board 11-15 s -> 6-10 s); the lock lists
    the wheels as they are then;
 5. ``voici build`` of notebooks/, then the pages cleaned of what the template fetches from CDNs
    (Font Awesome, which gardenkit does not use).
@@ -232,8 +232,8 @@ def wheel_meta(wheel: Path) -> tuple[str, str, list[str]]:
 
 # ----- 3. bytecode --------------------------------------------------------------------------------
 def compile_bytecode(runtime: Path, wheels: list[Path], out: Path) -> tuple[list[Path], Path]:
-    """Each wheel and the standard library's zip, with bytecode beside their sources (see
-    ``lite/pycompile.py``), written to ``out``: (the wheels, the zip)."""
+    """Each wheel and the standard library's zip with the bytecode of what a page imports in place
+    of its sources (see ``lite/pycompile.py``), written to ``out``: (the wheels, the zip)."""
     node = shutil.which("node")
     if node is None:
         raise SystemExit("node is needed to compile the site's bytecode in Pyodide (apt-get install nodejs)")

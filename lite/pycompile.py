@@ -13,7 +13,7 @@ compiled, as Pyodide's own distribution does (layout ``"legacy"``: ``json/__init
 ``json/__init__.pyc``, where the import system, and ``zipimport`` for the standard library, looks
 for a module without source): the bytecode is about twice the size of the source, and the site's
 first download is what a learner waits for (with the sources kept beside it, the Tang Garden page's
-was 15.2 MB gzipped, over the 15 MB goal; without, 14.7). A traceback on the static site then names
+was 15.2 MB gzipped, over the 15 MB goal; without, 14.6). A traceback on the static site then names
 the file and line but does not quote it; the same code, with its sources, is the repository's and
 the Voilà dashboards'. The code is compiled under the path the module will have
 (``/lib/python3XY.zip/json/__init__.py``): ``zipimport`` does not rewrite it. (Layout ``"wheel"``,
