@@ -21,7 +21,6 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 import gardenkit
 from gardenkit.core import share
@@ -189,22 +188,20 @@ def test_the_learners_path_on_the_dashboard(game, page, voila_server):
     g = page.locator(".gk-game")
     link = g.locator(".gk-explanation a.gk-rule-link")
     refused = g.locator(".gk-board .gk-illegal[data-action]")
-    if not refused.count():  # pick the first piece: its refused targets show
+    offered = g.locator(".gk-board [data-action]:not(.gk-illegal)")
+    if not refused.count() and not offered.count():  # nothing on the board yet: pick the first piece
         picks = g.locator(".gk-board [data-pick], .gk-board [data-tile], .gk-board [data-card]")
         if picks.count():
             version = board_version(page)
             picks.first.click()  # a piece picked: the board is drawn again with its targets
-            try:  # (a pick that is not allowed yet, e.g. a tile in Tanuki's set-up, draws nothing)
-                page.wait_for_function(
-                    "(v) => Number(document.querySelector('.gk-game .gk-board svg[data-version]')"
-                    ".getAttribute('data-version')) > v", arg=version, timeout=5_000)
-            except PlaywrightTimeoutError:
-                pass
+            page.wait_for_function(
+                "(v) => Number(document.querySelector('.gk-game .gk-board svg[data-version]')"
+                ".getAttribute('data-version')) > v", arg=version, timeout=30_000)
     if refused.count():  # a refusal: the panel names its rule
         refused.first.click()
         g.locator(".gk-explanation").filter(has_text="Not allowed").first.wait_for(timeout=30_000)
     else:  # nothing refused in this first position: the explanation of a move names its rules
-        g.locator(".gk-board [data-action]:not(.gk-illegal)").first.hover()
+        offered.first.hover()
     link.first.wait_for(timeout=30_000)
     cited = link.first.get_attribute("data-rule")
     assert cited in gardenkit.make(game).info.rules
