@@ -3,9 +3,9 @@ them without compiling their sources first.
 
 npm's Pyodide ships its standard library (``python_stdlib.zip``) as sources only, and a pure-Python
 wheel from PyPI is sources only: every page load compiled the ~430 modules it imports (5.1 MB of
-source, about 1.6 s of the kernel's start) before running any of them. This adds, beside every
-``.py`` of an archive, the bytecode that the Python running this file makes of it (run it in the
-site's own Pyodide: ``lite/pycompile.mjs`` does, so the bytecode is that Python's), as
+source, about 1.6 s of the kernel's start) before running any of them. This makes, for the
+``.py`` files of an archive, the bytecode that the Python running this file makes of them (run it in
+the site's own Pyodide: ``lite/pycompile.mjs`` does, so the bytecode is that Python's), as
 *unchecked-hash* pycs (PEP 552): the import uses them without reading the source's date or hash.
 
 The wheels and the standard library's zip ship the bytecode *instead of* the source of each module
@@ -33,6 +33,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import pkgutil
+import shutil
 import sys
 import tempfile
 import zipfile
@@ -78,6 +79,30 @@ def imported_members(archives: list[Path], imports=PAGE_IMPORTS, packages=PAGE_P
                 if name.endswith(".py"):
                     owner[(site / name).resolve()] = (archive.name, name)
     sys.path.insert(0, str(site))
+    try:
+        _import_all(imports, packages)
+    finally:
+        sys.path.remove(str(site))
+    stdlib = {a.name: a for a in archives if a.suffix != ".whl"}
+    found: dict[str, set[str]] = {a.name: set() for a in archives}
+    for module in list(sys.modules.values()):
+        file = getattr(module, "__file__", None)
+        if not file or not file.endswith(".py"):
+            continue
+        hit = owner.get(Path(file).resolve())
+        if hit:
+            found[hit[0]].add(hit[1])
+            continue
+        marker = ".zip/"
+        if marker in file:  # /lib/python3XY.zip/json/__init__.py: the standard library's zip
+            for name in stdlib:
+                found[name].add(file.split(marker, 1)[1])
+    shutil.rmtree(site, ignore_errors=True)
+    return found
+
+
+def _import_all(imports, packages) -> None:
+    """Import each of ``imports`` and every module of each of ``packages``; skip what fails."""
     for name in imports:
         try:
             importlib.import_module(name)
@@ -93,21 +118,6 @@ def imported_members(archives: list[Path], imports=PAGE_IMPORTS, packages=PAGE_P
                 importlib.import_module(info.name)
             except Exception:  # noqa: BLE001
                 pass
-    stdlib = {a.name: a for a in archives if a.suffix != ".whl"}
-    found: dict[str, set[str]] = {a.name: set() for a in archives}
-    for module in list(sys.modules.values()):
-        file = getattr(module, "__file__", None)
-        if not file or not file.endswith(".py"):
-            continue
-        hit = owner.get(Path(file).resolve())
-        if hit:
-            found[hit[0]].add(hit[1])
-            continue
-        marker = ".zip/"
-        if marker in file:  # /lib/python3XY.zip/json/__init__.py: the standard library's zip
-            for name in stdlib:
-                found[name].add(file.split(marker, 1)[1])
-    return found
 
 
 def compile_archive(src: Path, dst: Path, *, layout: str, prefix: str, only: set[str] | None = None) -> tuple[int, int]:
