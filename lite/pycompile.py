@@ -21,9 +21,8 @@ the Voilà dashboards'. The code is compiled under the path the module will have
 should stay: :data:`KEEP_SOURCES`.)
 
 Only the modules a page imports are compiled (:func:`imported_members`: the kernel's, the widgets'
-and every gardenkit module that imports, found by importing them from the archives themselves): the
-bytecode is bigger than the source and the site's first download is what a learner waits for, so a
-module no page imports keeps its source only. A source that does not compile is left alone. Entries
+and every gardenkit module that imports, found by importing them from the archives themselves); a
+module no page imports keeps its source, which is smaller. A source that does not compile is left alone. Entries
 keep their order, dates and modes, so the same inputs give the same archive.
 
     python pycompile.py OUT_DIR ARCHIVE...     # each ARCHIVE written to OUT_DIR under its own name

@@ -40,6 +40,14 @@ def board_version(page, root: str = GAME) -> int:
     return int(page.locator(f"{root} .gk-board svg[data-version]").first.get_attribute("data-version"))
 
 
+def wait_redrawn(page, version: int, root: str = GAME, timeout: float = 30_000) -> None:
+    """Until the board under ``root`` is drawn again: a drawing later than ``version``."""
+    page.wait_for_function("""([root, v]) => {
+        const svg = document.querySelector(root + ' .gk-board svg[data-version]');
+        return !!svg && Number(svg.getAttribute('data-version')) > v;
+    }""", arg=[root, version], timeout=timeout)
+
+
 def wait_after_my_move(page, version: int, moves: int, mine: str, timeout: float = 30_000) -> None:
     """Until my move and the bots' answers are shown: the board redrawn since ``version`` with me
     to act (or the end), the status saying so, the log longer than ``moves``. (Each widget is

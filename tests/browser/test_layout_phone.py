@@ -25,7 +25,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from dashboard import board_version, game, log_count
+from dashboard import board_version, game, log_count, wait_redrawn
 
 import gardenkit
 
@@ -128,9 +128,7 @@ def check_fits(m: dict, when: str) -> dict:
 def tap_and_wait_for_redraw(page, target) -> None:
     version = board_version(page)
     target.tap()
-    page.wait_for_function(
-        "(v) => Number(document.querySelector('.gk-game .gk-board svg[data-version]').getAttribute('data-version')) > v",
-        arg=version)
+    wait_redrawn(page, version)
 
 
 def pick_by_taps(page) -> None:

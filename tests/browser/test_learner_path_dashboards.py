@@ -28,7 +28,7 @@ from gardenkit.tutor.rule_index import rule_index
 from gardenkit.widgets.learn import progress_items
 
 from conftest import RENDER_TIMEOUT_MS
-from dashboard import board_version, open_game
+from dashboard import board_version, open_game, wait_redrawn
 
 GAMES = gardenkit.available_games()
 #: every clickable thing of a board, what its data-* attributes name
@@ -194,9 +194,7 @@ def test_the_learners_path_on_the_dashboard(game, page, voila_server):
         if picks.count():
             version = board_version(page)
             picks.first.click()  # a piece picked: the board is drawn again with its targets
-            page.wait_for_function(
-                "(v) => Number(document.querySelector('.gk-game .gk-board svg[data-version]')"
-                ".getAttribute('data-version')) > v", arg=version, timeout=30_000)
+            wait_redrawn(page, version)
     if refused.count():  # a refusal: the panel names its rule
         refused.first.click()
         g.locator(".gk-explanation").filter(has_text="Not allowed").first.wait_for(timeout=30_000)

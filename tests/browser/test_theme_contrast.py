@@ -31,7 +31,7 @@ it must sit on a light background.
 from __future__ import annotations
 
 import pytest
-from dashboard import board_version, check_no_leaks, game, wait_settled
+from dashboard import board_version, check_no_leaks, game, wait_redrawn, wait_settled
 
 import gardenkit
 
@@ -170,9 +170,7 @@ def make_a_move(page) -> None:
     for value in [el.get_attribute("data-pick") for el in board.locator("[data-pick]").all()][:8]:
         version = board_version(page)
         board.locator(f'[data-pick="{value}"]').first.click()
-        page.wait_for_function(
-            "(v) => Number(document.querySelector('.gk-game .gk-board svg[data-version]').getAttribute('data-version')) > v",
-            arg=version)
+        wait_redrawn(page, version)
         if board.locator(MOVE).count():
             break
     target = board.locator(MOVE).first
