@@ -170,6 +170,24 @@ def test_in_a_kernel_the_review_runs_in_a_thread_with_progress(game_id):
     asyncio.run(main())
 
 
+def test_the_progress_bar_goes_only_after_the_whole_review_is_sent():
+    """Each widget's change is its own message to the page: the progress bar is hidden last, so a
+    page (or a learner) that sees it go has been sent the table and every "Try again" box."""
+    async def main():
+        g = finished_view("samurai_gardener")
+        order = []
+        g.review_out.observe(lambda ch: order.append("table"), "value")
+        g.review_retries.observe(lambda ch: order.append(f"retries:{len(ch['new'])}"), "children")
+        g.review_progress.layout.observe(lambda ch: order.append(f"progress:{ch['new']}"), "display")
+        g.review()
+        await until(lambda: not g.reviewing, timeout=180)
+        hidden = len(order) - 1 - order[::-1].index("progress:none")
+        assert g.last_review.costliest and order[hidden - 1] == f"retries:{len(g.last_review.costliest)}", order
+        assert "table" in order[:hidden] and not order[hidden + 1:], order
+
+    asyncio.run(main())
+
+
 def test_stop_shows_the_moves_reviewed_so_far():
     async def main():
         g = finished_view("miyabi")

@@ -265,9 +265,8 @@ class Reviewing:
     def _show_review(self, key, review) -> None:
         """Show a review made for the game ``key``, unless the view has moved on since."""
         self._review_worker = None
-        self.review_progress.layout.display = "none"
-        self.review_stop_button.layout.display = "none"
         if key != self._review_key:
+            self._review_done()
             return
         self.last_review = review
         self.review_button.layout.display = "none" if review.complete else None
@@ -285,11 +284,15 @@ class Reviewing:
             button.on_click(lambda _b, n=m.number: self.retry(n))
             boxes.append(widgets.VBox([widgets.HTML(reason_html(self.rules, m)), button]))
         self.review_retries.children = tuple(boxes)
+        self._review_done()  # last: the progress bar goes once the whole review has been sent
+
+    def _review_done(self) -> None:
+        self.review_progress.layout.display = "none"
+        self.review_stop_button.layout.display = "none"
 
     def _review_failed(self, error) -> None:
         self._review_worker = None
-        self.review_progress.layout.display = "none"
-        self.review_stop_button.layout.display = "none"
+        self._review_done()
         self.review_button.layout.display = None
         self.show_message(f"Sorry, the review did not work: {error}", "error")
 

@@ -237,8 +237,11 @@ def review_the_game_and_try_again(page, played: list[str] | None = None, timeout
             assert abs(float(row["bestMargin"]) - m.best_stats.margin) < 1e-4, (row, m)
             assert abs(float(row["playedWin"]) - m.played_stats.win_rate) < 1e-4, (row, m)
             assert abs(float(row["bestWin"]) - m.best_stats.win_rate) < 1e-4, (row, m)
-    retries = g.locator("button.gk-review-retry")
-    assert retries.count() == len(expected.costliest)
+    # the retry boxes are widgets of their own, drawn after the table's text: wait for them, with a deadline
+    page.wait_for_function(
+        """(n) => document.querySelectorAll('.gk-game button.gk-review-retry').length === n
+                 && document.querySelectorAll('.gk-game .gk-review-reason').length === n""",
+        arg=len(expected.costliest), timeout=timeout)
     seen = {"moves": len(rows), "costliest": [m.number for m in expected.costliest], "iterations": iterations}
     if not expected.costliest:
         return seen
