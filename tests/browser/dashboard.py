@@ -325,3 +325,129 @@ def check_no_leaks(page, what: str) -> None:
     assert outputs, f"{what}: no output areas (did the notebook run?)"
     found = leaks(page.inner_text("body"), outputs)
     assert not found, f"{what} shows Python where a reader should see prose:\n" + "\n".join(found)
+
+
+#: [{ratio, need, text, el, on, fg, bg}] for every visible text of ours, worst first
+CONTRAST_JS = r"""() => {
+  const parse = (c) => {
+    const m = /^rgba?\(([^)]+)\)$/.exec((c || '').trim());
+    if (!m) return null;
+    const v = m[1].split(/[\s,\/]+/).filter(Boolean).map(x => x.endsWith('%') ? parseFloat(x) / 100 : Number(x));
+    return [v[0], v[1], v[2], v.length > 3 ? v[3] : 1];
+  };
+  const hex = (f) => { const n = parseInt(f.slice(1).padEnd(6, '0').slice(0, 6), 16); return [n >> 16, (n >> 8) & 255, n & 255, 1]; };
+  const over = (top, under) => [0, 1, 2].map(i => top[i] * top[3] + under[i] * (1 - top[3])).concat([1]);
+  const lum = (c) => { const f = (x) => { x /= 255; return x <= 0.03928 ? x / 12.92 : Math.pow((x + 0.055) / 1.055, 2.4); };
+                       return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]); };
+  const ratio = (a, b) => { const l1 = lum(a), l2 = lum(b); return (Math.max(l1, l2) + 0.05) / (Math.min(l1, l2) + 0.05); };
+  const name = (e) => e.tagName.toLowerCase() + ((e.getAttribute('class') || '').trim()
+      ? '.' + e.getAttribute('class').trim().split(/\s+/).join('.') : '');
+  const htmlBg = (el) => {  // its own background, else its parents', composited over white
+    const layers = [];
+    for (let e = el; e && e.nodeType === 1; e = e.parentElement) {
+      if (e instanceof SVGElement) continue;
+      const c = parse(getComputedStyle(e).backgroundColor);
+      if (c && c[3] > 0) { layers.push([c, e]); if (c[3] >= 1) break; }
+    }
+    let bg = [255, 255, 255, 1], from = 'the page';
+    for (let i = layers.length - 1; i >= 0; i--) { bg = over(layers[i][0], bg); from = name(layers[i][1]); }
+    return [bg, from];
+  };
+  const paintOf = (shape) => {
+    const cs = getComputedStyle(shape);
+    if (cs.visibility !== 'visible' || cs.display === 'none') return null;
+    let f = cs.fill;
+    const url = /url\("?#([^")]+)"?\)/.exec(f);
+    if (url) {  // a pattern: the colour of its first rectangle
+      const r = document.getElementById(url[1]) && document.getElementById(url[1]).querySelector('rect');
+      f = r ? (r.getAttribute('fill') || getComputedStyle(r).fill) : '';
+      if (f.startsWith('#')) return hex(f);
+    }
+    const c = parse(f);
+    if (!c) return null;
+    c[3] *= Number(cs.fillOpacity) * Number(cs.opacity);
+    return c[3] > 0.05 ? c : null;
+  };
+  const shapesOf = new Map();  // svg -> [[document index, shape, rect]]
+  const shapes = (svg) => {
+    if (!shapesOf.has(svg)) {
+      const all = [...svg.querySelectorAll('*')];
+      const index = new Map(all.map((e, i) => [e, i]));
+      const list = all.filter(e => /^(rect|circle|ellipse|path|polygon)$/.test(e.tagName) && !e.closest('defs, pattern'))
+        .map(e => [index.get(e), e, e.getBoundingClientRect()]);
+      shapesOf.set(svg, [index, list]);
+    }
+    return shapesOf.get(svg);
+  };
+  const svgBg = (t, svg) => {
+    const cs = getComputedStyle(t);
+    const page = htmlBg(svg);
+    const halo = parse(cs.stroke);
+    if (cs.paintOrder.startsWith('stroke') && halo && parseFloat(cs.strokeWidth) >= 2 && halo[3] * Number(cs.strokeOpacity) >= 0.8)
+      return [over(halo, page[0]), 'its halo'];
+    const r = t.getBoundingClientRect(), cx = r.left + r.width / 2, cy = r.top + r.height / 2;
+    const [index, list] = shapes(svg);
+    const at = index.get(t);
+    let found = null;
+    for (const [i, s, b] of list) {
+      if (i >= at) break;
+      if (b.left <= cx && cx <= b.right && b.top <= cy && cy <= b.bottom) { const p = paintOf(s); if (p) found = [p, s]; }
+    }
+    return found ? [over(found[0], page[0]), name(found[1])] : page;
+  };
+  const out = [], seen = new Set();
+  for (const root of document.querySelectorAll('[class*="gk-"]')) {
+    for (const el of [root, ...root.querySelectorAll('*')]) {
+      if (seen.has(el)) continue;
+      seen.add(el);
+      if (el.closest('title, defs, style, script')) continue;
+      if (![...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) continue;
+      const rect = el.getBoundingClientRect();
+      if (!rect.width || !rect.height) continue;
+      const cs = getComputedStyle(el);
+      if (cs.visibility !== 'visible' || Number(cs.opacity) === 0) continue;
+      const svg = el instanceof SVGElement ? el.ownerSVGElement : null;
+      let fg = parse(svg ? cs.fill : cs.color);
+      if (!fg || fg[3] === 0) continue;
+      if (svg) fg[3] *= Number(cs.fillOpacity);
+      const [bg, on] = svg ? svgBg(el, svg) : htmlBg(el);
+      fg = over(fg, bg);
+      const ctm = svg && svg.getScreenCTM();
+      const px = parseFloat(cs.fontSize) * (ctm ? Math.hypot(ctm.a, ctm.b) : 1), bold = Number(cs.fontWeight) >= 700;
+      const need = px >= 24 || (bold && px >= 18.66) ? 3 : 4.5;
+      out.push({ratio: Math.round(ratio(fg, bg) * 100) / 100, need, text: el.textContent.trim().slice(0, 40),
+                el: name(el).slice(0, 60), on: on.slice(0, 50),
+                fg: fg.slice(0, 3).map(Math.round).join(','), bg: bg.slice(0, 3).map(Math.round).join(',')});
+    }
+  }
+  out.sort((a, b) => a.ratio / a.need - b.ratio / b.need);
+  return out;
+}"""
+
+
+#: the background luminance of every visible ``img.gk-picture`` (a drawing as an image)
+PICTURES_JS = r"""() => [...document.querySelectorAll('img.gk-picture')].filter(i => i.getBoundingClientRect().width)
+    .map(i => { const m = /rgba?\(([^)]+)\)/.exec(getComputedStyle(i).backgroundColor);
+                const v = m ? m[1].split(/[\s,\/]+/).map(Number) : [0, 0, 0, 0];
+                const f = (x) => { x /= 255; return x <= 0.03928 ? x / 12.92 : Math.pow((x + 0.055) / 1.055, 2.4); };
+                return (v.length > 3 && v[3] === 0) ? 0 : 0.2126 * f(v[0]) + 0.7152 * f(v[1]) + 0.0722 * f(v[2]); })"""
+
+
+def _row(r: dict) -> str:
+    return f"{r['ratio']:5.2f} (needs {r['need']}) {r['el']} «{r['text']}» {r['fg']} on {r['bg']} ({r['on']})"
+
+
+def check_contrast(page, what: str, theme: str) -> None:
+    """Every text of ours on the page reads (and, dark, every drawing shown as an image sits on a
+    light background)."""
+    if theme == "dark":
+        dim = [lum for lum in page.evaluate(PICTURES_JS) if lum < 0.8]
+        assert not dim, f"{len(dim)} drawings shown as images sit on a dark background (luminance {dim[:5]})"
+    texts = page.evaluate(CONTRAST_JS)
+    assert len(texts) > 20, f"only {len(texts)} texts of ours found ({what}, {theme})"
+    bad = [r for r in texts if r["ratio"] < r["need"]]
+    print(f"\n{what} ({theme}): {len(texts)} texts, {len(bad)} below; the worst:")
+    for r in texts[:3]:
+        print("   ", _row(r))
+    assert not bad, f"{len(bad)} texts below the contrast they need ({what}, {theme}):\n" + "\n".join(
+        _row(r) for r in bad[:15])

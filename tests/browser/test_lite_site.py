@@ -8,8 +8,9 @@ dashboard, on the static pages: on every game page a lesson tried, a worked exam
 quiz answered; the game opened and played against that page's bots (every level over the five
 pages) with a hint, Undo and the move again; a puzzle (Karesansui); a whole game and its review
 (Samurai Gardener); the gallery's links and the progress kept from those pages; the strategy lab;
-Miyabi's page on a phone in the dark theme, with Save, Load, Copy link and the link opened.
-One browser context (its cache warm after the first page, as a learner's is) is shared by the
+Miyabi's page on a phone in the dark theme, with Save, Load, Copy link and the link opened; on
+each game page every text of ours checked for contrast (``dashboard.check_contrast``), in the dark
+theme on the phone. One browser context (its cache warm after the first page, as a learner's is) is shared by the
 desktop pages.
 
 Without chromium or a site that can be built, the tests are skipped, except under CI (CI=true),
@@ -28,7 +29,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from dashboard import GAME, board_version, game, open_game, open_lesson, status
+from dashboard import GAME, board_version, check_contrast, game, open_game, open_lesson, status
 
 import gardenkit
 from gardenkit.widgets.controls import GameControls
@@ -289,6 +290,9 @@ def test_a_game_page_teaches_and_plays_from_the_site_alone(lite, phone, name):
         hint_and_play_it(page)
         # the score chart is drawn (SVG: no bqplot on Pyodide)
         assert game(page).locator(".gk-chart svg").count() == 1
+        # every text of ours reads, in the page's theme (the phone's is dark), as on the Voilà pages
+        page.wait_for_function("() => !document.querySelector('.widget-loading, .jp-Spinner')", timeout=30_000)
+        check_contrast(page, f"the static {name} page", "dark" if on_phone else "light")
         if name == "samurai-gardener":
             play_to_the_end_and_review(page, earlier=1)
         if on_phone:
