@@ -6,12 +6,13 @@ The site is built when its inputs changed (``lite/build.py`` keeps a stamp of th
 127.0.0.1 is aborted and listed: there must be none (no CDN). What a learner does on a Voilà
 dashboard, on the static pages: on every game page a lesson tried, a worked example stepped, a
 quiz answered; the game opened and played against that page's bots (every level over the five
-pages) with a hint, Undo and the move again; a puzzle (Karesansui); a whole game and its review
-(Samurai Gardener); the gallery's links and the progress kept from those pages; the strategy lab;
+pages) with a hint, Undo and the move again; a puzzle (Karesansui); a whole game against the
+search bot (its moves thought in slices on Pyodide's event loop) and its review (Samurai
+Gardener); the gallery's links and the progress kept from those pages; the strategy lab;
 Miyabi's page on a phone in the dark theme, with Save, Load, Copy link and the link opened; on
-each game page every text of ours checked for contrast (``dashboard.check_contrast``), in the dark
-theme on the phone. One browser context (its cache warm after the first page, as a learner's is) is shared by the
-desktop pages.
+each game page every text of ours checked for contrast (``dashboard.check_contrast``), dark on
+the phone. One browser context (its cache warm after the first page, as a learner's is) is
+shared by the desktop pages.
 
 Without chromium or a site that can be built, the tests are skipped, except under CI (CI=true),
 where that is a failure.
@@ -181,7 +182,7 @@ def hint_and_play_it(page, timeout: float = 60_000) -> str:
 
 
 #: the bots each page's game is played against: every level the game view offers, over the five pages
-BOTS = {"samurai-gardener": "random", "miyabi": "greedy", "karesansui": "search-easy", "tanuki": "search",
+BOTS = {"samurai-gardener": "search", "miyabi": "greedy", "karesansui": "search-easy", "tanuki": "random",
         "tang-garden": "search-strong"}
 
 
@@ -267,7 +268,7 @@ def try_a_puzzle(page) -> None:
 def test_a_game_page_teaches_and_plays_from_the_site_alone(lite, phone, name):
     """A lesson tried, a worked example stepped, a quiz answered and (Karesansui) a puzzle tried;
     the game opened and played against this page's bots (every level over the five pages): a hinted
-    move, Undo, the move again; on Samurai Gardener the whole game and its review; Miyabi on a
+    move, Undo, the move again; on Samurai Gardener the whole game (against the search bot) and its review; Miyabi on a
     phone in the dark theme, then Save, Load, Copy link and the link opened
     (:func:`save_load_and_share`)."""
     on_phone = name == PHONE_PAGE
