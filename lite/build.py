@@ -71,6 +71,19 @@ PAGES = "voici/render"
 #: <link> tags the page template points at a CDN (Font Awesome): dropped
 CDN_LINK = re.compile(r'\s*<link[^>]+href="https?://[^"]*fontawesome[^"]*"[^>]*>', re.I)
 STAMP = ".gardenkit-lite-stamp"
+#: put first in every page's <head>: no service worker. JupyterLite's only use of one on these pages
+#: is to mount the notebooks' folder in the kernel (/drive), and with it mounted every import the
+#: kernel makes asks the page for that folder over a synchronous request (about 100 a page load,
+#: ~2 s of a warm load; the pages read no file of their own). A service worker an earlier version
+#: of the site registered is removed. JupyterLite then logs that the kernel's files stay in memory.
+NO_SERVICE_WORKER = """<script>/* gardenkit: no service worker (lite/build.py, NO_SERVICE_WORKER) */
+if (window.ServiceWorkerContainer) {
+  const no = () => Promise.reject(new Error("gardenkit's static pages run without a service worker"));
+  ServiceWorkerContainer.prototype.register = no;
+  ServiceWorkerContainer.prototype.getRegistration = () => Promise.resolve(undefined);
+  navigator.serviceWorker.getRegistrations().then((all) => all.forEach((r) => r.unregister()));
+}
+</script>"""
 
 
 def log(msg: str) -> None:
@@ -290,8 +303,9 @@ def kernel_settings(config: dict, page_depth: int, preload: list[str]) -> None:
 
 def configure(out: Path, preload: list[str]) -> None:
     """The kernel's settings (in jupyter-lite.json and in the config each page carries inline):
-    Pyodide, its lock and the preloaded packages, all from the site itself; and the pages'
-    CDN stylesheets dropped."""
+    Pyodide, its lock and the preloaded packages, all from the site itself; the pages'
+    CDN stylesheets dropped; and no service worker (:data:`NO_SERVICE_WORKER`, its script removed)."""
+    (out / "service-worker.js").unlink(missing_ok=True)
     config = out / "jupyter-lite.json"
     data = json.loads(config.read_text())
     kernel_settings(data["jupyter-config-data"], 0, preload)
@@ -305,6 +319,11 @@ def configure(out: Path, preload: list[str]) -> None:
             kernel_settings(inline, depth, preload)
             return m.group(1) + json.dumps(inline).replace("</", "<\\/") + m.group(3)
         cleaned = INLINE_CONFIG.sub(patch, CDN_LINK.sub("", text))
+        if NO_SERVICE_WORKER not in cleaned:
+            head = re.search(r"<head[^>]*>", cleaned)
+            if head is None:
+                raise SystemExit(f"{page}: no <head> to put the no-service-worker script in")
+            cleaned = cleaned[:head.end()] + "\n" + NO_SERVICE_WORKER + cleaned[head.end():]
         if cleaned != text:
             page.write_text(cleaned)
 

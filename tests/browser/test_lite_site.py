@@ -88,10 +88,11 @@ def served(site):
 
 def _watched(browser, served: str, **options):
     """A browser context on the site: requests off 127.0.0.1 aborted and listed (``gk_offsite``),
-    page errors collected (``gk_errors``)."""
+    page errors collected (``gk_errors``), requests for the kernel's drive (``gk_drive``)."""
     context = browser.new_context(**options)
     offsite: list[str] = []
     errors: list[str] = []
+    drive: list[str] = []
 
     def route(r):
         url = r.request.url
@@ -101,7 +102,10 @@ def _watched(browser, served: str, **options):
             offsite.append(url)
             r.abort()
     context.route("**/*", route)
-    context.gk_offsite, context.gk_errors, context.gk_base = offsite, errors, served
+    # the kernel asking for the notebooks' folder (seen as the page's requests, which a service
+    # worker's answers are too): there must be none, the folder is not mounted (no service worker)
+    context.on("request", lambda r: drive.append(r.url) if "/api/drive" in r.url else None)
+    context.gk_offsite, context.gk_errors, context.gk_base, context.gk_drive = offsite, errors, served, drive
     context.gk_tried = set()  # the game pages whose lessons a test tried
     return context
 
@@ -135,6 +139,7 @@ def open_page(lite, name: str, wait_for: str = ".gk-toc, .gk-closed, .gk-game", 
 def check_clean(lite) -> None:
     assert lite.gk_offsite == [], f"requests that left 127.0.0.1: {lite.gk_offsite}"
     assert lite.gk_errors == [], lite.gk_errors
+    assert lite.gk_drive == [], f"{len(lite.gk_drive)} requests for the kernel's drive (a service worker ran)"
 
 
 def first_target(root):
@@ -352,6 +357,10 @@ def test_the_site_is_pinned_and_local(site):
         kernel = json.loads(m.group(1))["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
         assert kernel["pyodideUrl"] == "../../pyodide/pyodide.js" and kernel["disablePyPIFallback"] is True
         assert "fontawesome" not in text.lower()
+        # no service worker: the first script of the page's head says so, and there is none to register
+        head = text[text.index("<head>"):]
+        assert head.index("gardenkit: no service worker") < head.index("<script id=\"jupyter-config-data\""), page
+    assert not (SITE / "service-worker.js").exists()
     # bytecode of Pyodide's Python (lite/pycompile.py; unchecked-hash pycs, all of one magic number)
     # instead of the sources of what a page imports: every gardenkit module, the kernel's, the widgets'
     magics = set()
