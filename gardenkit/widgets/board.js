@@ -1,5 +1,6 @@
 // The front end of every gardenkit board (gardenkit.widgets.board_base.BoardWidget): draws the
 // synced head/body/tail, sends play/pick/ui/hover messages with the drawing's version.
+const TARGET = "[data-action],[data-pick],[data-ui]";
 function render({ model, el }) {
   const root = document.createElement("div");
   root.className = "gk-board";
@@ -10,7 +11,7 @@ function render({ model, el }) {
   // The drawing comes in three synced parts: head, body, tail. When only head and tail change
   // (a pick, a turn), the body's DOM is kept (moved into the new drawing), so only the changed
   // parts are parsed again; a new body is parsed once, inside an <svg> so it stays SVG.
-  let bodyNodes = [], lastBody = null;
+  let bodyNodes = [], lastBody = null, keysFn = null;  // keysFn: what the keyboard needs after a drawing
   // patterns (e.g. square fills) live once in a hidden sibling; every redraw refers to them
   const defs = document.createElement("div");
   defs.innerHTML = model.get("patterns");
@@ -78,6 +79,7 @@ function render({ model, el }) {
     if (svg) fit(svg);
     lastHover = null;
     still = true;
+    if (keysFn) keysFn();
   };
   const schedule = () => { if (!queued) { queued = true; queueMicrotask(draw); } };  // one draw per update
   draw();
@@ -106,9 +108,7 @@ function render({ model, el }) {
     const s = root.querySelector("svg");
     return s ? Number(s.getAttribute("data-version")) : -1;
   };
-  root.addEventListener("click", (ev) => {
-    const t = ev.target.closest("[data-action],[data-pick],[data-ui]");
-    if (!t || !root.contains(t)) return;
+  const activate = (t) => {
     clearTimeout(hoverTimer);
     const v = version();
     if (t.hasAttribute("data-action")) {
@@ -118,6 +118,135 @@ function render({ model, el }) {
     } else {
       model.send({ kind: "ui", name: t.getAttribute("data-ui"), version: v });
     }
+  };
+  root.addEventListener("click", (ev) => {
+    const t = ev.target.closest(TARGET);
+    if (t && root.contains(t)) activate(t);
+  });
+  // ----- the keyboard: the board is one Tab stop; arrows move between what can be clicked, in
+  // reading order (rows, then columns); Enter or Space plays or picks; Escape drops a pick; R turns.
+  // The target in focus keeps its place across redraws (the same move, pick or control, else the
+  // same place in the order). Each target is named by its <title> (what the engine answers for it).
+  const help = document.createElement("div");
+  help.className = "gk-board-keys";
+  help.id = `gk-keys-${Math.random().toString(36).slice(2)}`;
+  help.textContent = "Keys: arrows move between moves and pieces · Enter or Space plays or picks · " +
+    "Escape drops a pick · R turns the piece";
+  root.setAttribute("role", "group");
+  root.setAttribute("aria-roledescription", "game board");
+  root.setAttribute("aria-describedby", help.id);
+  root.tabIndex = 0;
+  let current = null;  // {attr, value, index} of the target in focus (or last in focus)
+  const keyOf = (t, list) => {
+    for (const attr of ["data-action", "data-pick", "data-ui"]) {
+      if (t.hasAttribute(attr)) return { attr, value: t.getAttribute(attr), index: list ? list.indexOf(t) : -1 };
+    }
+    return null;
+  };
+  // what can be clicked now, in reading order: rows (a target whose middle is above the row's
+  // first one's bottom joins that row), then left to right
+  const targets = () => {
+    const all = [...root.querySelectorAll(TARGET)].filter((t) => {
+      const r = t.getBoundingClientRect();
+      return r.width > 0 && r.height > 0;
+    });
+    const box = new Map(all.map((t) => [t, t.getBoundingClientRect()]));
+    all.sort((a, b) => box.get(a).top - box.get(b).top || box.get(a).left - box.get(b).left);
+    const rows = [];
+    for (const t of all) {
+      const r = box.get(t), row = rows[rows.length - 1];
+      if (row && r.top + r.height / 2 < row.bottom) row.items.push(t);
+      else rows.push({ bottom: r.bottom, items: [t] });
+    }
+    return rows.flatMap((row) => row.items.sort((a, b) => box.get(a).left - box.get(b).left));
+  };
+  const inside = () => root.contains(document.activeElement) && document.activeElement !== root;
+  const focusOn = (t, list) => {
+    if (!t) return;
+    current = keyOf(t, list);
+    root.tabIndex = -1;  // (a Shift+Tab from the target leaves the board, not to the board itself)
+    t.focus();
+  };
+  // after every drawing: each target a named button out of the Tab order (the board is the one
+  // Tab stop); a target that had the focus keeps it (the same move or piece, else the same place)
+  const keys = () => {
+    const svg = root.querySelector("svg");
+    root.setAttribute("aria-label", (svg && svg.getAttribute("aria-label")) || "the board");
+    for (const t of root.querySelectorAll(TARGET)) {
+      t.setAttribute("tabindex", "-1");
+      t.setAttribute("role", "button");
+      const title = t.querySelector("title");
+      t.setAttribute("aria-label", (title && title.textContent.trim()) || t.getAttribute(keyOf(t).attr));
+      if (t.classList.contains("gk-illegal")) t.setAttribute("aria-disabled", "true");
+    }
+    if (!focused) return;
+    const list = targets();
+    const again = current && (list.find((t) => t.getAttribute(current.attr) === current.value)
+      || list[Math.min(current.index, list.length - 1)]);
+    if (again) focusOn(again, list);
+    else { root.tabIndex = 0; root.focus({ preventScroll: true }); }
+  };
+  let focused = false;  // the focus is on the board or in it (kept across a redraw, which drops the old target)
+  root.addEventListener("focusin", (ev) => {
+    focused = true;
+    if (ev.target === root) {  // tabbed onto the board: on to the target last in focus, else the first
+      const list = targets();
+      const t = (current && list.find((x) => x.getAttribute(current.attr) === current.value)) || list[0];
+      if (t) focusOn(t, list);
+    } else if (ev.target.matches && ev.target.matches(TARGET)) {
+      current = keyOf(ev.target, targets());
+    }
+  });
+  // the focus left for another element (Tab, a button): the board is a Tab stop again, and a
+  // redraw leaves the focus where it is (a redraw removing the target in focus is no leaving)
+  const left = () => { focused = false; root.tabIndex = 0; };
+  root.addEventListener("focusout", (ev) => {
+    if (ev.relatedTarget && !root.contains(ev.relatedTarget)) left();
+  });
+  const pointerElsewhere = (ev) => { if (focused && !root.contains(ev.target)) left(); };
+  document.addEventListener("pointerdown", pointerElsewhere, true);
+  keysFn = keys;
+  keys();
+  const byKey = (name) => root.querySelector(`[data-ui="${name}"]`);
+  root.addEventListener("keydown", (ev) => {
+    if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    const list = targets();
+    const at = list.indexOf(document.activeElement);
+    focused = true;
+    const here = at >= 0 ? list[at] : null;
+    let handled = true;
+    if (ev.key === "ArrowRight" || ev.key === "ArrowLeft") {
+      const step = ev.key === "ArrowRight" ? 1 : -1;
+      focusOn(list[at < 0 ? 0 : Math.max(0, Math.min(list.length - 1, at + step))], list);
+    } else if (ev.key === "ArrowDown" || ev.key === "ArrowUp") {
+      // the nearest target in the next row down (up): least vertical, then horizontal distance
+      const down = ev.key === "ArrowDown";
+      if (!here) focusOn(list[0], list);
+      else {
+        const r = here.getBoundingClientRect(), cx = r.left + r.width / 2, cy = r.top + r.height / 2;
+        let best = null, bestScore = Infinity;
+        for (const t of list) {
+          if (t === here) continue;
+          const b = t.getBoundingClientRect(), tx = b.left + b.width / 2, ty = b.top + b.height / 2;
+          const dy = down ? ty - cy : cy - ty;
+          if (dy < Math.min(r.height, b.height) / 2) continue;
+          const score = dy * 4 + Math.abs(tx - cx);
+          if (score < bestScore) { best = t; bestScore = score; }
+        }
+        if (best) focusOn(best, list);
+      }
+    } else if (ev.key === "Home") focusOn(list[0], list);
+    else if (ev.key === "End") focusOn(list[list.length - 1], list);
+    else if (ev.key === "Enter" || ev.key === " ") { if (here) activate(here); }
+    else if (ev.key === "Escape") {
+      const drop = byKey("clear") || byKey("unpick");
+      if (drop) activate(drop);
+      else model.send({ kind: "ui", name: "escape", version: version() });
+    } else if (ev.key === "r" || ev.key === "R") {
+      const turn = byKey("turn") || byKey("rotate");
+      if (turn) activate(turn); else handled = false;
+    } else handled = false;
+    if (handled) ev.preventDefault();
   });
   // the ghost (.gk-ghost, e.g. the picked card) follows the mouse over legal spots, taking the
   // spot's transform where it has one
@@ -143,10 +272,12 @@ function render({ model, el }) {
   root.addEventListener("mouseover", (ev) => { if (!still) hoverAt(ev.target); });
   root.addEventListener("mousemove", (ev) => { if (still) { still = false; hoverAt(ev.target); } });
   el.appendChild(root);
+  el.appendChild(help);
   return () => {
     clearTimeout(hoverTimer);
     cancelAnimationFrame(frame);
     watch.disconnect();
+    document.removeEventListener("pointerdown", pointerElsewhere, true);
     for (const part of ["head", "body", "tail"]) model.off(`change:${part}`, schedule);
   };
 }

@@ -15,6 +15,7 @@ kind        sent by                            calls
 ``hover``   the mouse resting on one           :meth:`BoardWidget.hover`
 ``pick``    a click on ``[data-pick]``         :meth:`BoardWidget.pick` → ``_pick(value)``
 ``ui``      a click on ``[data-ui]``           :meth:`BoardWidget.ui` → ``_ui_actions[name]``
+            (the Escape key: ``escape``)       (``escape``: drop what is picked)
 ==========  =================================  =======================================
 
 Each carries the ``version`` of the drawing it was sent from; Python checks every field. A click
@@ -130,6 +131,9 @@ class BoardWidget(anywidget.AnyWidget):
         self.panel.add_class("gk-explanation")
         self.on_play = on_play
         self.on_played = on_played
+        #: called with the :class:`~gardenkit.core.types.Explanation` of a refused click (a game
+        #: view says it in its live region)
+        self.on_refused = None
         self.clickable = clickable
         self.header = header
         self.version = 0
@@ -247,6 +251,8 @@ class BoardWidget(anywidget.AnyWidget):
             return False
         if not played.legal:
             self.panel.value = explanation_html(self.rules, played.explanation)
+            if self.on_refused is not None:
+                self.on_refused(played.explanation)
             return False
         self._move_played()
         if self.on_played is not None:
@@ -304,6 +310,10 @@ class BoardWidget(anywidget.AnyWidget):
     def ui(self, name: str) -> None:
         """What a click on a ``data-ui`` control does: calls the method ``_ui_actions`` names."""
         method = self._ui_actions.get(name) if isinstance(name, str) else None
+        if method is None and name == "escape":  # the Escape key: drop what is picked (a card, rocks, a turn)
+            self._state_changed(self._state, False)
+            self.refresh()
+            return
         if method is None:
             known = ", ".join(sorted(self._ui_actions)) or "none"
             self.show_message(f"This board has no control named “{str(name)[:20]}” (it has: {known}).", "warn")

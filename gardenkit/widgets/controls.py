@@ -385,6 +385,7 @@ class GameControls:
             self.timeline.record(played)
         else:  # the board showed another state than the timeline's: check the move again
             self.timeline.play(played.action)
+        self._my_moves[self.timeline.position - 1] = played.explanation  # (said by the live region)
         self.panel.value = explanation_html(self.rules, played.explanation, "You played:")
         self._continue()
 
@@ -523,6 +524,9 @@ class GameControls:
         self.last_hint = hint
         self.board.mark(hint.moves[0].notation)
         self.panel.value = hint_html(self.rules, hint)
+        best = hint.moves[0]
+        self.announce(f"Hint: play {best.notation}, {best.now}" + (f"; or {', '.join(m.notation for m in hint.moves[1:])}"
+                                                                  if len(hint.moves) > 1 else "") + ".")
 
     def _hint_failed(self, error) -> None:
         self._hint_worker = None

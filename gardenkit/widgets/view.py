@@ -43,6 +43,7 @@ import gardenkit
 from ..core import CHANCE, MalformedInputError, Rng, Timeline
 from ..core.rng import _short
 from ._html import PANEL_CSS, breakdown_html, h
+from .announce import Announcer, explanation_words, move_words, status_words
 from .board_base import BoardWidget
 from .chart import ScoreChart
 from .controls import GameControls, bot_delay_seconds
@@ -108,6 +109,10 @@ class GameView(GameFallback, Openable, GameControls, Reviewing, Saving, Panels, 
         """The board, controls, panels and chart (bqplot is imported here, not before)."""
         players, seat, opponents, seed, options = self._settings
         self.panel = widgets.HTML().add_class("gk-explanation")
+        #: the view's live region: each move, refusal, hint and the end said to a screen reader
+        self.announcer = Announcer()
+        self._announced = None  # (timeline, position) said last
+        self._my_moves = {}  # history index -> the explanation of your move there (what the panel showed)
         self._make_panels()
         self._make_saving()
         self._make_controls(players, seat, opponents, seed, options)
@@ -130,7 +135,8 @@ class GameView(GameFallback, Openable, GameControls, Reviewing, Saving, Panels, 
         side.add_class("gk-side")
         left = widgets.VBox([self.board, self.others], layout=widgets.Layout(max_width="100%"))
         self.main = widgets.HBox([left, side], layout=widgets.Layout(flex_flow="row wrap")).add_class("gk-main")
-        self.children = [widgets.HTML(PANEL_CSS), self._setup_row(), self.status, self.main, self.review_panel]
+        self.children = [widgets.HTML(PANEL_CSS), self.announcer, self._setup_row(), self.status, self.main,
+                         self.review_panel]
 
     def __getattr__(self, name: str):
         # Only reached for an attribute the view does not have. A closed view (``lazy=True``) has
@@ -189,6 +195,7 @@ class GameView(GameFallback, Openable, GameControls, Reviewing, Saving, Panels, 
             if self.board is None:
                 self.board = self.board_class(timeline.state, player=seat, panel=self.panel,
                                               on_played=self._human_played)
+                self.board.on_refused = self._refused
             else:  # the new game may have more or fewer seats: switch state and seat together
                 self.board.locked = None
                 if getattr(self.board, "names", None) is not None:
@@ -301,6 +308,46 @@ class GameView(GameFallback, Openable, GameControls, Reviewing, Saving, Panels, 
         self._update_log()
         self._update_chart(seen, known)
         self._update_review()
+        self._announce_progress()
+
+    # ----- what the live region says -------------------------------------------------------------
+    def announce(self, text: str) -> None:
+        """Say ``text`` in the view's live region (read by screen readers)."""
+        self.announcer.announce(text)
+
+    def _refused(self, expl) -> None:
+        """The board refused a move: say which rule refuses it."""
+        self.announce(f"{expl.action}: {explanation_words(expl)}.")
+
+    def _announce_progress(self) -> None:
+        """Say what happened since the last refresh that said something: each move played (yours
+        with its score lines and rule ids, a bot's as the log shows it), or a new game, a loaded
+        game or moves taken back; then whose turn it is, or the result."""
+        t = self.timeline
+        said = self._announced
+        self._announced = (t, t.position)
+        if said is not None and said[0] is t and said[1] == t.position:
+            return
+        words = []
+        if said is None or said[0] is not t:
+            self._my_moves = {}
+            decided = any(self.rules.current_player(before) is not CHANCE for before, _a, _b in t.steps())
+            words.append("A game in progress." if decided else "A new game.")
+        elif said[1] > t.position:
+            words.append("Taken back.")
+            self._my_moves = {i: e for i, e in self._my_moves.items() if i < t.position}
+        else:
+            for i, (before, action, after) in enumerate(t.steps(said[1]), start=said[1]):
+                p = self.rules.current_player(before)
+                if p is CHANCE or p is None:
+                    continue
+                if p == self.seat:
+                    words.append(move_words("You", action, expl=self._my_moves.get(i))
+                                 if i in self._my_moves else move_words("You", action, self.move_points(before, after, p)))
+                else:
+                    words.append(move_words(self.names[p], action, self.move_points(before, after, p)))
+        words.append(status_words(self.rules, t.state, self.seat, self.names, self.round_of(t.state)))
+        self.announce(" ".join(words))
 
 
 class LazyGame(Openable, widgets.VBox):

@@ -1,0 +1,133 @@
+"""Every game played with the keyboard alone, and what a screen reader hears (issue 24).
+
+On each game's dashboard the game view's board is reached with Tab (one Tab stop), its targets
+walked with the arrow keys (each a named button: the name is the drawing's ``<title>``, what the
+engine answers for it), a piece picked and a move played with Enter, a pick dropped with Escape;
+after each move the view's live region (``.gk-announce``, ``role="log"``, polite) says the
+move with its points and rule ids, the bots' replies and whose turn it is. No mouse event is
+sent. Samurai Gardener is played to the end this way (the live region then says the result);
+on the other games the first moves are.
+
+A move is made the way a keyboard user makes it: arrows until a target that plays a move
+(``data-action``, not refused) has the focus, Enter; where the board first wants a piece
+(``data-pick``), arrows to one, Enter, then on to a move.
+"""
+from __future__ import annotations
+
+import pytest
+from dashboard import GAME, board_version, game, open_game, status, wait_redrawn
+
+import gardenkit
+
+pytestmark = pytest.mark.browser
+
+#: the focused element: what it is (its data-* key), its role, its accessible name
+FOCUSED_JS = """() => { const e = document.activeElement;
+  if (!e) return null;
+  const key = ['data-action', 'data-pick', 'data-ui'].find((a) => e.hasAttribute && e.hasAttribute(a));
+  return {key: key || null, value: key ? e.getAttribute(key) : null, role: e.getAttribute('role'),
+          name: e.getAttribute('aria-label'), illegal: e.classList.contains('gk-illegal'),
+          inBoard: !!e.closest('.gk-game .gk-board'), outline: getComputedStyle(e).outlineStyle}; }"""
+SAID_JS = """(since) => { const r = document.querySelector('.gk-game .gk-announce');
+  return r && {text: [...r.querySelectorAll('p')].filter((p) => Number(p.dataset.n) > since)
+                        .map((p) => p.textContent).join(' / '),
+               last: r.lastElementChild ? r.lastElementChild.textContent : '',
+               count: Number(r.dataset.count), role: r.getAttribute('role'), live: r.getAttribute('aria-live')}; }"""
+
+
+def said(page, since: int = 0) -> dict:
+    """The live region: ``text``, what it said after its ``since``-th announcement; ``last``."""
+    return page.evaluate(SAID_JS, since)
+
+
+def wait_said_after(page, count: int, timeout: float = 60_000) -> dict:
+    page.wait_for_function("(n) => { const r = document.querySelector('.gk-game .gk-announce');"
+                           " return r && Number(r.dataset.count) > n; }", arg=count, timeout=timeout)
+    return said(page)
+
+
+def tab_to_board(page) -> dict:
+    """Tab from the game's status line until the focus is in the board (at most 40 presses)."""
+    game(page).locator(".gk-status").first.scroll_into_view_if_needed()
+    page.evaluate("() => { const s = document.querySelector('.gk-game .gk-setup select');"
+                  " s && s.focus(); }")  # the setup row, just above the board
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        f = page.evaluate(FOCUSED_JS)
+        if f and f["inBoard"]:
+            return f
+    raise AssertionError("40 presses of Tab from the game's setup row never reached the board")
+
+
+def press_until(page, want, limit: int = 400) -> dict:
+    """ArrowRight (wrapping to Home at the end) until the focused target satisfies ``want``."""
+    seen = set()
+    for _ in range(limit):
+        f = page.evaluate(FOCUSED_JS)
+        assert f and f["inBoard"], f"the focus left the board: {f}"
+        if want(f):
+            return f
+        key = (f["key"], f["value"])
+        page.keyboard.press("Home" if key in seen else "ArrowRight")
+        seen.add(key)
+    raise AssertionError("no such target reached with the arrow keys")
+
+
+def keyboard_move(page) -> str:
+    """Make one move with the keyboard alone; answers the move's notation."""
+    f = page.evaluate(FOCUSED_JS)
+    if not (f and f["inBoard"]):
+        f = tab_to_board(page)
+    assert f["role"] == "button" and f["name"], f  # a named button
+    for _ in range(4):  # a piece, then maybe its turn or a second piece, then a move
+        moves = page.locator(".gk-game .gk-board [data-action]:not(.gk-illegal)")
+        if moves.count():
+            target = press_until(page, lambda f: f["key"] == "data-action" and not f["illegal"])
+            count = said(page)["count"]
+            page.keyboard.press("Enter")
+            wait_said_after(page, count)
+            return target["value"]
+        version = board_version(page)
+        press_until(page, lambda f: f["key"] == "data-pick")
+        page.keyboard.press("Enter")
+        wait_redrawn(page, version)
+    raise AssertionError("four picks and still no move to play")
+
+
+@pytest.mark.parametrize("game_id", gardenkit.available_games())
+def test_a_game_by_keyboard_alone_with_every_move_said(open_dashboard, game_id):
+    page = open_dashboard(gardenkit.entry(game_id).notebook, wait_for=GAME)
+    open_game(page)
+    page.locator(f"{GAME} .gk-board svg").first.wait_for()
+    region = said(page)
+    assert region["role"] == "log" and region["live"] == "polite"
+    assert "your move" in region["last"], region
+    f = tab_to_board(page)
+    assert f["outline"] != "none", "no focus ring on the board's target in focus"
+    # Escape drops a pick (where the board has pieces to pick): the picked piece is no longer marked
+    if page.locator(".gk-game .gk-board [data-pick]").count() and not page.locator(
+            ".gk-game .gk-board [data-action]:not(.gk-illegal)").count():
+        version = board_version(page)
+        press_until(page, lambda f: f["key"] == "data-pick")
+        page.keyboard.press("Enter")
+        wait_redrawn(page, version)
+        picked = board_version(page)
+        page.keyboard.press("Escape")
+        wait_redrawn(page, picked)
+        assert page.evaluate(FOCUSED_JS)["inBoard"], "Escape took the focus off the board"
+    to_end = game_id == "samurai_gardener"
+    for _ in range(60 if to_end else 3):
+        if "Game over" in status(page):
+            break
+        before = said(page)["count"]
+        move = keyboard_move(page)
+        page.wait_for_function("() => /your move|Game over/.test(document.querySelector('.gk-game .gk-status').innerText)",
+                               timeout=60_000)
+        page.wait_for_function("() => /your move|Game over/.test(document.querySelector('.gk-game .gk-announce p:last-child').textContent)",
+                               timeout=60_000)
+        text = said(page, before)["text"]
+        assert f"You played {move}" in text, (move, text)
+        assert "(rule " in text or "no points" in text or "no demerits" in text or "no coins" in text, text
+    if to_end:
+        assert "Game over" in status(page)
+        assert "Game over:" in said(page)["last"] and "Final scores:" in said(page)["last"], said(page)
