@@ -73,6 +73,7 @@ LONG_UNITS = {
     "tests/browser/test_tang_garden_solo_won.py": 62,
     "tests/browser/test_layout_phone.py": 45,
     "tests/browser/test_tanuki_dashboard.py": 50,
+    "tests/browser/test_keyboard.py": 50,
     "tests/test_serve_pool.py": 48,
     "tests/browser/test_miyabi_dashboard.py": 45,
     "tests/browser/test_karesansui_dashboard.py": 45,

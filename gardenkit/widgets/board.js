@@ -123,7 +123,8 @@ function render({ model, el }) {
     const t = ev.target.closest(TARGET);
     if (t && root.contains(t)) activate(t);
   });
-  // ----- the keyboard: the board is one Tab stop; arrows move between what can be clicked, in
+  // ----- the keyboard (its keys said in a caption over what follows the board while a key has the
+  // focus there: no layout moves, so a click is never shifted off its button); the board is one Tab stop; arrows move between what can be clicked, in
   // reading order (rows, then columns); Enter or Space plays or picks; Escape drops a pick; R turns.
   // The target in focus keeps its place across redraws (the same move, pick or control, else the
   // same place in the order). Each target is named by its <title> (what the engine answers for it).
@@ -166,6 +167,7 @@ function render({ model, el }) {
     current = keyOf(t, list);
     root.tabIndex = -1;  // (a Shift+Tab from the target leaves the board, not to the board itself)
     t.focus();
+    hoverAt(t);  // as the mouse resting on it: the panel says what it does or why not, the ghost shows it
   };
   // after every drawing: each target a named button out of the Tab order (the board is the one
   // Tab stop); a target that had the focus keeps it (the same move or piece, else the same place)
@@ -177,7 +179,6 @@ function render({ model, el }) {
       t.setAttribute("role", "button");
       const title = t.querySelector("title");
       t.setAttribute("aria-label", (title && title.textContent.trim()) || t.getAttribute(keyOf(t).attr));
-      if (t.classList.contains("gk-illegal")) t.setAttribute("aria-disabled", "true");
     }
     if (!focused) return;
     const list = targets();

@@ -128,11 +128,13 @@ class Panels:
         _t, n, _last, _over, html = shown
         new = t.steps(n)
         items = []
-        for before, action, after in new:
+        #: history index -> the points text the log shows for each move it just added (the live region says them)
+        self._log_points = {}
+        for i, (before, action, after) in enumerate(new, start=n):
             p = self.rules.current_player(before)
             if p is CHANCE or p is None:
                 continue
-            pts = self.move_points(before, after, p)
+            pts = self._log_points[i] = self.move_points(before, after, p)
             items.append(f"<li>round {self.round_of(before)} · {h(self.names[p])}: <code>{h(action)}</code> {h(pts)}</li>")
         html = "".join(reversed(items)) + html
         self._log = (t, t.position, t.state, over, html)

@@ -135,8 +135,8 @@ class GameView(GameFallback, Openable, GameControls, Reviewing, Saving, Panels, 
         side.add_class("gk-side")
         left = widgets.VBox([self.board, self.others], layout=widgets.Layout(max_width="100%"))
         self.main = widgets.HBox([left, side], layout=widgets.Layout(flex_flow="row wrap")).add_class("gk-main")
-        self.children = [widgets.HTML(PANEL_CSS), self.announcer, self._setup_row(), self.status, self.main,
-                         self.review_panel]
+        self.children = [widgets.HTML(PANEL_CSS), self._setup_row(), self.status, self.main, self.review_panel,
+                         self.announcer]
 
     def __getattr__(self, name: str):
         # Only reached for an attribute the view does not have. A closed view (``lazy=True``) has
@@ -341,11 +341,13 @@ class GameView(GameFallback, Openable, GameControls, Reviewing, Saving, Panels, 
                 p = self.rules.current_player(before)
                 if p is CHANCE or p is None:
                     continue
-                if p == self.seat:
-                    words.append(move_words("You", action, expl=self._my_moves.get(i))
-                                 if i in self._my_moves else move_words("You", action, self.move_points(before, after, p)))
+                points = self._log_points.get(i)
+                if points is None:
+                    points = self.move_points(before, after, p)
+                if p == self.seat and i in self._my_moves:
+                    words.append(move_words("You", action, expl=self._my_moves[i]))
                 else:
-                    words.append(move_words(self.names[p], action, self.move_points(before, after, p)))
+                    words.append(move_words("You" if p == self.seat else self.names[p], action, points))
         words.append(status_words(self.rules, t.state, self.seat, self.names, self.round_of(t.state)))
         self.announce(" ".join(words))
 
