@@ -83,7 +83,7 @@ function render({ model, el }) {
   };
   const schedule = () => { if (!queued) { queued = true; queueMicrotask(draw); } };  // one draw per update
   draw();
-  for (const part of ["head", "body", "tail"]) model.on(`change:${part}`, schedule);
+  for (const part of ["head", "body", "tail", "target_names"]) model.on(`change:${part}`, schedule);
   // when the room crosses the drawing's width (a turned phone, a resized window), draw it again
   let frame = 0;
   const watch = new ResizeObserver(() => {
@@ -138,6 +138,11 @@ function render({ model, el }) {
   root.setAttribute("aria-describedby", help.id);
   root.tabIndex = 0;
   let current = null;  // {attr, value, index} of the target in focus (or last in focus)
+  // keyboard mode: from a key pressed on the board (or Tab onto it) to the next pointer press
+  // anywhere. Only then does a redraw put the focus back and a focused target explain itself (a
+  // mouse user's panel keeps what their click said); the class gk-kbd shows the ring and the keys.
+  let kbd = false;
+  const keyboardMode = (on) => { kbd = on; root.classList.toggle("gk-kbd", on); };
   const keyOf = (t, list) => {
     for (const attr of ["data-action", "data-pick", "data-ui"]) {
       if (t.hasAttribute(attr)) return { attr, value: t.getAttribute(attr), index: list ? list.indexOf(t) : -1 };
@@ -167,20 +172,24 @@ function render({ model, el }) {
     current = keyOf(t, list);
     root.tabIndex = -1;  // (a Shift+Tab from the target leaves the board, not to the board itself)
     t.focus();
-    hoverAt(t);  // as the mouse resting on it: the panel says what it does or why not, the ghost shows it
+    if (kbd) hoverAt(t);  // as the mouse resting on it: the panel says what it does or why not, the ghost shows it
   };
   // after every drawing: each target a named button out of the Tab order (the board is the one
   // Tab stop); a target that had the focus keeps it (the same move or piece, else the same place)
   const keys = () => {
     const svg = root.querySelector("svg");
     root.setAttribute("aria-label", (svg && svg.getAttribute("aria-label")) || "the board");
+    const named = model.get("target_names") || {};
     for (const t of root.querySelectorAll(TARGET)) {
       t.setAttribute("tabindex", "-1");
       t.setAttribute("role", "button");
-      const title = t.querySelector("title");
-      t.setAttribute("aria-label", (title && title.textContent.trim()) || t.getAttribute(keyOf(t).attr));
+      // the engine's words for a move (its points, or the refusal and its rule), then the drawing's title
+      const title = t.querySelector("title"), words = title ? title.textContent.trim() : "";
+      const engine = t.hasAttribute("data-action") ? named[t.getAttribute("data-action")] : undefined;
+      const value = t.getAttribute(keyOf(t).attr);
+      t.setAttribute("aria-label", engine ? (words && words !== value ? `${engine}. ${words}` : engine) : (words || value));
     }
-    if (!focused) return;
+    if (!focused || !kbd) return;
     const list = targets();
     const again = current && (list.find((t) => t.getAttribute(current.attr) === current.value)
       || list[Math.min(current.index, list.length - 1)]);
@@ -191,6 +200,7 @@ function render({ model, el }) {
   root.addEventListener("focusin", (ev) => {
     focused = true;
     if (ev.target === root) {  // tabbed onto the board: on to the target last in focus, else the first
+      keyboardMode(true);
       const list = targets();
       const t = (current && list.find((x) => x.getAttribute(current.attr) === current.value)) || list[0];
       if (t) focusOn(t, list);
@@ -204,13 +214,19 @@ function render({ model, el }) {
   root.addEventListener("focusout", (ev) => {
     if (ev.relatedTarget && !root.contains(ev.relatedTarget)) left();
   });
-  const pointerElsewhere = (ev) => { if (focused && !root.contains(ev.target)) left(); };
+  const pointerElsewhere = (ev) => {
+    keyboardMode(false);
+    if (root.contains(ev.target)) return;
+    clearTimeout(hoverTimer);  // (a hover still to be sent would overwrite what the click outside says)
+    if (focused) left();
+  };
   document.addEventListener("pointerdown", pointerElsewhere, true);
   keysFn = keys;
   keys();
   const byKey = (name) => root.querySelector(`[data-ui="${name}"]`);
   root.addEventListener("keydown", (ev) => {
     if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    keyboardMode(true);
     const list = targets();
     const at = list.indexOf(document.activeElement);
     focused = true;
@@ -279,7 +295,7 @@ function render({ model, el }) {
     cancelAnimationFrame(frame);
     watch.disconnect();
     document.removeEventListener("pointerdown", pointerElsewhere, true);
-    for (const part of ["head", "body", "tail"]) model.off(`change:${part}`, schedule);
+    for (const part of ["head", "body", "tail", "target_names"]) model.off(`change:${part}`, schedule);
   };
 }
 export default { render };

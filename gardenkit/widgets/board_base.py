@@ -56,6 +56,7 @@ import traitlets
 import gardenkit
 
 from ..core import CHANCE
+from ..core.types import points_text
 from ..render.svg import SVG_CSS, new_uid, split_body
 from ._html import PANEL_CSS, explanation_html, message_html
 
@@ -112,6 +113,9 @@ class BoardWidget(anywidget.AnyWidget):
     head = traitlets.Unicode("").tag(sync=True)
     body = traitlets.Unicode("").tag(sync=True)
     tail = traitlets.Unicode("").tag(sync=True)
+    #: notation -> what the engine answers for each target drawn (``spots()``): its points, or the
+    #: refusal and its rule; the front end names each target by it (a screen reader says it)
+    target_names = traitlets.Dict({}).tag(sync=True)
 
     #: the game whose rules the board asks (``gardenkit.make(game_id)``)
     game_id: str = ""
@@ -231,8 +235,26 @@ class BoardWidget(anywidget.AnyWidget):
         head, body, tail = self.render_parts()
         if f'data-version="{self.version}"' not in head[: head.find(">") + 1]:
             raise ValueError(f'{type(self).__name__}.render(): the <svg> root needs data-version="{self.version}"')
+        names = self._target_names() if self.clickable else {}
         with self.hold_sync():
             self.head, self.body, self.tail = head, body, tail
+            if names != self.target_names:
+                self.target_names = names
+
+    def _target_names(self) -> dict:
+        """``target_names``: each of ``spots()`` in words, from the engine's answer (points, or
+        the refusal with its rule id)."""
+        unit = "demerit" if self.rules.info.lower_wins else "point"
+        names = {}
+        for t in self.spots():
+            if t.points is not None:
+                names[t.action] = f"{t.action}: {points_text(t.points, True, unit)}"
+            elif t.reason is not None:
+                rule = f" (rule {t.reason.rule})" if t.reason.rule else ""
+                names[t.action] = f"{t.action}: not allowed, {t.reason.text}{rule}"
+            else:
+                names[t.action] = f"{t.action}: not allowed"
+        return names
 
     # ----- what a click calls -----------------------------------------------------------------
     @guarded

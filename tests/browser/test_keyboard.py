@@ -120,6 +120,12 @@ def test_a_game_by_keyboard_alone_with_every_move_said(open_dashboard, game_id):
         if "Game over" in status(page):
             break
         before = said(page)["count"]
+        # each move on offer is named by the engine's answer: its points, or the refusal and its rule
+        names = page.evaluate("() => [...document.querySelectorAll('.gk-game .gk-board [data-action]')]"
+                              ".map((t) => [t.classList.contains('gk-illegal'), t.getAttribute('aria-label') || ''])")
+        for illegal, name in names:
+            assert ("not allowed" in name) == illegal, name
+            assert not illegal or "(rule " in name, name
         move = keyboard_move(page)
         page.wait_for_function("() => /your move|Game over/.test(document.querySelector('.gk-game .gk-status').innerText)",
                                timeout=60_000)
