@@ -120,11 +120,15 @@ def test_each_redraw_sends_one_message_with_only_the_parts_that_changed():
     original = board.send_state
     board.send_state = lambda key=None: (sent.append(set(key) if key is not None else None), original(key))[1]
     house_before = board.body  # the drawing's body is the house
-    board.select(board.state.lineup[0])  # a pick: the spots and the header change, the house does not
-    assert sent[-1] == {"head", "tail"} and board.body == house_before
+    board.select(board.state.lineup[0])  # a pick: the spots (and their names) and the header change, the house does not
+    assert sent[-1] == {"head", "tail", "target_names"} and board.body == house_before
+    assert set(board.target_names) == {t.action for t in board.spots()}
     v = board.version
     board.turn()
-    assert sent[-1] == {"head", "tail"} and board.version == v + 1
+    assert sent[-1] <= {"head", "tail", "target_names"} and {"head", "tail"} <= sent[-1] and board.version == v + 1
+    names = dict(board.target_names)
+    board.mark(board.spot_actions()[0])  # a ring only: the targets' names are not sent again
+    assert sent[-1] == {"head", "tail"} and board.target_names == names
     assert f'data-version="{board.version}"' in board.head and board.svg.startswith("<svg")
     board.play(board.spot_actions()[0])  # a card placed: the house is sent again
     assert "body" in sent[-1] and board.body != house_before
