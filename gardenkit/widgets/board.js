@@ -123,11 +123,13 @@ function render({ model, el }) {
     const t = ev.target.closest(TARGET);
     if (t && root.contains(t)) activate(t);
   });
-  // ----- the keyboard (its keys said in a caption over what follows the board while a key has the
-  // focus there: no layout moves, so a click is never shifted off its button); the board is one Tab stop; arrows move between what can be clicked, in
+  // ----- the keyboard: the board is one Tab stop; arrows move between what can be clicked, in
   // reading order (rows, then columns); Enter or Space plays or picks; Escape drops a pick; R turns.
-  // The target in focus keeps its place across redraws (the same move, pick or control, else the
-  // same place in the order). Each target is named by its <title> (what the engine answers for it).
+  // Its keys are said in a caption drawn over what follows the board while a key has the focus
+  // there (no layout moves, so a click is never shifted off its button). The target in focus keeps
+  // its place across redraws (the same move, pick or control, else the same place in the order). A
+  // move is named by the engine's answer (target_names: its points, or the refusal and its rule),
+  // a pick or a control by its <title>.
   const help = document.createElement("div");
   help.className = "gk-board-keys";
   help.id = `gk-keys-${Math.random().toString(36).slice(2)}`;
@@ -166,7 +168,6 @@ function render({ model, el }) {
     }
     return rows.flatMap((row) => row.items.sort((a, b) => box.get(a).left - box.get(b).left));
   };
-  const inside = () => root.contains(document.activeElement) && document.activeElement !== root;
   const focusOn = (t, list) => {
     if (!t) return;
     current = keyOf(t, list);
