@@ -104,7 +104,7 @@ def test_a_game_by_keyboard_alone_with_every_move_said(open_dashboard, game_id):
     assert "your move" in region["last"], region
     f = tab_to_board(page)
     assert f["outline"] != "none", "no focus ring on the board's target in focus"
-    # Escape drops a pick (where the board has pieces to pick): the picked piece is no longer marked
+    # Escape drops a pick (where the board has pieces to pick): the board is drawn again, the focus stays on it
     if page.locator(".gk-game .gk-board [data-pick]").count() and not page.locator(
             ".gk-game .gk-board [data-action]:not(.gk-illegal)").count():
         version = board_version(page)
