@@ -107,9 +107,13 @@ def check_state(rules, s, *, explain_limit: int = 40) -> None:
         assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
         picked, _ = rules.sample_chance(s)
         assert rules.apply(s, picked) == rules.step_chance(s)
-    # observe never reveals the seed of a hidden order, and never crashes
+    # observe never reveals the seed of a hidden order, and never crashes; the position in words
+    # (a board's text alternative) is read from that observation only: nothing hidden is said
     for p in range(len(rules.scores(s))):
-        rules.observe(s, p)
+        seen = rules.observe(s, p)
+        words = rules.describe(s, p)
+        assert words and all(isinstance(w, str) and w.strip() for w in words), "describe said nothing"
+        assert rules.describe(seen, p) == words, f"describe(s, {p}) says more than observe(s, {p}) shows"
     assert _snapshot(s) == snap, "a call changed the state"
 
 

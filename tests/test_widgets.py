@@ -425,3 +425,36 @@ def test_every_rule_an_explanation_cites_is_shown_as_a_link(game_id):
             seen += 1
         s = R.apply(s, R.legal_actions(s)[0])
     assert seen >= 20
+
+
+@pytest.mark.parametrize("game_id", sorted(gardenkit.available_games()))
+def test_the_board_says_the_position_in_words_as_the_seat_sees_it(game_id):
+    """The board's text alternative (``position_text``) is ``rules.describe`` of the position shown,
+    for the seat that sees it: whose turn, the scores, what that seat holds; it follows each move."""
+    view_class = gardenkit.entry(game_id).game_view_class()
+    R = gardenkit.make(game_id)
+    game = view_class(players=max(2, R.info.min_players), seat=0, seed=4, bot_delay=0)
+    board = game.board
+    assert board.position_text == "\n".join(R.describe(game.state, 0))
+    assert board.position_text.splitlines()[0] == "Your move."
+    assert board.position_text.splitlines()[1].startswith("Scores: player 1 (you) 0 ")
+    before = board.position_text
+    assert game.play(str(R.legal_actions(game.state)[0]))
+    assert board.position_text == "\n".join(R.describe(game.state, 0)) != before
+
+
+def test_the_score_chart_has_a_table_with_the_same_numbers():
+    """The chart's text alternative: a table (round by round, one column per player) of exactly
+    what the chart plots; the y axis counts in whole numbers."""
+    game = SamuraiGame(seed=3, bot_delay=0)
+    for _ in range(6):
+        assert game.play(str(game.rules.legal_actions(game.state)[0]))
+    data = game.chart_data()
+    html = game.chart_table.value
+    assert "<summary>The chart as a table</summary>" in html and "<caption>Points per round" in html
+    rows = re.findall(r'<tr><th scope="row">(\d+)</th>(.*?)</tr>', html)
+    assert [int(r) for r, _ in rows] == list(range(len(data[0])))
+    for i, (_r, cells) in enumerate(rows):
+        assert [int(v) for v in re.findall(r"<td>(-?\d+)</td>", cells)] == [row[i] for row in data]
+    ticks = game._yaxis.tick_values
+    assert all(float(t).is_integer() for t in ticks) and ticks[-1] >= max(max(row) for row in data)

@@ -32,6 +32,20 @@ class Played(NamedTuple):
         return self.state is not None
 
 
+def _winners_words(winners, player: int) -> str:
+    """Who won, said to ``player``.
+
+    >>> [_winners_words(w, 0) for w in ((0,), (1,), (0, 2), (1, 2), ())]
+    ['You win.', 'Player 2 wins.', 'You share the win with player 3.', 'Players 2 and 3 share the win.', 'No one wins.']
+    """
+    if not winners:
+        return "No one wins."
+    others = " and ".join(str(w + 1) for w in winners if w != player)
+    if player in winners:
+        return "You win." if len(winners) == 1 else f"You share the win with player{'s' if len(winners) > 2 else ''} {others}."
+    return f"Player {others} wins." if len(winners) == 1 else f"Players {others} share the win."
+
+
 class GameRules:
     """Stateless rules of one game. Subclasses set ``info`` and ``state_type``/``action_types``."""
 
@@ -308,6 +322,49 @@ class GameRules:
 
     def observe(self, s, player: int):
         raise NotImplementedError
+
+    #: what a game's totals count, said in words (Tang Garden: "coins")
+    score_word: str = "point"
+
+    def describe(self, s, player: int) -> tuple[str, ...]:
+        """The position in words as ``player`` sees it (``observe(s, player)``, so nothing hidden
+        from that seat is said): whose turn it is (or the result), every total the seat may see,
+        then what the game adds (:meth:`_describe`: what the player holds, what lies on offer).
+        The text alternative of a board, read by a screen reader.
+
+        >>> import gardenkit
+        >>> rules = gardenkit.make("samurai_gardener")
+        >>> s = rules.initial_state(players=2, seed=1)
+        >>> rules.describe(s, 1)[:2]
+        ('Chance plays next (a deal, a draw or a roll).', 'Scores: player 1 0 points, player 2 (you) 0 points.')
+        >>> while rules.current_player(s) is CHANCE:
+        ...     s = rules.step_chance(s)
+        >>> rules.describe(s, 1)[0], rules.describe(s, 1)[2]
+        ('Player 1 to move.', 'Round 1; 60 cards left in the deck.')
+        """
+        self._check_state(s)
+        self._check_player(s, player)
+        seen = self.observe(s, player)
+        p = self.current_player(seen)
+        if p is None:
+            out = self.outcome(seen)
+            turn = "The game is over." + ("" if out is None else " " + _winners_words(out.winners, player))
+        elif p is CHANCE:
+            turn = "Chance plays next (a deal, a draw or a roll)."
+        else:
+            turn = "Your move." if p == player else f"Player {p + 1} to move."
+        unit = "demerit" if self.info.lower_wins else self.score_word
+        totals = []
+        for q, v in enumerate(self.known_scores(seen)):
+            who = f"player {q + 1}" + (" (you)" if q == player else "")
+            totals.append(f"{who} hidden" if v is None else f"{who} {v} {unit}{'' if v == 1 else 's'}")
+        lines = [turn, "Scores: " + ", ".join(totals) + "."]
+        lines.extend(line for line in self._describe(seen, player) if line)
+        return tuple(lines)
+
+    def _describe(self, seen, player: int) -> tuple[str, ...]:
+        """Hook: what ``player`` holds and sees in ``seen`` (their observation), one sentence each."""
+        return ()
 
     def determinize(self, observed, rng: Rng):
         """A full state consistent with what ``observed`` (a player's view, :meth:`observe`) shows:

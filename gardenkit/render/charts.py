@@ -19,7 +19,7 @@ import math
 
 from .svg import SvgStr, esc
 
-__all__ = ["bar_chart", "line_chart", "nice_ticks"]
+__all__ = ["bar_chart", "integer_ticks", "line_chart", "nice_ticks"]
 
 WIDTH, HEIGHT = 430, 240
 MARGIN = {"top": 40, "bottom": 40, "left": 45, "right": 15}
@@ -27,6 +27,22 @@ STYLE = ("<style>.gk-svgchart text{font:11px sans-serif;fill:var(--gk-ink,#2b2b2
          ".gk-svgchart .gk-chart-title{font:bold 13px sans-serif}"
          ".gk-svgchart .gk-axis{stroke:var(--gk-ink2,#555);stroke-width:1}"
          ".gk-svgchart .gk-grid{stroke:var(--gk-line,#ddd);stroke-width:1}</style>")
+
+
+def integer_ticks(top: int, most: int = 6) -> list[int]:
+    """Whole-number ticks from 0 to at least ``top`` (at most ``most`` + 1 of them): a score axis
+    never reads 0.1, nor 0 twice.
+
+    >>> integer_ticks(0), integer_ticks(3), integer_ticks(17)
+    ([0, 1], [0, 1, 2, 3], [0, 5, 10, 15, 20])
+    """
+    top = max(int(math.ceil(top)), 1)
+    step = 1
+    for nice in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000):
+        step = nice
+        if math.ceil(top / nice) <= most:
+            break
+    return list(range(0, step * math.ceil(top / step) + 1, step))
 
 
 def nice_ticks(top: float, count: int = 5) -> list[float]:
@@ -83,7 +99,8 @@ def line_chart(x: list, rows: list[list], *, colors, labels, title: str, xlabel:
     xmax = max(max(x, default=0), 1)
     lo = min([0] + [v for r, _c, _l in shown for v in r])
     hi = max([0] + [v for r, _c, _l in shown for v in r])
-    ticks = nice_ticks(hi - lo if lo < 0 else hi)
+    whole = all(float(v).is_integer() for r, _c, _l in shown for v in r)
+    ticks = integer_ticks(hi) if whole and lo >= 0 else nice_ticks(hi - lo if lo < 0 else hi)
     if lo < 0:
         ticks = [t + math.floor(lo) for t in nice_ticks(hi - math.floor(lo))]
     top, bottom = max(ticks[-1], hi), min(ticks[0], lo)

@@ -60,6 +60,11 @@ a.gk-rule-link{{color:inherit;text-decoration:underline dotted;text-underline-of
 /* the chart's legend names in the text colour (bqplot paints them in the line's colour, which
    reads on neither theme for every player); the swatch beside each name keeps the colour */
 .gk-chart .legendtext{{fill:var(--gk-ink,#2b2b2b) !important}}
+.gk-chart-table{{font:13px sans-serif;color:var(--gk-ink,#222);margin:2px 0 6px}}
+.gk-chart-table summary{{cursor:pointer;color:var(--gk-ink2,#555)}}
+.gk-chart-table table{{border-collapse:collapse;margin-top:4px}}
+.gk-chart-table th,.gk-chart-table td{{border-bottom:1px solid var(--gk-line,#ddd);padding:2px 8px;text-align:right}}
+.gk-chart-table caption{{text-align:left;font-size:12px;color:var(--gk-ink2,#555)}}
 .gk-new.mod-success,.gk-lab-run.mod-success{{background-color:#2e7d32;color:#fff}}
 .gk-check.mod-info{{background-color:#00796b;color:#fff}}
 @media (max-width:520px){{.gk-scores td,.gk-scores th{{padding:3px 6px}}}}

@@ -135,9 +135,20 @@ function render({ model, el }) {
   help.id = `gk-keys-${Math.random().toString(36).slice(2)}`;
   help.textContent = "Keys: arrows move between moves and pieces · Enter or Space plays or picks · " +
     "Escape drops a pick · R turns the piece";
+  // the position in words (position_text: from the engine's rules.describe, what this seat sees),
+  // read by a screen reader with the board's name; hidden from sight (the drawing shows it)
+  const words = document.createElement("div");
+  words.className = "gk-board-position";
+  words.id = `gk-pos-${Math.random().toString(36).slice(2)}`;
+  const say = () => {
+    const lines = (model.get("position_text") || "").split("\n").filter((line) => line);
+    words.replaceChildren(...lines.map((line) => { const p = document.createElement("p"); p.textContent = line; return p; }));
+  };
+  say();
+  model.on("change:position_text", say);
   root.setAttribute("role", "group");
   root.setAttribute("aria-roledescription", "game board");
-  root.setAttribute("aria-describedby", help.id);
+  root.setAttribute("aria-describedby", `${words.id} ${help.id}`);
   root.tabIndex = 0;
   let current = null;  // {attr, value, index} of the target in focus (or last in focus)
   // keyboard mode: from a key pressed on the board (or Tab onto it) to the next pointer press
@@ -290,13 +301,15 @@ function render({ model, el }) {
   root.addEventListener("mouseover", (ev) => { if (!still) hoverAt(ev.target); });
   root.addEventListener("mousemove", (ev) => { if (still) { still = false; hoverAt(ev.target); } });
   el.appendChild(root);
-  el.appendChild(help);
+  el.appendChild(help);  // (right after the board: board.css shows it with "+")
+  el.appendChild(words);
   return () => {
     clearTimeout(hoverTimer);
     cancelAnimationFrame(frame);
     watch.disconnect();
     document.removeEventListener("pointerdown", pointerElsewhere, true);
     for (const part of ["head", "body", "tail", "target_names"]) model.off(`change:${part}`, schedule);
+    model.off("change:position_text", say);
   };
 }
 export default { render };

@@ -116,6 +116,9 @@ class BoardWidget(anywidget.AnyWidget):
     #: notation -> what the engine answers for each target drawn (``spots()``): its points, or the
     #: refusal and its rule; the front end names each target by it (a screen reader says it)
     target_names = traitlets.Dict({}).tag(sync=True)
+    #: the position in words as the shown player sees it (``rules.describe``, one line each): the
+    #: board's text alternative, which the front end gives a screen reader with the board's name
+    position_text = traitlets.Unicode("").tag(sync=True)
 
     #: the game whose rules the board asks (``gardenkit.make(game_id)``)
     game_id: str = ""
@@ -236,10 +239,22 @@ class BoardWidget(anywidget.AnyWidget):
         if f'data-version="{self.version}"' not in head[: head.find(">") + 1]:
             raise ValueError(f'{type(self).__name__}.render(): the <svg> root needs data-version="{self.version}"')
         names = self._target_names() if self.clickable else {}
+        words = self._position_words()
         with self.hold_sync():
             self.head, self.body, self.tail = head, body, tail
             if names != self.target_names:
                 self.target_names = names
+            if words != self.position_text:
+                self.position_text = words
+
+    def _position_words(self) -> str:
+        """``position_text``: ``rules.describe`` of the state shown, for the player shown (worked
+        out again only when the state or the player changed)."""
+        key = (self._state, self.player)
+        said = getattr(self, "_described", None)
+        if said is None or said[0][0] is not key[0] or said[0][1] != key[1]:
+            said = self._described = (key, "\n".join(self.rules.describe(self._state, self.player)))
+        return said[1]
 
     def _target_names(self) -> dict:
         """``target_names``: each of ``spots()`` in words, from the engine's answer (points, or

@@ -30,7 +30,9 @@ import math
 
 import ipywidgets as widgets
 
-__all__ = ["COLORS", "ScoreChart", "bqplot_available", "per_round", "plotted"]
+from ..render.charts import integer_ticks
+
+__all__ = ["COLORS", "ScoreChart", "bqplot_available", "chart_table_html", "integer_ticks", "per_round", "plotted"]
 
 #: one colour per seat (the chart's lines and legend)
 COLORS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"]
@@ -63,6 +65,26 @@ def plotted(x: list, rows: list[list]) -> tuple[list, list[list]]:
     return list(x), [list(row) for row in rows]
 
 
+def chart_table_html(title: str, unit: str, rounds: list, rows: dict) -> str:
+    """The chart as a table (its text alternative): one row per round, one column per player
+    (``rows``: column heading -> a value per round, None where hidden), under a disclosure.
+
+    >>> html = chart_table_html("Points per round", "points", [0, 1], {"P1": [0, 3], "P2": [None, None]})
+    >>> "<caption>Points per round" in html, "<td>3</td>" in html, "<td>hidden</td>" in html
+    (True, True, True)
+    """
+    from html import escape
+
+    head = "".join(f'<th scope="col">{escape(str(name))}</th>' for name in rows)
+    body = "".join(
+        f'<tr><th scope="row">{r}</th>'
+        + "".join(f"<td>{'hidden' if values[i] is None else values[i]}</td>" for values in rows.values())
+        + "</tr>" for i, r in enumerate(rounds))
+    return (f'<details class="gk-chart-table"><summary>The chart as a table</summary>'
+            f'<table><caption>{escape(title)} ({escape(unit)} after each round)</caption>'
+            f'<thead><tr><th scope="col">Round</th>{head}</tr></thead><tbody>{body}</tbody></table></details>')
+
+
 class ScoreChart:
     """Mixin of :class:`~gardenkit.widgets.view.GameView`: ``self.chart`` (a bqplot Figure, CSS
     class ``gk-chart``) and :meth:`chart_data`. Needs ``rules`` and the view's ``round_of`` hook."""
@@ -70,6 +92,9 @@ class ScoreChart:
     def _make_chart(self, players: int):
         unit = "demerits" if self.rules.info.lower_wins else "points"
         self._chart_unit, self._chart_title = unit, f"{unit.capitalize()} per round"
+        #: the chart's text alternative: the same numbers as a table, under a disclosure
+        self.chart_table = widgets.HTML().add_class("gk-chart-table-widget")
+        self._table_rows = None
         if not bqplot_available():  # the static site: the same chart as SVG
             self._lines = None
             fig = widgets.HTML(layout=widgets.Layout(width="calc(100% - 4px)", max_width="430px"))
@@ -81,13 +106,15 @@ class ScoreChart:
             return fig
         from bqplot import Axis, Figure, LinearScale, Lines
 
-        xs, ys = LinearScale(min=0), LinearScale(min=0)
+        xs, ys = LinearScale(min=0), LinearScale(min=0, max=1)
+        self._yscale = ys
         x, y = plotted([0], [[0]] * players)
         self._lines = Lines(x=x, y=y, scales={"x": xs, "y": ys}, marker="circle",
                             colors=COLORS[:players], labels=[f"P{i + 1}" for i in range(players)],
                             display_legend=True)
         self._xaxis = Axis(scale=xs, side="bottom", label="round", tick_format="d", tick_values=[0, 1])
-        fig = Figure(marks=[self._lines], axes=[self._xaxis, Axis(scale=ys, side="left", label=unit)],
+        self._yaxis = Axis(scale=ys, side="left", label=unit, tick_format="d", tick_values=integer_ticks(1))
+        fig = Figure(marks=[self._lines], axes=[self._xaxis, self._yaxis],
                      title=f"{unit.capitalize()} per round",
                      layout=widgets.Layout(width="calc(100% - 4px)", max_width="430px", height="240px"),
                      fig_margin={"top": 40, "bottom": 40, "left": 45, "right": 15}, legend_location="top-left")
@@ -121,10 +148,16 @@ class ScoreChart:
         key = [[None if x != x else x for x in row] for row in data]  # nan != nan: compare without it
         if key != self._chart_key:
             self._chart_key, self._chart_data = key, data
+            self._table_rows = (list(range(rounds + 1)), {f"P{p + 1}": row for p, row in enumerate(key)})
+            self._draw_table()
             shown = [p for p in range(seen.players) if known[p] is not None]  # bqplot gets no NaN
             if self._lines is None:
                 self._draw_svg(list(range(rounds + 1)), [data[p] for p in shown], shown)
                 return
+            ticks = integer_ticks(max((max(data[p]) for p in shown), default=0))
+            with self._yscale.hold_sync():
+                self._yscale.max = ticks[-1]
+            self._yaxis.tick_values = ticks
             with self._lines.hold_sync():
                 x, y = plotted(list(range(rounds + 1)), [data[p] for p in shown] or [[0] * (rounds + 1)])
                 self._lines.x, self._lines.y = x, y
@@ -142,13 +175,22 @@ class ScoreChart:
                                            labels=[f"P{p + 1}" for p in seats], title=self._chart_title,
                                            xlabel="round", ylabel=self._chart_unit)
 
+    def _draw_table(self) -> None:
+        if self._table_rows is not None:
+            rounds, rows = self._table_rows
+            self.chart_table.value = chart_table_html(self._chart_title, self._chart_unit, rounds, rows)
+
     def set_chart_labels(self, title: str | None = None, ylabel: str | None = None) -> None:
         """The chart's title and its y axis's label (a game's own words: "coins", "Shiitake"),
-        for the bqplot figure or the SVG one alike."""
+        for the bqplot figure or the SVG one alike; a new label alone also names the title
+        ("Coins per round")."""
+        if title is None and ylabel is not None:
+            title = f"{ylabel[:1].upper()}{ylabel[1:]} per round"
         if title is not None:
             self._chart_title = title
         if ylabel is not None:
             self._chart_unit = ylabel
+        self._draw_table()
         if self._lines is None:
             self._draw_svg(*self._svg_drawn)
             return

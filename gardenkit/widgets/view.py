@@ -129,7 +129,7 @@ class GameView(GameFallback, Openable, GameControls, Reviewing, Saving, Panels, 
                                layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         # beside the board where there is room, under it otherwise (a phone): up to 440 px wide,
         # never wider than the page (the gap between the two is in PANEL_CSS, .gk-main)
-        side = widgets.VBox([buttons, self.panel, widgets.HTML("<b>Scores</b>"), self.scores, self.chart,
+        side = widgets.VBox([buttons, self.panel, widgets.HTML("<b>Scores</b>"), self.scores, self.chart, self.chart_table,
                              widgets.HTML("<b>Moves</b> (newest first)"), self.moves],
                             layout=widgets.Layout(flex="1 1 320px", max_width="440px", min_width="0"))
         side.add_class("gk-side")

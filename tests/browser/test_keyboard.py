@@ -35,6 +35,12 @@ SAID_JS = """(since) => { const r = document.querySelector('.gk-game .gk-announc
                count: Number(r.dataset.count), role: r.getAttribute('role'), live: r.getAttribute('aria-live')}; }"""
 
 
+#: what the board's description says (aria-describedby): the position in words, then its keys
+DESCRIBED_JS = """() => { const b = document.querySelector('.gk-game .gk-board');
+  return (b.getAttribute('aria-describedby') || '').split(' ')
+    .map((id) => (document.getElementById(id) || {}).textContent || '').join(' | '); }"""
+
+
 def said(page, since: int = 0) -> dict:
     """The live region: ``text``, what it said after its ``since``-th announcement; ``last``."""
     return page.evaluate(SAID_JS, since)
@@ -104,6 +110,10 @@ def test_a_game_by_keyboard_alone_with_every_move_said(open_dashboard, game_id):
     assert "your move" in region["last"], region
     f = tab_to_board(page)
     assert f["outline"] != "none", "no focus ring on the board's target in focus"
+    # the board's text alternative: the position as your seat sees it (rules.describe), then the keys
+    described = page.evaluate(DESCRIBED_JS)
+    assert described.startswith("Your move.Scores: player 1 (you) "), described
+    assert "Keys: arrows" in described, described
     # Escape drops a pick (where the board has pieces to pick): the board is drawn again, the focus stays on it
     if page.locator(".gk-game .gk-board [data-pick]").count() and not page.locator(
             ".gk-game .gk-board [data-action]:not(.gk-illegal)").count():
@@ -137,3 +147,4 @@ def test_a_game_by_keyboard_alone_with_every_move_said(open_dashboard, game_id):
     if to_end:
         assert "Game over" in status(page)
         assert "Game over:" in said(page)["last"] and "Final scores:" in said(page)["last"], said(page)
+        page.wait_for_function(f"() => ({DESCRIBED_JS})().startsWith('The game is over.')", timeout=10_000)

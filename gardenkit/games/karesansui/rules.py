@@ -525,6 +525,26 @@ class KaresansuiRules(GameRules):
         scores = tuple(v if q == player else 0 for q, v in enumerate(s.scores))
         return dataclasses.replace(s, rng=None, lines=lines, scores=scores, hidden=others)
 
+    def _describe(self, seen, player):
+        """The round, each pile on offer and its bid, each garden's rocks and demerit cards."""
+        comps = seen.components
+
+        def rocks(rs):
+            return ", ".join(comps.rock_name(r) for r in rs) or "no rocks"
+
+        lines = [f"Round {seen.round}; {len(seen.bag)} rocks left in the bag."]
+        for i, pile in enumerate(seen.piles):
+            bid = seen.bids[i] if i < len(seen.bids) else None
+            said = "no bid" if bid is None else (
+                f"bid by {'you' if bid[0] == player else f'player {bid[0] + 1}'}: {rocks(bid[1])}")
+            lines.append(f"Pile {i + 1}: {rocks(pile)}; {said}.")
+        for q in [player, *(q for q in range(seen.players) if q != player)]:
+            who = "Your garden" if q == player else f"Player {q + 1}'s garden"
+            cards = len(seen.lines[q])
+            down = " (face down)" if cards and q != player and seen.phase != "over" else ""
+            lines.append(f"{who}: {rocks(seen.gardens[q])}; {cards} demerit card{'s' if cards != 1 else ''}{down}.")
+        return tuple(lines)
+
     def settled(self, s) -> bool:
         """The demerit totals tell how the players stand only between rounds: while the piles are
         bid for, the sets a garden holds or will take still have to be turned in.

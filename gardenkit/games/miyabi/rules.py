@@ -23,7 +23,7 @@ from ...core import CHANCE, Effect, Explanation, GameInfo, GameRules, Line, Malf
 from ...core.rules import rules_cited
 from .actions import ACTION_TYPES, EndTurn, Frog, Pass, Place, PlaceZen, Draw, Reveal, cell_name, parse
 from .components import SHAPES, default_components, load_components
-from .garden import SIZE, Garden, Piece, layer_of, neighbours, tile_layer
+from .garden import CELLS, SIZE, Garden, Piece, layer_of, neighbours, tile_layer
 from .rules_text import RULES
 from .state import FrogMarker, MiyabiState
 
@@ -628,6 +628,34 @@ class MiyabiRules(GameRules):
         self._check_state(s)
         self._check_player(s, player)
         return dataclasses.replace(s, rng=None)
+
+    def _describe(self, seen, player):
+        """The round, the tiles on offer, each garden's tiles, layers and the objects it shows."""
+        comps = seen.components
+
+        def garden(q):
+            g = seen.gardens[q]
+            shown = {}
+            for x, y in CELLS:
+                face = g.visible(x, y)
+                if face is not None:
+                    shown[face[0]] = shown.get(face[0], 0) + face[1]
+            objects = ", ".join(f"{n} {kind}" for kind, n in shown.items()) or "none"
+            n = len(g.pieces)
+            who = "Your garden" if q == player else f"Player {q + 1}'s garden"
+            passed = " (passed this round)" if seen.passed[q] else ""
+            return (f"{who}{passed}: {n} tile{'s' if n != 1 else ''}, up to layer {max(g.heights, default=0)}; "
+                    f"objects showing: {objects}.")
+
+        lines = [f"Round {seen.round} of {seen.rounds}; {len(seen.box)} tiles left in the box."]
+        if seen.display:
+            lines.append("On offer: " + "; ".join(comps.tile(t).describe() for t in seen.display) + ".")
+        if seen.zen_display:
+            lines.append("Zen tiles face up: " + "; ".join(comps.zen_tile(z).describe() for z in seen.zen_display) + ".")
+        if seen.bonuses:
+            lines.append("Fifth-layer bonus tiles still to take: " + ", ".join(seen.bonuses) + ".")
+        lines.extend(garden(q) for q in [player, *(q for q in range(seen.players) if q != player)])
+        return tuple(lines)
 
     # ----- notation and saves ----------------------------------------------------------------
     def _parse_action(self, s, text):

@@ -460,6 +460,29 @@ class SamuraiGardenerRules(GameRules):
             raise MalformedInputError(f"player must be between 0 and {s.players - 1}, not {player!r}")
         return dataclasses.replace(s, rng=None)
 
+    def _describe(self, seen, player):
+        """The round, the cards on offer (each as its rows of squares), each house's visible squares."""
+        deck = seen.components
+
+        def card(c):
+            rows = " / ".join(" ".join(TYPE_NAMES[t] for t in row) for row in deck[c].rows)
+            return f"card {c} ({rows})"
+
+        def house(q):
+            grid = seen.houses[q].grid
+            counts = ", ".join(f"{sum(1 for t in grid.values() if t == k)} {TYPE_NAMES[k]}" for k in TYPES
+                               if any(t == k for t in grid.values()))
+            n = len(seen.houses[q].placed)
+            who = "Your house" if q == player else f"Player {q + 1}'s house"
+            marks = f"; specialist markers left: {seen.markers[q] or 'none'}" if seen.specialist else ""
+            return f"{who}: {n} card{'s' if n != 1 else ''}, squares showing {counts or 'none'}{marks}."
+
+        lines = [f"Round {seen.round}; {len(seen.deck)} cards left in the deck."]
+        if seen.lineup:
+            lines.append("On offer: " + "; ".join(card(c) for c in seen.lineup) + ".")
+        lines.extend(house(q) for q in [player, *(q for q in range(seen.players) if q != player)])
+        return tuple(lines)
+
     def _parse_action(self, s, text):
         return parse(text)
 

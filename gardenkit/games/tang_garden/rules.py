@@ -68,9 +68,16 @@ INFO = GameInfo(
 )
 
 
+#: each lantern's effect in a few words (the text alternative of a player board)
+_LANTERN_WORDS = {"build2": "build two tiles", "decorate2": "keep two cards", "move": "move a character",
+                  "choose": "choose a hidden one", "tile_only": "lay a pair's tile only",
+                  "display": "build from the display", "redraw": "redraw the cards", "reuse": "reuse a lantern"}
+
+
 class TangGardenRules(GameRules):
     info = INFO
     state_type = TangGardenState
+    score_word = "coin"
     action_types = ACTION_TYPES
 
     # ----- setting up ------------------------------------------------------------------------------------
@@ -608,6 +615,29 @@ class TangGardenRules(GameRules):
             reason = Cited(f"tied on {best} coins and tokens: {names} has the most cubes ({n}) on level {far}, the "
                            "furthest any tied player's cube reached", "tang_garden.end.tie_tracks")
         return Outcome(tuple(s.winners), scores, reason)
+
+    def _describe(self, seen, player):
+        """The turn, the stacks' tops, what each player holds: tracks, lanterns, tokens, cards, characters."""
+        comps = seen.components
+        built = sum(1 for square in seen.board if square is not None)
+        lines = [f"Turn {seen.turn}; {built} tiles in the garden; on top of the stacks: "
+                 + ", ".join(f"tile {t}" if t else "none" for t in seen.tops) + "."]
+        if seen.char_shown:
+            lines.append("Characters on offer: " + ", ".join(comps.character(c).name for c in seen.char_shown) + ".")
+        drawn = [c for c in seen.drawn if c != HIDDEN]
+        if drawn:
+            lines.append("Cards drawn to choose from: " + ", ".join(drawn) + ".")
+        lanterns = SOLO_LANTERNS if seen.solo else LANTERNS
+        for q in [player, *(q for q in range(seen.players) if q != player)]:
+            who = "You" if q == player else f"Player {q + 1}"
+            tracks = ", ".join(f"{e} {lv}" for e, lv in zip(ELEMENTS, seen.tracks[q]))
+            unused = [_LANTERN_WORDS.get(name, name) for name, left in zip(lanterns, seen.lanterns[q]) if left]
+            large, small = seen.held[q]
+            own = comps.character(seen.own[q]).name if seen.own[q] else "none"
+            cards = ", ".join(seen.cards[q]) or "none"
+            lines.append(f"{who}: tracks {tracks} (of {comps.levels}); lanterns left: {', '.join(unused) or 'none'}; "
+                         f"landscape tokens: {large} large, {small} small; cards: {cards}; character on the card: {own}.")
+        return tuple(lines)
 
     def observe(self, s, player: int):
         """What ``player`` sees: everything on the table, but not the order of the piles and decks

@@ -649,6 +649,38 @@ class TanukiRules(GameRules):
         rule = "tanuki.end.tie" if s.tb_round else "tanuki.end.winner"
         return Outcome(tuple(s.winners), s.scores, Cited(f"game over: {s.over}", rule))
 
+    def _describe(self, seen, player):
+        """The turn and target, the Tanuki, each monk and stash, each hand (tiles and cards, yours
+        in full), and the Shiitake each holds."""
+        comps = seen.components
+        laid = sum(1 for square in seen.board if square is not None)
+        dice = f"; the dice show blue {seen.dice[0]}, gold {seen.dice[1]}" if seen.dice else ""
+        lines = [f"Turn {seen.turn}; {laid} tiles on the board; {seen.supply} Shiitake in the supply; "
+                 f"holding {seen.target} at the end of your own turn wins{dice}."]
+        tanuki = [f"the {colour} Tanuki " + (f"on {space_name(*at)}" if at is not None else "off the board")
+                  for colour, at in zip(TANUKI, seen.tanuki)]
+        lines.append("T" + ", ".join(tanuki)[1:] + ".")
+        stashes = [f"{n} on {space_name(i % SIZE, i // SIZE)}" for i, n in enumerate(seen.stash) if n]
+        if stashes:
+            lines.append("Stolen Shiitake left on tiles: " + ", ".join(stashes) + ".")
+        for what, where in (("Tanuki traps", seen.traps), ("Rock gardens", seen.rocks)):
+            if where:
+                lines.append(f"{what} on " + ", ".join(space_name(*w[:2]) for w in where) + ".")
+        for q in [player, *(q for q in range(seen.players) if q != player)]:
+            who = "You" if q == player else f"Player {q + 1}"
+            m = seen.monks[q]
+            monk = ("monk off the board" if m is None else
+                    f"monk waiting at the edge by {space_name(m[1], m[2])}" if m[0] == "edge" else
+                    f"monk facing {space_name(m[1], m[2])}")
+            hand = seen.hands[q]
+            tiles = (("tiles: " + "; ".join(comps.tile(t).describe() for t in hand)) if q == player and hand else
+                     f"{len(hand)} tile{'s' if len(hand) != 1 else ''}")
+            cards = seen.cards[q] if seen.cards else ()
+            held = ("; cards: " + ", ".join(cards) if q == player and cards else
+                    f"; {len(cards)} card{'s' if len(cards) != 1 else ''}" if seen.garden_master else "")
+            lines.append(f"{who}: {seen.shiitake[q]} Shiitake; {monk}; {tiles}{held}.")
+        return tuple(lines)
+
     def observe(self, s, player: int):
         """What ``player`` sees: the board, monks, Tanuki, stashes, Shiitake, discards and their own
         hand; not the draw pile's order (``rng`` None) nor, until the game is over, the other
