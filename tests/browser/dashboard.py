@@ -451,3 +451,27 @@ def check_contrast(page, what: str, theme: str) -> None:
         print("   ", _row(r))
     assert not bad, f"{len(bad)} texts below the contrast they need ({what}, {theme}):\n" + "\n".join(
         _row(r) for r in bad[:15])
+
+
+#: axe-core's rules of WCAG 2.0 and 2.1, levels A and AA (its tags)
+WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+
+
+def axe_violations(page) -> list[dict]:
+    """axe-core (bundled by axe-playwright-python) run on the whole page for WCAG 2.1 A and AA:
+    its serious and critical violations, each ``{id, impact, help, nodes: [(target, html)]}``."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    result = Axe().run(page, options={"runOnly": {"type": "tag", "values": WCAG_AA}, "resultTypes": ["violations"]})
+    return [{"id": v["id"], "impact": v["impact"], "help": v["help"],
+             "nodes": [(" ".join(map(str, n["target"])), n["html"][:160]) for n in v["nodes"]]}
+            for v in result.response["violations"] if v["impact"] in ("serious", "critical")]
+
+
+def check_axe(page, what: str, theme: str) -> None:
+    """No serious or critical WCAG 2.1 A/AA violation on the page (axe-core)."""
+    found = axe_violations(page)
+    print(f"\n{what} ({theme}): axe-core found {len(found)} serious or critical WCAG 2.1 A/AA violations")
+    assert not found, f"axe-core ({what}, {theme}):\n" + "\n".join(
+        f"{v['id']} ({v['impact']}: {v['help']}), {len(v['nodes'])} elements, e.g. " + "; ".join(
+            f"{t} {h}" for t, h in v["nodes"][:3]) for v in found)

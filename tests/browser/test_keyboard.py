@@ -1,6 +1,7 @@
 """Every game played with the keyboard alone, and what a screen reader hears (issue 24).
 
-On each game's dashboard the game view's board is reached with Tab (one Tab stop), its targets
+On each game's dashboard the first Tab stop is the skip link "Play a game": Enter, a few presses
+of Tab and Enter open the game. Its board is reached with Tab (one Tab stop), its targets
 walked with the arrow keys (each a named button: the name is the drawing's ``<title>``, what the
 engine answers for it), a piece picked and a move played with Enter, a pick dropped with Escape;
 after each move the view's live region (``.gk-announce``, ``role="log"``, polite) says the
@@ -15,7 +16,7 @@ A move is made the way a keyboard user makes it: arrows until a target that play
 from __future__ import annotations
 
 import pytest
-from dashboard import GAME, board_version, game, open_game, status, wait_redrawn
+from dashboard import GAME, OPEN_BUTTON, board_version, game, status, wait_redrawn
 
 import gardenkit
 
@@ -100,10 +101,30 @@ def keyboard_move(page) -> str:
     raise AssertionError("four picks and still no move to play")
 
 
+def open_game_by_keyboard(page) -> None:
+    """From the top of the page: Tab to the first skip link ("Play a game"), Enter, then Tab to the
+    game's "Play a game" button (a few presses: the section's words come first), Enter."""
+    page.keyboard.press("Tab")
+    first = page.evaluate("() => { const e = document.activeElement;"
+                          " return e && {text: e.textContent, href: e.getAttribute('href'), nav: !!e.closest('nav.gk-skip')}; }")
+    assert first and first["nav"] and first["text"] == "Play a game", f"the first Tab stop is not the skip link: {first}"
+    page.keyboard.press("Enter")
+    page.wait_for_function("(h) => location.hash === h", arg=first["href"], timeout=10_000)
+    for presses in range(1, 16):
+        page.keyboard.press("Tab")
+        if page.evaluate(f"() => !!document.activeElement && document.activeElement.matches('{GAME} {OPEN_BUTTON}')"):
+            break
+    else:
+        raise AssertionError("15 presses of Tab after the skip link never reached the game's Play button")
+    assert presses <= 6, f"{presses} presses of Tab from the skip link to the game"
+    page.keyboard.press("Enter")
+
+
 @pytest.mark.parametrize("game_id", gardenkit.available_games())
 def test_a_game_by_keyboard_alone_with_every_move_said(open_dashboard, game_id):
     page = open_dashboard(gardenkit.entry(game_id).notebook, wait_for=GAME)
-    open_game(page)
+    # the skip links lead straight to the game: Tab, Enter, a few Tabs, Enter opens it
+    open_game_by_keyboard(page)
     page.locator(f"{GAME} .gk-board svg").first.wait_for()
     region = said(page)
     assert region["role"] == "log" and region["live"] == "polite"
