@@ -375,7 +375,7 @@ def test_full_game_against_bots_to_the_end(players, opponents, seed):
     assert "demerits (fewest wins)" in g.panel.value
     for q in range(players):
         assert f"{g.names[q]}: {g.state.scores[q]} demerits" in html.unescape(g.panel.value)
-    cells = re.findall(r"<tr[^>]*><td>([^<]*)</td><td[^>]*>([^<]*)</td>", g.scores.value)
+    cells = re.findall(r"<tr[^>]*><td>(.*?)</td><td[^>]*>([^<]*)</td>", g.scores.value)
     assert [int(v) for _n, v in cells] == list(g.state.scores)
     assert all(not math.isnan(x) for row in g.chart_data() for x in row)
     assert [row[-1] for row in g.chart_data()] == list(g.state.scores)
@@ -390,7 +390,7 @@ def test_the_game_view_hides_the_others_demerits_until_the_end():
         play_by_clicks(g, rng)
     s = g.state
     assert s.phase != "over"
-    cells = re.findall(r"<tr[^>]*><td>([^<]*)</td><td[^>]*>([^<]*)</td><td>([^<]*)</td>", g.scores.value)
+    cells = re.findall(r"<tr[^>]*><td>(.*?)</td><td[^>]*>([^<]*)</td><td>([^<]*)</td>", g.scores.value)
     assert "<th>Demerits</th>" in g.scores.value and "fewest wins" in g.scores.value
     assert cells[0][1] == str(s.scores[0])
     for q in (1, 2, 3):
@@ -411,7 +411,7 @@ def test_the_game_view_hides_the_others_demerits_until_the_end():
     # at the end everything is revealed
     while g.state.phase != "over":
         play_by_clicks(g, rng)
-    cells = re.findall(r"<tr[^>]*><td>([^<]*)</td><td[^>]*>([^<]*)</td>", g.scores.value)
+    cells = re.findall(r"<tr[^>]*><td>(.*?)</td><td[^>]*>([^<]*)</td>", g.scores.value)
     assert [int(v) for _n, v in cells] == list(g.state.scores)
     assert "demerits ·" in html.unescape(g.others.value)
 

@@ -120,7 +120,10 @@ def test_board_has_spots_with_actions_turn_control_and_version():
     marked = [e for e in root.iter() if "gk-marked" in (e.get("class") or "")]
     assert len(marked) == 1 and marked[0].get("data-action") == str(legal[0])
     grey = [e for e in root.iter() if "gk-illegal" in (e.get("class") or "")]
-    assert len(grey) == 1 and grey[0].text == "×"
+    assert len(grey) == 1 and grey[0].find(f"{SVG}text").text == "×"
+    # a refused square is tapped anywhere on it (its unseen tap area is the square)
+    tap = grey[0].find(f"{SVG}rect")
+    assert "gk-hit" in tap.get("class") and float(tap.get("width")) == float(tap.get("height")) >= 24
 
 
 def test_board_view_leaves_room_for_a_card_on_every_side():
@@ -161,8 +164,11 @@ def test_badges_sit_small_in_the_top_left_corner_and_letters_in_the_bottom_right
     children = list(root)
     for e in spots:
         if "gk-illegal" in e.get("class"):
-            # a quiet mark in its square's top-left corner: one glyph, no badge, no hover square
-            assert e.tag == SVG + "text" and e.text == "×" and len(e) == 0
+            # a quiet mark in its square's top-left corner: one glyph, no badge, no hover square;
+            # tapped anywhere on its square (an unseen tap area, the square's size)
+            tap, glyph = list(e)
+            assert e.tag == SVG + "g" and glyph.tag == SVG + "text" and glyph.text == "×" and len(glyph) == 0
+            assert tap.get("class") == "gk-hit" and float(tap.get("width")) == float(tap.get("height")) == CELL
             continue
         # the whole square hovers and clicks; a corner tick marks it
         assert e.tag == SVG + "rect" and float(e.get("width")) == CELL and e.get("pathLength") == "160"

@@ -565,7 +565,7 @@ def render_board(state, player: int, *, selected=None, rot: int = 0, spots=(), m
     ghost (``.gk-ghost``, which the front end moves onto the spot under the mouse).
     ``spots``: the picked tile's :class:`~gardenkit.Target` values (``rules.targets(state, (tile,
     rot))``, ``at`` the object square): a legal one is ``rect.gk-spot`` with a ``+N`` badge when it
-    scores, a refused one a grey ``×`` (``text.gk-spot.gk-illegal``); both carry ``data-action``.
+    scores, a refused one a grey ``×`` (``g.gk-spot.gk-illegal``, the whole square its tap area); both carry ``data-action``.
     ``targets``: what is offered without a pick (``rules.targets(state)``, the default when
     ``player`` is to act on a clickable board): frog squares (``at=(x, y)``, dashed circles) and
     buttons (``at=()``: ``pass``, ``end``). ``marked``: a spot, frog move or button to ring. A

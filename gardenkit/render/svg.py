@@ -14,7 +14,7 @@ import itertools
 from html import escape as _escape
 
 __all__ = ["BODY_END", "BODY_START", "SVG_CSS", "SvgStr", "THEME_CSS", "esc", "game_document", "hit", "new_uid", "outlines",
-           "reflow", "spot_marks", "split_body", "svg_document", "title"]
+           "reflow", "refused_mark", "spot_marks", "split_body", "svg_document", "title"]
 
 _uids = itertools.count(1)
 
@@ -28,6 +28,11 @@ class SvgStr(str):
     """An SVG document as a plain string that Jupyter (and GitHub) draws as a picture."""
 
     def _repr_svg_(self) -> str:
+        return str(self)
+
+    def _repr_html_(self) -> str:
+        """The drawing inline (JupyterLab and Voilà prefer HTML): it keeps its own ``role="img"``
+        and ``aria-label``, where an SVG output is shown as an ``<img>`` with no alternative text."""
         return str(self)
 
 
@@ -164,9 +169,9 @@ SVG_CSS = (
     "paint-order:stroke;stroke:#1f6f43;stroke-opacity:.9;stroke-width:14px;stroke-linejoin:round}"
     "rect.gk-spot:hover+.gk-badge,rect.gk-spot.gk-marked+.gk-badge{stroke:#8a6100;stroke-opacity:1}"
     # a refused square: a grey × with a light halo, readable on any square
-    "text.gk-spot.gk-illegal{font:13px sans-serif;fill:#666;text-anchor:middle;paint-order:stroke;stroke:#fffbe9;"
+    ".gk-illegal>text.gk-cross{font:13px sans-serif;fill:#666;text-anchor:middle;paint-order:stroke;stroke:#fffbe9;"
     "stroke-width:2.5px;stroke-linejoin:round}"
-    "text.gk-spot.gk-illegal:hover{fill:#2b2b2b}"
+    ".gk-illegal:hover>text.gk-cross{fill:#2b2b2b}"
     ".gk-ghost,.gk-ghost-mark{pointer-events:none}.gk-ghost{opacity:.93}.gk-ghost-mark{opacity:.55}"
     ".gk-prop{stroke:#d18f00;stroke-width:3;stroke-dasharray:6 3}"
 )
@@ -228,7 +233,7 @@ def spot_marks(spots, px, py, cell: float, marked=None, *, uid: str = "", ghost:
     >>> from gardenkit import Refusal, Target
     >>> spots = [Target("1@a1", 3, at=(0, 0)), Target("1@b1", None, Refusal("taken", "x.y"), at=(1, 0))]
     >>> "".join(spot_marks(spots, lambda x: 40 * x, lambda y: 40 * y, 40))
-    '<rect class="gk-spot gk-scores" data-action="1@a1" transform="translate(0 0)" width="40" height="40" pathLength="160"/><text class="gk-badge" transform="translate(0 0)" x="11" y="14.5">+3</text><text class="gk-spot gk-illegal" data-action="1@b1" x="48" y="12">×</text>'
+    '<rect class="gk-spot gk-scores" data-action="1@a1" transform="translate(0 0)" width="40" height="40" pathLength="160"/><text class="gk-badge" transform="translate(0 0)" x="11" y="14.5">+3</text><g class="gk-spot gk-illegal" data-action="1@b1"><rect class="gk-hit" x="40" y="0" width="40" height="40"/><text class="gk-cross" x="48" y="12">×</text></g>'
     """
     out = []
     if ghost and marked is not None:
@@ -249,8 +254,19 @@ def spot_marks(spots, px, py, cell: float, marked=None, *, uid: str = "", ghost:
             if sp.points > 0:
                 out.append(f'<text class="gk-badge" transform="{at}" x="11" y="14.5">+{sp.points}</text>')
         else:
-            out.append(f'<text class="{cls}"{act} x="{px(x) + 8:g}" y="{py(y) + cross_dy:g}">×</text>')
+            out.append(refused_mark(act, (px(x), py(y), cell, cell), px(x) + 8, py(y) + cross_dy, cls))
     return out
+
+
+def refused_mark(act: str, box, gx: float, gy: float, cls: str = "gk-spot gk-illegal", tip: str = "") -> str:
+    """A refused target: a grey ``×`` at (``gx``, ``gy``) that says why when clicked or hovered, in a
+    group (class ``cls``, attributes ``act``: its ``data-action``) whose unseen tap area (:func:`hit`)
+    is ``box`` = (x, y, width, height), the square refused: a finger finds it on a phone (WCAG 2.5.8).
+
+    >>> refused_mark(' data-action="1@b1"', (40, 0, 40, 40), 48, 12)
+    '<g class="gk-spot gk-illegal" data-action="1@b1"><rect class="gk-hit" x="40" y="0" width="40" height="40"/><text class="gk-cross" x="48" y="12">×</text></g>'
+    """
+    return f'<g class="{cls}"{act}>{tip}{hit(*box)}<text class="gk-cross" x="{gx:g}" y="{gy:g}">×</text></g>'
 
 
 def outlines(owner: dict, px, py, cell: float) -> str:

@@ -41,7 +41,8 @@ from ..games.tanuki.actions import BaitCard, Direction, Discard, Enter, MoveCard
 from ..games.tanuki.board import PORTS, SIZE, TANUKI, space_name
 from ..games.tanuki.components import SYMBOL_NAMES
 from ..games.tanuki.rules import TanukiRules
-from .svg import BODY_END, BODY_START, SvgStr, esc, game_document, hit, new_uid, reflow, spot_marks, title
+from .svg import (BODY_END, BODY_START, SvgStr, esc, game_document, hit, new_uid, reflow, refused_mark, spot_marks,
+                  title)
 
 __all__ = [
     "component_svg",
@@ -590,8 +591,7 @@ def _targets_markup(s, targets, BX, BY, cell, *, marked, clickable, preview, rul
         if t.points is None:
             x, y = t.at
             act = f' data-action="{esc(t.action)}"' if clickable else ""
-            out.append(f'<text class="gk-spot gk-illegal"{act} x="{_n(px(x) + 8)}" y="{_n(py(y) + 16)}">×'
-                       f"{title(_tip(t))}</text>")
+            out.append(refused_mark(act, (px(x), py(y), cell, cell), px(x) + 8, py(y) + 16, tip=title(_tip(t))))
     for t in spaces:  # a loss is shown too (spot_marks badges gains only)
         if t.points is not None and t.points < 0:
             x, y = t.at
@@ -611,7 +611,7 @@ def _targets_markup(s, targets, BX, BY, cell, *, marked, clickable, preview, rul
         cx, cy = qx + nx * 10, qy + ny * 10
         act = f' data-action="{esc(t.action)}"' if clickable else ""
         if t.points is None:
-            out.append(f'<text class="gk-spot gk-illegal"{act} x="{_n(cx - 4)}" y="{_n(cy + 4)}">×{title(_tip(t))}</text>')
+            out.append(refused_mark(act, _port_hit(px(fx), py(fy), port, cell), cx - 4, cy + 4, tip=title(_tip(t))))
             continue
         cls = "gk-tport" + (" gk-marked" if t.action == marked else "") + (" gk-tpreview" if t.action == preview else "")
         out.append(f'<g class="{cls}"{act}>{title(_tip(t))}{hit(*_port_hit(px(fx), py(fy), port, cell))}'

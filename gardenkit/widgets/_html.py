@@ -39,7 +39,9 @@ PANEL_CSS = f"""
 a.gk-rule-link{{color:inherit;text-decoration:underline dotted;text-underline-offset:2px;cursor:pointer}}
 .gk-log{{max-height:220px;overflow-y:auto;font:13px/1.4 sans-serif;color:var(--gk-ink,#222)}}
 .gk-log ol{{margin:0;padding-left:22px}}
-.gk-scores{{max-width:100%;overflow-x:auto}}
+.gk-scores{{max-width:100%}}.gk-scores .gk-scroll{{max-width:100%;overflow-x:auto}}
+.gk-sr{{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);
+  clip-path:inset(50%);white-space:nowrap;border:0}}
 .gk-scores table{{border-collapse:collapse;font:14px sans-serif;color:var(--gk-ink,#222)}}
 .gk-scores td,.gk-scores th{{border-bottom:1px solid var(--gk-line,#ddd);padding:3px 10px;text-align:left}}
 .gk-scores tr.gk-now td{{background:var(--gk-now,#fff3cc)}}

@@ -191,6 +191,9 @@ function render({ model, el }) {
   const keys = () => {
     const svg = root.querySelector("svg");
     root.setAttribute("aria-label", (svg && svg.getAttribute("aria-label")) || "the board");
+    // the drawing's name is the board's now; the drawing itself is no picture (role img) but
+    // holds the targets, each a button (an img may hold no control: WCAG 4.1.2)
+    if (svg && svg.querySelector(TARGET)) { svg.setAttribute("role", "presentation"); svg.removeAttribute("aria-label"); }
     const named = model.get("target_names") || {};
     for (const t of root.querySelectorAll(TARGET)) {
       t.setAttribute("tabindex", "-1");

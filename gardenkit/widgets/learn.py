@@ -210,7 +210,7 @@ def round_svg(game, rule_ids) -> str:
     rows = (len(steps) + cols - 1) // cols
     width, height = cols * w + (cols - 1) * gap + 20, rows * (bh + gap) - gap + 10
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="gk-round" viewBox="0 0 {width} {height}" '
-           f'width="{width}" role="img" aria-label="A round at a glance">',
+           f'width="{width}" role="group" aria-label="A round at a glance">',  # (a group: its steps are links)
            '<defs><marker id="gk-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" '
            'orient="auto"><path d="M0,0L10,5L0,10z" fill="#7d6b55"/></marker></defs>']
     for i, e in enumerate(steps):

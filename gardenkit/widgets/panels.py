@@ -9,7 +9,7 @@ or a new game) and when the game ends (what was hidden may be shown then).
 >>> html = score_table(["Ann", "Bo"], [5, None], {"Cards": ["2", "3"]}, now=1, unit="Demerits")
 >>> html.count("<tr"), "<th>Demerits</th><th>Cards</th>" in html
 (3, True)
->>> "<td>Bo ◀ to move</td><td title='hidden until the game ends'>?</td><td>3</td>" in html
+>>> "<td>Bo <span aria-hidden='true'>◀</span><span class='gk-sr'> (to move)</span></td><td title='hidden until the game ends'>?</td><td>3</td>" in html
 True
 """
 from __future__ import annotations
@@ -29,12 +29,14 @@ def score_table(names, totals, columns: dict, now: int | None, unit: str = "Poin
     rows = []
     for i, name in enumerate(names):
         cls = ' class="gk-now"' if i == now else ""
-        mark = " ◀ to move" if i == now else ""
+        mark = " <span aria-hidden='true'>◀</span><span class='gk-sr'> (to move)</span>" if i == now else ""
         cells = "".join(f"<td>{h(column[i])}</td>" for column in columns.values())
         total = "<td title='hidden until the game ends'>?</td>" if totals[i] is None else f"<td>{totals[i]}</td>"
         rows.append(f"<tr{cls}><td>{h(name)}{mark}</td>{total}{cells}</tr>")
     caption = f"<caption class='gk-note'>{h(note)}</caption>" if note else ""  # styled in PANEL_CSS
-    return f"<table>{caption}{head}{''.join(rows)}</table>"
+    # a table wider than the side panel scrolls inside a region the keyboard can reach (WCAG 2.1.1)
+    return (f"<div class='gk-scroll' tabindex='0' role='region' aria-label='{h(unit)} table'>"
+            f"<table>{caption}{head}{''.join(rows)}</table></div>")
 
 
 class Panels:
@@ -85,7 +87,7 @@ class Panels:
         return f"<span class='gk-status'>Round {rnd}: {h(self.names[p])} is thinking…</span>"
 
     def _scores_html(self, s, p, known) -> str:
-        unit = "Demerits" if self.rules.info.lower_wins else "Points"
+        unit = "Demerits" if self.rules.info.lower_wins else self.rules.score_word.capitalize() + "s"
         return score_table(self.names, known, self.score_columns(s), p, unit, self.score_note(s))
 
     def _update_others(self, s, p) -> None:

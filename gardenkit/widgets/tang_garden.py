@@ -478,10 +478,10 @@ class TangGardenGame(GameView):
 
     def score_columns(self, state) -> dict:
         seen = self.rules.observe(state, self.seat)
+        # (the coins are the table's own column: the game's score word, rules.score_word)
         if seen.solo:  # no player board in the solo game: no tracks, and no cards are kept
-            return {"Coins": [str(v) for v in seen.scores], "Tokens L/S": [f"{a}/{b}" for a, b in seen.held]}
-        return {"Coins": [str(v) for v in seen.scores],
-                "Tracks G/W/R": ["/".join(map(str, t)) for t in seen.tracks],
+            return {"Tokens L/S": [f"{a}/{b}" for a, b in seen.held]}
+        return {"Tracks G/W/R": ["/".join(map(str, t)) for t in seen.tracks],
                 "Tokens L/S": [f"{a}/{b}" for a, b in seen.held],
                 "Cards": [str(len(c)) for c in seen.cards]}
 

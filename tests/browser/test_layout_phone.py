@@ -9,9 +9,9 @@ below in turn. On the game view (``.gk-game``):
 - the board is wholly in sight: its drawing inside the window, no box around it clipping it, and
   every text and every target of the drawing inside the drawing (a board wider than the room it
   has draws its side parts under the garden, ``svg.reflow``, then scales to the width);
-- every target a finger can use (a legal ``data-action``, a ``data-pick``, a ``data-ui``; the
-  grey × of a refused square only explains) is at least 24 CSS px both ways: the smallest is
-  printed (``pytest -s``) and checked before and after a pick;
+- every target a finger can use (a ``data-action``, legal or refused: a refused one says why
+  when tapped; a ``data-pick``, a ``data-ui``) is at least 24 CSS px both ways (WCAG 2.5.8): the
+  smallest is printed (``pytest -s``) and checked before and after a pick;
 - a real move is made by taps: a piece picked (``data-pick``) where the board has any, then the
   first legal target tapped; the move log then names it, and the board still fits;
 - the first try board (a lesson: a cover until its button is tapped) fits the same way;
@@ -81,7 +81,7 @@ _MEASURE_JS = """([width, root]) => {
     const cut = [...svg.querySelectorAll('text')].filter(t => t.getBoundingClientRect().width && !inside(t.getBoundingClientRect()))
         .map(t => t.textContent.trim().slice(0, 40));
     const targets = [...svg.querySelectorAll('[data-action], [data-pick], [data-ui]')]
-        .filter(t => !t.classList.contains('gk-illegal') && t.getBoundingClientRect().width)
+        .filter(t => t.getBoundingClientRect().width)
         .map(t => { const r = t.getBoundingClientRect();
                     return {what: t.getAttribute('data-action') || t.getAttribute('data-pick') || t.getAttribute('data-ui'),
                             w: Math.round(r.width * 10) / 10, h: Math.round(r.height * 10) / 10, in: inside(r)}; });

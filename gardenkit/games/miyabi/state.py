@@ -107,3 +107,7 @@ class MiyabiState:
         from ...render.miyabi import render_state  # lazily: rules never need a renderer
 
         return render_state(self)
+
+    def _repr_html_(self) -> str:
+        """The drawing inline, with its name for screen readers (see ``SvgStr._repr_html_``)."""
+        return self._repr_svg_()

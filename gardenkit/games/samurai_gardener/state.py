@@ -125,3 +125,7 @@ class SamuraiGardenerState:
         from ...render.samurai_gardener import render_state  # lazily: rules never need a renderer
 
         return render_state(self)
+
+    def _repr_html_(self) -> str:
+        """The drawing inline, with its name for screen readers (see ``SvgStr._repr_html_``)."""
+        return self._repr_svg_()
