@@ -10,11 +10,14 @@ True
 """
 from __future__ import annotations
 
+import base64
 import itertools
+import re
 from html import escape as _escape
+from html import unescape as _unescape
 
 __all__ = ["BODY_END", "BODY_START", "SVG_CSS", "SvgStr", "THEME_CSS", "esc", "game_document", "hit", "new_uid", "outlines",
-           "reflow", "refused_mark", "spot_marks", "split_body", "svg_document", "title"]
+           "reflow", "refused_mark", "spot_marks", "split_body", "svg_document", "svg_img", "title"]
 
 _uids = itertools.count(1)
 
@@ -31,9 +34,35 @@ class SvgStr(str):
         return str(self)
 
     def _repr_html_(self) -> str:
-        """The drawing inline (JupyterLab and Voilà prefer HTML): it keeps its own ``role="img"``
-        and ``aria-label``, where an SVG output is shown as an ``<img>`` with no alternative text."""
-        return str(self)
+        """The drawing as an ``<img>`` whose alternative text is the drawing's own name (its
+        ``aria-label``): JupyterLab and Voilà prefer HTML, and show an SVG output as an ``<img>``
+        with no alternative text. (An image keeps its light look in a dark theme, on a light ground.)"""
+        label = _LABEL.search(self[:2000])
+        return svg_img(self, _unescape(label.group(1)) if label else "a drawing")
+
+
+_LABEL = re.compile(r'<svg\b[^>]*?\baria-label="([^"]*)"')
+_TITLE = re.compile(r"<title>.*?</title>", re.S)
+_SIZE = re.compile(r'<svg\b[^>]*?\bwidth="([\d.]+)"[^>]*?\bheight="([\d.]+)"')
+
+
+def svg_img(svg: str, alt: str) -> str:
+    """``svg`` as a self-contained ``<img class="gk-picture">`` (an SVG data URI) with alternative
+    text ``alt``; its tooltips (``<title>``), which an image never shows, are left out. Drawn on a
+    light ground (inline: a plain output has no stylesheet of ours).
+
+    >>> img = svg_img('<svg width="4" height="2"><title>x</title></svg>', 'a "dot"')
+    >>> img.startswith('<img class="gk-picture" src="data:image/svg+xml;base64,'), ' width="4" height="2" ' in img
+    (True, True)
+    >>> 'alt="a &quot;dot&quot;"' in svg_img("<svg/>", 'a "dot"')
+    True
+    """
+    svg = _TITLE.sub("", svg)
+    size = _SIZE.search(svg[:600])
+    dims = f' width="{size.group(1)}" height="{size.group(2)}"' if size else ""
+    data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
+    return (f'<img class="gk-picture" src="data:image/svg+xml;base64,{data}"{dims} alt="{esc(alt)}" '
+            'style="max-width:100%;height:auto">')
 
 
 def esc(text) -> str:

@@ -40,7 +40,6 @@ True
 """
 from __future__ import annotations
 
-import base64
 import os
 import re
 
@@ -48,12 +47,11 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
+from ..render.svg import svg_img
 from ._html import h
 
 __all__ = ["Cover", "CoverSheet", "GameFallback", "OpenWhenReady", "Openable", "StaticFallback", "in_voila", "picture_html", "shared_layout_if", "static_html"]
 
-_TITLE = re.compile(r"<title>.*?</title>", re.S)
-_SIZE = re.compile(r'<svg\b[^>]*?\bwidth="([\d.]+)"[^>]*?\bheight="([\d.]+)"')
 
 _PICTURES_JS = """
 // A cover's picture (an SVG of ~40 kB as a data URL) is decoded when it comes near the screen, not
@@ -147,12 +145,7 @@ def picture_html(state, rules=None, player: int | None = None, alt: str = "") ->
 
 def _picture_html(state, rules, player, alt) -> str:
     seen = rules.observe(state, player) if rules is not None and player is not None else state
-    svg = _TITLE.sub("", seen._repr_svg_())
-    size = _SIZE.search(svg[:600])
-    dims = f' width="{size.group(1)}" height="{size.group(2)}"' if size else ""
-    data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
-    return (f'<img class="gk-picture" src="data:image/svg+xml;base64,{data}"{dims} alt="{h(alt)}" '
-            'style="max-width:100%;height:auto">')
+    return svg_img(seen._repr_svg_(), alt)
 
 
 def static_html(body: str, note: str) -> str:

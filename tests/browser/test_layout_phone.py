@@ -65,8 +65,9 @@ _MEASURE_JS = """([width, root]) => {
         if (e.closest('.bqplot') && e !== g.querySelector('.gk-chart')) continue;  // bqplot's own inner drawing
         const cs = getComputedStyle(e);
         if (cs.display === 'none' || cs.visibility === 'hidden') continue;
-        // seen by screen readers only (the live region: 1 px, clipped on purpose)
-        if (e.closest('.gk-announce-widget')) continue;
+        // seen by screen readers only (the live region, the board's position in words, "to move":
+        // 1 px, clipped on purpose)
+        if (e.closest('.gk-announce-widget, .gk-board-position, .gk-sr')) continue;
         if (cs.overflowX !== 'visible' && e.scrollWidth > e.clientWidth + 1)
             scrolls.push(`${name(e)} scrolls ${e.scrollWidth} > ${e.clientWidth}`);
         const r = e.getBoundingClientRect();
