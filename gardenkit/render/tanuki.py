@@ -682,30 +682,35 @@ def _scores_parts(s, seen, X, Y, rules, names, now) -> tuple[str, float]:
         held = f"{seen.shiitake[q]} Shiitake" + (f" + cards → {total}" if s.garden_master else "")
         mark = " ◀" if q == now else ""
         cls = "gk-ttx gk-tnow" if q == now else "gk-ttx"
+        # the name on one line, what the player holds under it (one line would run past the column)
         out.append(f'<g class="gk-tscore" data-player="{q}" data-score="{total}" data-shiitake="{seen.shiitake[q]}">'
                    f'<circle cx="{_n(X + 7)}" cy="{_n(y + 7)}" r="7" fill="{colour(q)}" stroke="#1d1d1b"/>'
                    f'<text class="gk-tnum" x="{_n(X + 7)}" y="{_n(y + 10.5)}">{q + 1}</text>'
-                   f'<text class="{cls}" x="{_n(X + 20)}" y="{_n(y + 11)}">{esc(_name(names, q))}: {esc(held)}'
-                   f"{esc(extra)}{mark}</text></g>")
-        y += 18
+                   f'<text class="{cls}" x="{_n(X + 20)}" y="{_n(y + 11)}">{esc(_name(names, q))}{mark}</text>'
+                   f'<text class="gk-tsmall" x="{_n(X + 20)}" y="{_n(y + 25)}">{esc(held)}{esc(extra)}</text></g>')
+        y += 32
     return "".join(out), y - Y
 
 
 def _hand_parts(seen, q, X, Y, uid, *, cell=HAND_CELL, selected=None, rot=0, pickable=False, discards=None,
-                marked=None, clickable=True, heading=None) -> tuple[str, float]:
+                marked=None, clickable=True, heading=None, hint: str = "") -> tuple[str, float]:
     """Player ``q``'s tiles: each drawn as it is (the picked one turned as it would be laid), face
     down (a back with ``?``) where the view hides it; ``data-pick`` on each when it may be picked,
     ``data-action="discard N"`` when it may be discarded."""
     comps = seen.components
     hand = seen.hands[q]
     out = []
+    top = Y
     if heading:
         out.append(f'<text class="gk-ttxb" x="{_n(X)}" y="{_n(Y + 12)}">{esc(heading)}</text>')
         Y += 18
+    if hint:  # what to do with the hand, on a line of its own
+        out.append(f'<text class="gk-tsmall gk-thint" x="{_n(X)}" y="{_n(Y + 10)}">{esc(hint)}</text>')
+        Y += 16
     discards = discards or {}
     if not hand:
         out.append(f'<text class="gk-tsmall" x="{_n(X)}" y="{_n(Y + 12)}">no tiles</text>')
-        return "".join(out), (18 if heading else 0) + 18
+        return "".join(out), (Y - top) + 18
     for k, t in enumerate(hand):
         x = X + k * (cell + 10)
         if t == 0:
@@ -733,7 +738,7 @@ def _hand_parts(seen, q, X, Y, uid, *, cell=HAND_CELL, selected=None, rot=0, pic
                    f'height="{_n(cell + 4)}" rx="4"/>'
                    f'<text class="gk-tsmall" x="{_n(x + cell / 2)}" y="{_n(Y + cell + 13)}" text-anchor="middle">'
                    f"{t}{f' ↻{r}°' if r else ''}</text></g>")
-    height = (18 if heading else 0) + cell + 18
+    height = (Y - top) + cell + 18
     return "".join(out), height
 
 
@@ -1035,9 +1040,10 @@ def render_board(state, player: int, *, selected: int | None = None, rot: int = 
     y += sh + 8
     _st, _po, _sp, _ar, discards, _ch, buttons = _classify(s, targets, rules)
     laying = mine and clickable and rules.decision(s) == "tile" and bool(seen.hands[player])
-    heading = f"Your hand ({_name(names, player)})" + (": pick a tile, turn it, click where it goes" if laying else "")
+    heading = f"Your hand ({_name(names, player)})"
     hd, hh = _hand_parts(seen, player, SX, y, uid, selected=selected, rot=rot, pickable=laying, discards=discards,
-                         marked=marked, clickable=clickable, heading=heading)
+                         marked=marked, clickable=clickable, heading=heading,
+                         hint="Pick a tile, turn it, click where it goes." if laying else "")
     parts.append(hd)
     y += hh + 4
     extra = []

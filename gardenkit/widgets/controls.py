@@ -313,8 +313,10 @@ class GameControls:
         self.players_in = widgets.Dropdown(options=list(range(info.min_players, info.max_players + 1)), value=players,
                                            description="Players", layout=widgets.Layout(width="150px"))
         self.seat_in = widgets.Dropdown(description="You are", layout=widgets.Layout(width="190px"))
+        # wide enough to show the longest choice whole ("random bots (easiest)"), never wider than the page
+        longest = max(len(label) for label, _name in self.opponent_choices)
         self.opp_in = widgets.Dropdown(options=list(self.opponent_choices), value=opponents, description="Against",
-                                       layout=widgets.Layout(width="220px"))
+                                       layout=widgets.Layout(width=f"{120 + 8 * longest}px", max_width="100%"))
         #: option name -> its checkbox (``rules.info.options`` with a label)
         self.option_inputs = option_controls(info, options)
         self.seed_in = widgets.IntText(value=seed, description="Seed", layout=widgets.Layout(width="150px"))

@@ -475,3 +475,59 @@ def check_axe(page, what: str, theme: str) -> None:
     assert not found, f"axe-core ({what}, {theme}):\n" + "\n".join(
         f"{v['id']} ({v['impact']}: {v['help']}), {len(v['nodes'])} elements, e.g. " + "; ".join(
             f"{t} {h}" for t, h in v["nodes"][:3]) for v in found)
+
+
+#: texts of ours cut off by their box: an element (of ours: a ``gk-`` class or inside one) whose
+#: own text is wider or taller than the box it is shown in while that box hides what overflows
+#: (``overflow`` hidden or clip, or an ellipsis), and SVG texts running past their drawing's edge.
+#: Each as "what «text» how much".
+OVERFLOW_JS = r"""() => {
+  const ours = (e) => !!e.closest('[class*="gk-"]');
+  const shown = (e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+  const hidden = (e) => e.closest('.gk-announce-widget, .gk-board-position, .gk-sr, .gk-board-keys');
+  const name = (e) => e.tagName.toLowerCase() + ([...e.classList].slice(0, 2).map((c) => '.' + c).join(''));
+  const out = [];
+  for (const e of document.querySelectorAll('body *')) {
+    if (e instanceof SVGElement || !ours(e) || hidden(e) || !shown(e)) continue;
+    const own = [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+    if (!own) continue;
+    const cs = getComputedStyle(e);
+    const clips = (v) => v === 'hidden' || v === 'clip';
+    const text = e.textContent.trim().slice(0, 40);
+    if ((clips(cs.overflowX) || cs.textOverflow === 'ellipsis') && e.scrollWidth > e.clientWidth + 1)
+      out.push(`${name(e)} «${text}» ${e.scrollWidth - e.clientWidth} px wider than its box`);
+    if (clips(cs.overflowY) && e.scrollHeight > e.clientHeight + 1)
+      out.push(`${name(e)} «${text}» ${e.scrollHeight - e.clientHeight} px taller than its box`);
+  }
+  // a select shows its chosen option whole
+  for (const s of document.querySelectorAll('select')) {
+    if (!ours(s) || !shown(s) || s.selectedIndex < 0) continue;
+    const probe = document.createElement('span');
+    const cs = getComputedStyle(s);
+    probe.style.cssText = `position:absolute;visibility:hidden;white-space:pre;font:${cs.font}`;
+    probe.textContent = s.options[s.selectedIndex].text;
+    document.body.appendChild(probe);
+    const need = probe.getBoundingClientRect().width + 28;  // the text, its padding and the arrow
+    probe.remove();
+    if (need > s.getBoundingClientRect().width + 1)
+      out.push(`select «${s.options[s.selectedIndex].text.slice(0, 40)}» needs ${Math.round(need)} px, has ${Math.round(s.getBoundingClientRect().width)}`);
+  }
+  // SVG texts inside their drawing
+  for (const svg of document.querySelectorAll('svg')) {
+    if (!ours(svg) || !shown(svg) || svg.closest('.bqplot')) continue;
+    const b = svg.getBoundingClientRect();
+    for (const t of svg.querySelectorAll('text')) {
+      const r = t.getBoundingClientRect();
+      if (!r.width || hidden(t)) continue;
+      if (r.left < b.left - 1 || r.right > b.right + 1 || r.top < b.top - 1 || r.bottom > b.bottom + 1)
+        out.push(`svg text «${t.textContent.trim().slice(0, 40)}» runs past its drawing`);
+    }
+  }
+  return out;
+}"""
+
+
+def check_no_overflow(page, what: str) -> None:
+    """No text of ours cut off by its box (:data:`OVERFLOW_JS`)."""
+    cut = page.evaluate(OVERFLOW_JS)
+    assert not cut, f"texts cut off ({what}):\n" + "\n".join(cut[:15])

@@ -25,7 +25,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from dashboard import board_version, game, log_count, wait_redrawn
+from dashboard import board_version, check_no_overflow, game, log_count, wait_redrawn
 
 import gardenkit
 
@@ -186,6 +186,7 @@ def test_the_dashboard_fits_a_phone_and_a_move_is_played_by_taps(open_dashboard,
     lesson.locator(".gk-board svg").wait_for(timeout=30_000)
     lesson.scroll_into_view_if_needed()
     tried = check_fits(measure(page, ".gk-try"), "the first try board")
+    check_no_overflow(page, f"{game_id} on a phone, the game and a lesson open")
     print(f"{game_id}: the first try board's smallest target {tried}")
     if game_id not in KNOWN_LATE:
         check_a_late_game(page, game_id, tmp_path)

@@ -31,8 +31,8 @@ it must sit on a light background.
 from __future__ import annotations
 
 import pytest
-from dashboard import (CONTRAST_JS, board_version, check_axe, check_contrast, check_no_leaks, game, wait_redrawn,
-                       wait_settled)
+from dashboard import (CONTRAST_JS, board_version, check_axe, check_contrast, check_no_leaks, check_no_overflow, game,
+                       wait_redrawn, wait_settled)
 
 import gardenkit
 
@@ -113,6 +113,7 @@ def test_every_text_of_ours_reads_in_both_themes_and_no_python_leaks(open_dashbo
     # every widget drawn: no loading placeholder or spinner left
     page.wait_for_function("() => !document.querySelector('.widget-loading, .jp-Spinner')", timeout=30_000)
     check_no_leaks(page, notebook)
+    check_no_overflow(page, f"{what}, 1280 px")
     check_contrast(page, what, "light")
     check_axe(page, what, "light")
     page.evaluate(TO_DARK_JS)
