@@ -50,13 +50,18 @@ def test_the_hint_shows_the_searchs_move_and_the_next_two_with_their_numbers_and
     assert hinted(g) == [m.notation for m in h.moves] and set(hinted(g)) <= legal
     assert g.board.marked == h.moves[0].notation  # the suggestion is ringed on the board
     text = html.unescape(g.panel.value)
-    for m in h.moves:  # the numbers are the search's own
-        assert f"{round(100 * m.win_rate)} % of {m.visits} playouts" in text
-        assert f"margin {m.margin:+.1f}" in text
+    for m in h.moves:  # the search's findings in words beside each move; its numbers stay on the hint
+        assert m.outlook and m.outlook in text
         assert m.points == g.rules.explain(g.state, m.action).points
         for rule in m.rules:
             assert rule in text and rule in g.rules.info.rules
     assert h.text in text
+    # words a learner reads aloud: no per cents of playouts, no decimals like "-15.5"
+    shown = re.sub(r"<[^>]*>", " ", text)
+    assert "%" not in shown and "playout" not in shown and "margin" not in shown
+    assert not re.search(r"(?<![\w@/])[-+]?\d+\.\d", shown), shown
+    # a screen reader hears the move, what it scores now and the verdict in the same words
+    assert g.announcer.said[-1].startswith(f"Hint: play {h.moves[0].notation}, {h.moves[0].now}. {h.summary}")
     # the same position, seed and budget: the same hint
     g2 = view(game_id)
     g2.hint()

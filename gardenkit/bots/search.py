@@ -65,6 +65,7 @@ counts on a shared machine), so its move depends on the machine's speed.
 """
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import math
@@ -601,7 +602,10 @@ class HintMove:
     """One move of a hint: the ``action`` and its ``notation``; what it scores now (``points``,
     in ``unit``s) with the rule ids that say why (``rules``) and the whole ``explanation``
     (``rules.explain``); and what the search found: ``visits`` (playouts), ``win_rate`` and
-    ``margin`` (see :class:`MoveStats`). ``greedy``: it is the move that scores most now."""
+    ``margin`` (see :class:`MoveStats`). ``greedy``: it is the move that scores most now.
+    ``outlook``: what the search found, in words a learner reads (or hears) beside the move: for
+    the suggested move where it leaves you and how often its tries came out ahead, for the others
+    how they compare with it (``about 2 points worse off than 43@b3``)."""
 
     action: object
     notation: str
@@ -613,6 +617,7 @@ class HintMove:
     win_rate: float
     margin: float
     greedy: bool = False
+    outlook: str = ""
 
     @property
     def now(self) -> str:
@@ -630,7 +635,11 @@ class Hint:
     first; fewer when there are fewer legal moves), the ``greedy`` move (the one that scores most
     now: one of ``moves``, or shown beside them), the search's ``iterations`` and ``elapsed_ms``,
     whether its playouts went to the end of the game (``to_end``) or stopped at the bot's next
-    move, and the whole of it in words (``text``)."""
+    move, and the whole of it in words (``text``). ``summary``: the verdict alone, one or two
+    sentences (what a screen reader hears with the move); ``behind_everywhere``: every move the
+    search tried leaves the player behind and few of their tries came out ahead (the position, not
+    the move: the words then say so once). The numbers stay on the moves (``visits``,
+    ``win_rate``, ``margin``); the words round them for a learner."""
 
     player: int
     moves: tuple[HintMove, ...]
@@ -639,6 +648,8 @@ class Hint:
     elapsed_ms: float
     to_end: bool
     text: str
+    summary: str = ""
+    behind_everywhere: bool = False
 
     @property
     def action(self):
@@ -659,10 +670,10 @@ def search_hint(rules, state, *, budget_ms: float | None = HINT_MS, seed: int = 
                 iterations: int | None = None, bot: SearchBot | None = None, stop=None) -> Hint:
     """The search bot's hint for the player to act: its move and the next two alternatives, each
     with its win rate and mean margin from the search and what it scores now (``rules.explain``,
-    with rule ids), as data and as a sentence (``.text``). The search sees what the player sees
-    (``rules.observe``) and nothing more. ``budget_ms`` and/or ``iterations`` bound it (the default
-    answers within a second); ``bot`` is a :class:`SearchBot` to use instead (its budget then);
-    ``stop``, a ``threading.Event`` that ends the search early once set.
+    with rule ids), as data and in words (``.text``, :func:`hint_from_search`). The search sees
+    what the player sees (``rules.observe``) and nothing more. ``budget_ms`` and/or ``iterations``
+    bound it (the default answers within a second); ``bot`` is a :class:`SearchBot` to use instead
+    (its budget then); ``stop``, a ``threading.Event`` that ends the search early once set.
     The search keeps three moves to its last round, so the three are compared on the same playouts.
 
     >>> import gardenkit
@@ -681,13 +692,37 @@ def search_hint(rules, state, *, budget_ms: float | None = HINT_MS, seed: int = 
         raise ValueError("a hint needs a player to act")
     if bot is None:
         bot = SearchBot(seed=seed, iterations=iterations, time_ms=budget_ms, keep=3)
-    result = bot.search(rules, state, stop=stop)
+    return hint_from_search(rules, state, bot.search(rules, state, stop=stop))
+
+
+def hint_from_search(rules, state, result: SearchResult) -> Hint:
+    """The :class:`Hint` a finished search (``result``, for the player to act in ``state``) gives:
+    its first three moves explained (``rules.explain``) and the whole in a learner's words.
+
+    The words round the search's numbers: the mean margin to whole points in the game's own unit
+    (``about 3 points behind the leader``; coins in Tang Garden; in a game counted in demerits,
+    ``rules.info.lower_wins``, fewer demerits are ahead), the share of tries that came out ahead as
+    ``most tries``, ``about half the tries`` …, the next moves compared with the suggestion
+    (``2 points worse off``), and how long the search looked (``a quick look: 58 tries in all, 3 of
+    this move``). Where every move it tried leaves the player behind, they say so once, and that it
+    is the position, not the move.
+
+    >>> import gardenkit
+    >>> rules = gardenkit.make("samurai_gardener")
+    >>> s = rules.initial_state(players=2, seed=4)
+    >>> while rules.current_player(s) is gardenkit.CHANCE:
+    ...     s = rules.step_chance(s)
+    >>> a, b = rules.legal_actions(s)[:2]
+    >>> found = SearchResult(0, a, (MoveStats(a, 30, 0.8, 3.4, 0.7, 0), MoveStats(b, 30, 0.6, 1.2, 0.6, 0)),
+    ...                      iterations=60, elapsed_ms=1.0, finished=0, legal=2, greedy=a)
+    >>> hint_from_search(rules, s, found).summary
+    'It leaves you about 3 points ahead of your closest rival after your next move, 2 points better off than the next best move; most tries came out ahead.'
+    """
     by_action = {m.action: m for m in result.moves}
 
     def move(stats: MoveStats) -> HintMove:
         e = rules.explain(state, stats.action)
-        scoring = scoring_rules(e)
-        return HintMove(stats.action, str(stats.action), e.points, e.unit, scoring, e,
+        return HintMove(stats.action, str(stats.action), e.points, e.unit, scoring_rules(e), e,
                         stats.visits, stats.win_rate, stats.margin, stats.action == result.greedy)
 
     moves = tuple(move(m) for m in result.moves[:3])
@@ -695,36 +730,153 @@ def search_hint(rules, state, *, budget_ms: float | None = HINT_MS, seed: int = 
     if greedy is None:
         greedy = move(by_action[result.greedy]) if result.greedy in by_action else None
     to_end = result.finished == result.iterations
-    text = _hint_text(moves, greedy, result, to_end)
-    return Hint(player, moves, greedy, result.iterations, result.elapsed_ms, to_end, text)
+    words = _HintWords(moves, result, to_end, bool(rules.info.lower_wins))
+    moves = tuple(dataclasses.replace(m, outlook=words.outlook(m)) for m in moves)
+    if greedy is not None and greedy.greedy:
+        greedy = next((m for m in moves if m.greedy), greedy)
+    return Hint(result.player, moves, greedy, result.iterations, result.elapsed_ms, to_end,
+                words.text(greedy), words.summary(), words.behind_everywhere)
 
 
-def _hint_text(moves, greedy, result, to_end: bool) -> str:
-    """The hint in words, e.g. ``Play 43@b3 (+4 points now [miyabi.score.layer]; ahead in 62 % of
-    40 playouts, margin +3.1); next best: 68@b2 (...); 12@c1 (...).`` and what the numbers mean."""
-    won = "wins" if to_end else "ahead in"
+# ----- the hint in words --------------------------------------------------------------------------
+#: below this share of tries ahead (for the best move tried), a position where every move leaves
+#: the player behind on average is called so (above it the words say how close it is instead)
+BEHIND_SHARE = 0.4
+#: the tries of the suggested move under which the look is "quick", and under which it is "fair"
+#: (at or over it, "careful"): the hint's half second gives a few to a few dozen a move
+LOOK_WORDS = ((20, "a quick look"), (100, "a fair look"), (None, "a careful look"))
 
-    def numbers(m: HintMove, first: bool) -> str:
-        of = f" of {m.visits} playouts" if first else f" of {m.visits}"
-        return f"{m.now}; {won} {round(100 * m.win_rate)} %{of}, margin {m.margin:+.1f}"
 
-    best = moves[0]
-    text = f"Play {best.notation} ({numbers(best, True)})"
-    if len(moves) > 1:
-        text += "; next best: " + "; ".join(f"{m.notation} ({numbers(m, False)})" for m in moves[1:])
-    text += "."
-    if greedy is not None and greedy.points != best.points:  # the hint gives up points now
-        if greedy in moves:
-            text += f" {greedy.notation} scores more now but does worse later."
-        else:
-            text += (f" The move that scores most now, {greedy.notation} ({numbers(greedy, False)}), "
-                     "does worse later.")
-    if best.greedy and any(m.margin > best.margin for m in moves[1:]):
-        text += (" The others looked a little better in these playouts, but not by more than their luck: "
-                 "the hint keeps the sure points now.")
-    if result.legal > 1:
-        horizon = "to the end of the game" if to_end else "past your next move, to where the totals settle"
-        unit = best.unit
-        text += (f" ({result.iterations} playouts, each looking {horizon}; margin: {unit}s ahead of the best "
-                 "other player there.)")
-    return text
+def whole(x: float) -> int:
+    """``x`` rounded to a whole number, halves away from zero (the same either side of 0).
+
+    >>> whole(2.5), whole(-2.5), whole(-0.4), whole(15.49)
+    (3, -3, 0, 15)
+    """
+    n = int(math.floor(abs(x) + 0.5))
+    return n if x >= 0 else -n
+
+
+def count_words(n: int, unit: str) -> str:
+    """``3 points``, ``1 coin``."""
+    return f"{n} {unit}{'' if n == 1 else 's'}"
+
+
+class _HintWords:
+    """The words of one hint (see :func:`hint_from_search`): every number rounded, nothing in
+    per cent, each sentence one that makes sense read aloud."""
+
+    def __init__(self, moves, result: SearchResult, to_end: bool, lower_wins: bool):
+        self.moves, self.result, self.to_end, self.lower_wins = moves, result, to_end, lower_wins
+        self.best = moves[0]
+        self.unit = self.best.unit
+        self.horizon = "at the end of the game" if to_end else "after your next move"
+        tried = result.moves or ()
+        self.behind_everywhere = (result.legal > 1 and bool(tried) and all(whole(m.margin) <= -1 for m in tried)
+                                  and max(m.win_rate for m in tried) < BEHIND_SHARE)
+        self.every = "Every move" if len(tried) >= result.legal else "Every move the search tried"
+
+    def count(self, n: int) -> str:
+        return count_words(n, self.unit)
+
+    def standing(self, margin: float) -> str:
+        """Where a mean margin leaves the player: ``about 3 points behind the leader``; in
+        demerits, ``behind, with about 3 demerits more than the leader``."""
+        r = whole(margin)
+        if r == 0:
+            return "about level with your closest rival"
+        if self.lower_wins:
+            return (f"ahead, with about {self.count(r)} fewer than your closest rival" if r > 0
+                    else f"behind, with about {self.count(-r)} more than the leader")
+        return (f"about {self.count(r)} ahead of your closest rival" if r > 0
+                else f"about {self.count(-r)} behind the leader")
+
+    def chance(self, share: float) -> str:
+        """How often the tries came out ahead (won, where they went to the end), in words."""
+        did = "ended in a win" if self.to_end else "came out ahead"
+        if share >= 0.995:
+            return f"every try {did}"
+        if share >= 0.9:
+            return f"nearly every try {did}"
+        if share >= 0.6:
+            return f"most tries {did}"
+        if share >= 0.4:
+            return f"about half the tries {did}, so it could go either way"
+        if share >= 0.15:
+            return f"some tries {did}"
+        if share > 0:
+            return f"only a few tries {did}"
+        return f"no try {did}"
+
+    def behind_best(self, m: HintMove) -> int:
+        """How many whole units ``m`` leaves the player worse off than the suggestion (below 0: better)."""
+        return whole(self.best.margin) - whole(m.margin)
+
+    def relative(self, m: HintMove) -> str:
+        d = self.behind_best(m)
+        if d > 0:
+            return f"about {self.count(d)} worse off"
+        if d == 0:
+            return "about as good"
+        return f"about {self.count(-d)} better off on average, but less sure"
+
+    def outlook(self, m: HintMove) -> str:
+        """The words beside one move of the hint."""
+        if m is self.best or m.action == self.best.action:
+            if self.result.legal <= 1:
+                return "your only move"
+            return f"{self.standing(m.margin)} {self.horizon}; {self.chance(m.win_rate)}"
+        rel = self.relative(m)
+        return f"{rel} as {self.best.notation}" if rel == "about as good" else f"{rel} than {self.best.notation}"
+
+    def compared(self) -> str:
+        """The suggestion against the next best move: ``, 2 points better off than the next best move``."""
+        if len(self.moves) < 2:
+            return ""
+        d = self.behind_best(self.moves[1])
+        if d > 0:
+            return f", {self.count(d)} better off than the next best move"
+        if d == 0:
+            return ", about as good as the next best move"
+        return ""  # the others looked better: said in their own sentence
+
+    def summary(self) -> str:
+        """The verdict: one or two sentences."""
+        best = self.best
+        if self.result.legal <= 1:
+            return "It is your only move."
+        where = f"{self.standing(best.margin)} {self.horizon}{self.compared()}; {self.chance(best.win_rate)}."
+        if not self.behind_everywhere:
+            return f"It leaves you {where}"
+        least = ("This one loses least" if all(self.behind_best(m) > 0 for m in self.moves[1:])
+                 else "This one loses about as little as any")
+        behind = "a little behind" if whole(best.margin) == -1 else "behind"
+        return (f"{self.every} leaves you {behind} here: that comes from the position, not from your choice. "
+                f"{least}: it leaves you {where}")
+
+    def text(self, greedy) -> str:
+        """The whole hint in words."""
+        best, moves = self.best, self.moves
+        text = f"Play {best.notation} ({best.now}). {self.summary()}"
+        if len(moves) > 1:
+            text += " Next best: " + "; ".join(f"{m.notation} ({m.now}; {self.relative(m)})" for m in moves[1:]) + "."
+        more = "takes fewer demerits now" if self.lower_wins else f"scores more {self.unit}s now"
+        if greedy is not None and greedy.points != best.points:  # the hint gives up points now
+            d = self.behind_best(greedy)
+            worse = f"about {self.count(d)} worse off" if d > 0 else "a little worse off"
+            if any(m.action == greedy.action for m in moves):
+                text += f" {greedy.notation} {more} but leaves you {worse} {self.horizon}."
+            else:
+                most = "takes the fewest demerits now" if self.lower_wins else f"scores the most {self.unit}s now"
+                text += f" The move that {most}, {greedy.notation} ({greedy.now}), leaves you {worse} {self.horizon}."
+        if best.greedy and any(self.behind_best(m) < 0 for m in moves[1:]):
+            sure = "the fewest demerits now" if self.lower_wins else f"the sure {self.unit}s now"
+            text += (" The others looked a little better in these tries, but not by more than luck can explain, "
+                     f"so the hint keeps {sure}.")
+        if self.result.legal > 1:
+            n, total = best.visits, self.result.iterations
+            look = next(words for most, words in LOOK_WORDS if most is None or n < most)
+            how = "played out to the end of the game" if self.to_end else "played on past your next move"
+            text += (f" How sure: {look}, {total} {'try' if total == 1 else 'tries'} in all "
+                     f"({n} of this move), each {how}, guessing what is hidden or still to come.")
+        return text

@@ -245,7 +245,7 @@ def test_the_hint_shows_three_moves_and_the_board_answers_clicks_while_it_thinks
     seen = ask_hint_and_click(dash, lambda page: click_and_wait_for_redraw(page, board.locator(f'[data-pick="{rock}"]')))
     assert seen["thinking_at_click"] and seen["thinking_after"] and not seen["played"], seen
     assert len(seen["hint"]) == 3 and len(set(seen["hint"])) == 3, seen
-    assert "playouts" in g.locator(".gk-explanation").inner_text()
+    assert "tries in all" in g.locator(".gk-explanation").inner_text()  # the hint's words (issue 24)
     # a bid played while it thinks: played at once, and the hint for the old position never shows
     if board.locator('[data-ui="clear"]').count():
         click_and_wait_for_redraw(dash, board.locator('[data-ui="clear"]'))

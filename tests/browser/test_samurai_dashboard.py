@@ -174,7 +174,7 @@ def test_the_hint_shows_three_moves_and_the_board_answers_clicks_while_it_thinks
     assert seen["thinking_at_click"] and seen["thinking_after"] and not seen["played"], seen
     assert len(seen["hint"]) == 3 and len(set(seen["hint"])) == 3, seen
     assert g.locator(".gk-board [data-action].gk-marked").first.get_attribute("data-action") == seen["hint"][0]
-    assert "playouts" in g.locator(".gk-explanation").inner_text()
+    assert "tries in all" in g.locator(".gk-explanation").inner_text()  # the hint's words (issue 24)
     # a move played while it thinks: played at once, and that hint (for the old position) never shows
     rnd = round_no(dash)
 

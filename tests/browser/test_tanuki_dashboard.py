@@ -261,7 +261,7 @@ def test_the_hint_shows_three_moves_and_the_board_answers_clicks_while_it_thinks
     # the hint at the first decision: three start places, the first ringed, with the search's numbers
     moves = ask_hint(dash)
     assert len(moves) == 3 and len(set(moves)) == 3 and all(m.startswith("start ") for m in moves), moves
-    assert "playouts" in g.locator(".gk-explanation").inner_text()
+    assert "tries in all" in g.locator(".gk-explanation").inner_text()  # the hint's words (issue 24)
     # a start place clicked while a new hint thinks: played at once, and that hint never shows
     version, before = board_version(dash), log_count(dash)
     target = board.locator(".gk-tstart[data-action]").last
