@@ -178,23 +178,3 @@ def breakdown_html(rules, state, names) -> str:
     if out is not None:
         parts.append("</div>")
     return "".join(parts)
-
-
-def hint_html(rules, hint) -> str:
-    """A search hint (:class:`gardenkit.bots.Hint`) as HTML: the suggested move and the next two,
-    each with what it scores now (the rules cited) and the search's numbers, then the whole hint
-    in words. Each move is an ``li.gk-hint-move`` carrying its ``data-action``."""
-    won = "wins" if hint.to_end else "ahead in"
-    items = []
-    for i, m in enumerate(hint.moves):
-        cited = "".join(f"<br>{rule_html(rules, r)}" for r in m.rules)
-        tag = " <i>(scores most now)</i>" if m.greedy else ""
-        now = points_text(m.points, m.points != 0, m.unit) + " now"
-        items.append(
-            f'<li class="gk-hint-move" data-action="{h(m.notation)}"><code>{h(m.notation)}</code>{tag}: '
-            f'<span class="gk-ok">{h(now)}</span>; {won} {round(100 * m.win_rate)} % of {m.visits} playouts, '
-            f"margin {m.margin:+.1f}{cited}</li>")
-    head = ("Hint from the search (the ringed move first, then the next two):" if len(hint.moves) > 1
-            else "Hint from the search:")
-    return (f'<div class="gk-hint-text"><div>{h(head)}</div><ol>{"".join(items)}</ol>'
-            f'<div class="gk-rule">{h(hint.text)}</div></div>')

@@ -48,7 +48,9 @@ class Panels:
     others_heading: str = "The other players (they only show; you play on the board above)"
 
     def _make_panels(self) -> None:
-        self.status = widgets.HTML().add_class("gk-status")
+        # whose turn it is, for screen readers (and tests): on screen the board's first line says
+        # it, with what to click (shown twice, the two lines only repeated each other)
+        self.status = widgets.HTML().add_class("gk-status").add_class("gk-sr")
         self.moves = widgets.HTML().add_class("gk-log")
         self.scores = widgets.HTML().add_class("gk-scores")
         self.others = widgets.HTML().add_class("gk-others")

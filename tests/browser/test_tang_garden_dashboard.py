@@ -6,10 +6,13 @@ facing clicked with the coins it scores at the end); a whole game against the bo
 the solo game opened by its Play button, a move clicked and undone; the hint (three moves, the
 first ringed on the board, which answers clicks while the search thinks); a whole solo game by clicks
 (a won solo game is in test_tang_garden_solo_won.py).
+Set GARDENKIT_SCREENSHOT=1 to refresh docs/tang-garden-dashboard.png (the README's picture).
 """
 from __future__ import annotations
 
+import os
 import re
+from pathlib import Path
 
 import pytest
 from dashboard import GAME, SETTLED_AT_SVG, ask_hint, ask_hint_and_click, board_version, game, log_count, status
@@ -19,6 +22,8 @@ from dashboard import wait_after_my_move as wait_for_move
 pytestmark = pytest.mark.browser
 
 NOTEBOOK = "tang-garden.ipynb"
+REPO = Path(__file__).resolve().parents[2]
+ARTIFACTS = REPO / "test-artifacts"
 MINE = r"Player 1 \(you\)"
 LEGAL = "[data-action]:not(.gk-illegal)"
 GAME_TIMEOUT_MS = 300_000
@@ -157,6 +162,11 @@ def test_lessons_and_the_board_pick_turn_and_build(dash):
     assert turned, "the tile fits nowhere"
     play(dash, turned[0])
     assert turned[0] in g.locator(".gk-log").inner_text()
+    # a moment for the README: the garden after your first build, the log and the scores beside it
+    ARTIFACTS.mkdir(exist_ok=True)
+    g.screenshot(path=str(ARTIFACTS / "tang-garden-dashboard.png"))
+    if os.environ.get("GARDENKIT_SCREENSHOT") == "1":
+        g.screenshot(path=str(REPO / "docs" / "tang-garden-dashboard.png"))
     assert dash.gk_page_errors == []
 
 

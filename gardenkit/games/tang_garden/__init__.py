@@ -37,5 +37,5 @@ GAME = GameEntry(
         Playthrough("tang_garden-4p", 4, 3),
         Playthrough("tang_garden-solo", 1, 4, {"solo": True}),
     ),
-    picture="",
+    picture="tang-garden-dashboard.png",
 )
