@@ -21,7 +21,8 @@ Another board plugs in through flags, or by calling :func:`measure`::
         --snapshot-js "document.querySelector('.gk-log').textContent"
 
 Each measured configuration prints one line starting with ``RESULT`` and one
-Markdown table row (``| board | nodelay | n | median | p90 |``) for README.md.
+Markdown table row (``| board | nodelay | n | median | p90 |``) for docs/benchmarks.md
+(section "TCP_NODELAY").
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ first seat's 95 % Wilson interval, the first seat's edge over its fair share (1/
 length and the winner's mean score. Then an option's effect on the same seeds (on against off).
 
     python benchmarks/bench_lab.py                 # a quick look: 40 games per line
-    python benchmarks/bench_lab.py --games 500     # the README's figures
+    python benchmarks/bench_lab.py --games 500     # docs/benchmarks.md's figures ("Strategy lab findings")
 """
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ EFFECTS = (("miyabi", 2, "zen"), ("miyabi", 2, "frog"), ("samurai_gardener", 2, 
 
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--games", type=int, default=40, help="games per line (the README's figures: 500)")
+    ap.add_argument("--games", type=int, default=40, help="games per line (docs/benchmarks.md's figures: 500)")
     ap.add_argument("--game", action="append", help="only this game (repeatable)")
     args = ap.parse_args(argv)
     games = args.game or gardenkit.available_games()

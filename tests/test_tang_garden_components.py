@@ -125,3 +125,66 @@ def test_a_file_breaking_a_total_is_refused(edit, match):
     edit(d)
     with pytest.raises(MalformedInputError, match=match):
         parse_components(d)
+
+
+# ----- each character's sight preference in words (components.sight_words) -----------------------------------
+def _numbers(value):
+    """Every whole number in a character's sight data."""
+    if isinstance(value, bool):
+        return []
+    if isinstance(value, int):
+        return [value]
+    if isinstance(value, dict):
+        return [n for v in value.values() for n in _numbers(v)]
+    if isinstance(value, list):
+        return [n for v in value for n in _numbers(v)]
+    return []
+
+
+@pytest.mark.parametrize("cid", [c["id"] for c in raw()["characters"]])
+def test_every_characters_sight_preference_reads_as_words(cid):
+    import re
+
+    sight = C.character(cid).sight
+    words = C.sight_words(cid)
+    # no data left in the words: no dict or list marks, quotes or ids with underscores
+    assert words.startswith("scores ") and not any(ch in words for ch in "{}[]'_:"), words
+    assert sight["kind"] in ("landscape", "line") or sight["kind"] not in words
+    said = [int(n) for n in re.findall(r"\b\d+\b", words)]
+    assert sorted(said) == sorted(_numbers(sight)), (words, sight)  # each number of the data, and no other
+    for key in ("icon", "terrain"):
+        if key in sight:
+            assert f" {sight[key]} " in words
+    for rival in sight.get("rivals", []):
+        assert f"the {C.character(rival).name}" in words
+
+
+def test_sight_words_say_what_the_end_scoring_counts():
+    from gardenkit.games.tang_garden.components import sight_words
+
+    # a line preference counts the character's own tile and stops at its cap
+    assert C.sight_words("hermit") == ("scores 2 coins for each garden tile showing rock in its line of sight "
+                                       "(its own tile included), 10 coins at most")
+    # the Lady scores once for the sun or the moon on view, not per icon (engine: score.prefer_sun_moon)
+    assert C.sight_words("lady") == ("scores 6 coins if the landscape tiles on the side it faces show the sun or "
+                                     "the moon, 12 if they show both")
+    assert C.sight_words("officer") == ("scores 1 coin for each icon, of any kind, on the landscape tiles on the side "
+                                        "it faces")
+    assert C.sight_words("empress") == ("scores 9 coins, less 3 for each of the Emperor and the Lady standing in its "
+                                        "line of sight")
+    # a rival named in the data but not given a name: its id, in words
+    assert sight_words({"kind": "empress", "coins": 9, "penalty": 3, "rivals": ["sword_dancer"]}).endswith(
+        "less 3 for each of the Sword Dancer standing in its line of sight")
+    with pytest.raises(MalformedInputError, match="sight preference"):
+        sight_words({"kind": "smell"})
+
+
+def test_the_notebook_says_each_characters_sight_preference_in_words():
+    import notebook_checks as nb
+
+    path = nb.notebook("tang-garden.ipynb")
+    cell = next(c for c in nb.checked_cells(path) if "sight_words" in "".join(c["source"]))
+    shown = "".join("".join(o["text"]) for o in cell["outputs"] if o["output_type"] == "stream")
+    assert "{" not in shown and "sight: " not in shown
+    for c in C.characters:
+        assert f"{c.name} (" in shown and C.sight_words(c.id) in shown

@@ -177,3 +177,27 @@ def test_text_on_the_page_follows_the_theme():
     for cls in ("gk-ghead", "gk-gtx", "gk-gsmall", "gk-glabel"):
         rule = re.search(rf"\.{cls}\{{[^}}]*\}}", TANG_CSS).group(0)
         assert "var(--gk-" in rule, cls
+
+
+def test_characters_say_in_words_what_they_score_on_hover():
+    s = position(tiles={"d3": (3, 0)}, own={0: "hermit", 1: "poet"}, slots=SLOTS, shown=("lady", "officer"),
+                 placed=(("emperor", 0, "d3", "tile", "N"),))
+    svg = render_state(s)
+    comps = s.components
+    standing = re.search(r'<g class="gk-gchar" data-char="emperor"[^>]*><title>([^<]*)</title>', svg).group(1)
+    assert standing.endswith("facing N; at the end it " + comps.sight_words("emperor"))
+    on_view = re.search(r'<g class="gk-gchars"><title>([^<]*)</title>', svg).group(1)
+    for cid in ("lady", "officer"):
+        assert comps.sight_words(cid) in on_view and comps.character(cid).name + ": " in on_view
+    assert "{" not in standing + on_view
+    parse(svg)
+
+
+def test_a_solo_neutral_figure_says_it_scores_nothing():
+    s = R.initial_state(players=1, seed=3)
+    while not any(owner < 0 for _c, owner, *_ in s.placed):  # play on until the neutral figure stands
+        s = R.step_chance(s) if R.current_player(s) is gardenkit.CHANCE else R.apply(s, R.legal_actions(s)[0])
+    cid, _o, x, y, where, facing = next(q for q in s.placed if q[1] < 0)
+    title = re.search(rf'<g class="gk-gchar" data-char="{cid}"[^>]*><title>([^<]*)</title>', render_state(s)).group(1)
+    assert title == (f"{s.components.character(cid).name} (a neutral figure) on the {where} spot of "
+                     f"{'abcdefgh'[x]}{y + 1}, facing {facing}; it scores nothing")

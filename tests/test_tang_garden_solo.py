@@ -476,6 +476,56 @@ def test_solo_rank():
         "Craftsman", "Craftsman", "Designer", "Designer", "Engineer", "Engineer", "Inspector", "Inspector"]
 
 
+#: the rulebook's rank table (its last page): final score -> title
+BOOK_RANKS = (("up to 60", "Craftsman"), ("61 to 75", "Designer"), ("76 to 95", "Engineer"),
+              ("96 or more", "Inspector"))
+
+
+def test_solo_rank_table_shown_is_the_rulebooks():
+    from gardenkit.tutor.tang_garden import solo_ranks
+
+    assert solo_ranks() == solo_ranks(start().components) == BOOK_RANKS
+    # each row's ends name the title the engine gives at the end of a won game
+    s = start()
+    for coins, title in solo_ranks():
+        ends = [int(n) for n in coins.replace("up to", "0 to").replace(" or more", " to 999").split(" to ")]
+        assert {solo_rank(s, v) for v in ends} == {title}, coins
+
+
+def test_solo_rank_table_against_the_rulebooks_own_text():
+    import re
+
+    import notebook_checks as nb
+    from gardenkit.tutor.tang_garden import solo_ranks
+
+    book = nb.rulebook("tang-garden.txt")
+    if not book.exists():
+        pytest.skip("rulebook not beside the repository")
+    rows = re.findall(r"(up to \d+|\d+-\d+|\d+ or more)\s+\S+\s+([A-Z][a-z]+)", book.read_text())
+    assert len(rows) == 4
+    book_rows = sorted(((c.replace("-", " to "), name) for c, name in rows),
+                       key=lambda r: int(re.search(r"\d+", r[0]).group()))
+    assert tuple(book_rows) == solo_ranks()
+
+
+def test_solo_rank_table_on_the_notebook_page():
+    """The solo section of the notebook shows the table (a cell nbval checks), with its stored output."""
+    import re
+
+    import notebook_checks as nb
+    from gardenkit.tutor.tang_garden import solo_ranks
+
+    cells = nb.cells(nb.notebook("tang-garden.ipynb"))
+    heads = [i for i, c in enumerate(cells) if c["cell_type"] == "markdown" and "".join(c["source"]).startswith("## ")]
+    solo = next(i for i in heads if "".join(cells[i]["source"]).startswith("## Solo: Yin & Yang"))
+    end = min([i for i in heads if i > solo], default=len(cells))
+    shown = [c for c in cells[solo:end] if c["cell_type"] == "code" and "solo_ranks(" in "".join(c["source"])]
+    assert len(shown) == 1 and "# NBVAL_CHECK_OUTPUT" in "".join(shown[0]["source"])
+    printed = "".join("".join(o["text"]) for o in shown[0]["outputs"] if o["output_type"] == "stream")
+    rows = [tuple(re.split(r"\s{2,}", line.strip())) for line in printed.splitlines()]
+    assert rows[0] == ("final coins", "title") and rows[1:] == list(solo_ranks()) == list(BOOK_RANKS)
+
+
 def test_conformance_one_player_solo():
     report = check_game(R, seeds=(0, 1), players=[1])
     assert report["games"] == report["ended"] == 2

@@ -362,9 +362,14 @@ def _char_markup(s, cid, owner, x, y, where, facing, BX, BY, cell, *, names=None
              f'L{_n(base[0] - px)} {_n(base[1] - py)}Z"/>')
     name = comps.character(cid).name
     colour = PLAYER_COLOURS[owner % len(PLAYER_COLOURS)]
-    who = _name(names, owner)
+    # its words on hover: whose it is, where it stands and what it scores at the end
+    where_words = f"on the {where} spot of {space_name(x, y)}, facing {facing}"
+    if owner < 0:  # a solo game's neutral figure: it takes the spot and scores nothing
+        words = f"{name} (a neutral figure) {where_words}; it scores nothing"
+    else:
+        words = f"{name} ({_name(names, owner)}) {where_words}; at the end it {comps.sight_words(cid)}"
     return (f'<g class="{cls}" data-char="{cid}" data-facing="{facing}">'
-            f"{title(f'{name} ({who}) on the {where} spot of {space_name(x, y)}, facing {facing}')}{arrow}"
+            f"{title(words)}{arrow}"
             f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="11" fill="{colour}"/>'
             f'<text x="{_n(cx)}" y="{_n(cy + 3)}">{esc(name[:2])}</text></g>')
 
@@ -570,8 +575,11 @@ def _display_parts(s, X, Y, *, land_pick=False, picked_land=None, hidden_land=()
     comps = s.components
     out = []
     chars = ", ".join(comps.character(c).name for c in s.char_shown) or "none"
-    out.append(f'<text class="gk-gtx" x="{_n(X)}" y="{_n(Y + 12)}">Characters on view: {esc(chars)} '
-               f'(deck {len(s.char_deck)})</text>')
+    # what each character on view does, on hover: its skill (none in the solo game) and what it scores at the end
+    tip = "; ".join(f"{comps.character(c).name}: " + ("" if s.solo else f"{comps.character(c).skill_text} ")
+                    + f"At the end it {comps.sight_words(c)}" for c in s.char_shown) or "no character on view"
+    out.append(f'<g class="gk-gchars">{title(tip)}<text class="gk-gtx" x="{_n(X)}" y="{_n(Y + 12)}">'
+               f'Characters on view: {esc(chars)} (deck {len(s.char_deck)})</text></g>')
     y = Y + 20
     out.append(f'<text class="gk-gtx" x="{_n(X)}" y="{_n(y + 12)}">Landscape tiles on view:</text>')
     y += 18

@@ -233,6 +233,36 @@ def solo_card():
     return _resolve(_R.apply(s, build))
 
 
+# ----- the solo game's titles ----------------------------------------------------------------------------
+def solo_ranks(components=None) -> tuple[tuple[str, str], ...]:
+    """The solo game's titles, from the component data (``components.solo["ranks"]``: each title with the
+    highest final score that earns it, the last one open-ended), as ``(final coins, title)`` rows in words.
+    ``components``: a state's ``components`` (default: the shipped set). The engine names the title at the
+    end of a won solo game from the same data (``tang_garden.solo.rank``).
+
+    >>> for coins, title in solo_ranks():
+    ...     print(f"{coins:<12}{title}")
+    up to 60    Craftsman
+    61 to 75    Designer
+    76 to 95    Engineer
+    96 or more  Inspector
+    """
+    ranks = (components if components is not None else _R.initial_state(players=1, seed=0).components).solo["ranks"]
+    rows, low = [], None
+    for top, name in ranks:
+        if top is None:
+            coins = "any score" if low is None else f"{low} or more"
+        elif low is None:
+            coins = f"up to {top}"
+        else:
+            coins = str(top) if low == top else f"{low} to {top}"
+        rows.append((coins, name))
+        if top is None:
+            break
+        low = top + 1
+    return tuple(rows)
+
+
 # ----- the rulebook's worked examples ---------------------------------------------------------------------
 def worked_examples() -> tuple[Scenario, ...]:
     """The rulebook's examples, each rebuilt on our tiles: Viola's build, the token and the landscape
@@ -476,4 +506,4 @@ def try_positions() -> dict:
     return tries
 
 
-__all__ = ["TryCaption", "quizzes", "try_positions", "worked_examples"]
+__all__ = ["TryCaption", "quizzes", "solo_ranks", "try_positions", "worked_examples"]

@@ -16,6 +16,8 @@ edges are listed north, east, south, west (unturned).
 (('greenery', 'greenery', 'greenery', 'greenery'), 'greenery', 28)
 >>> c.character("emperor").sight["icon"], sum(c.full_track_coins() for _ in range(3))
 ('dragon', 21)
+>>> c.sight_words("lady")
+'scores 6 coins if the landscape tiles on the side it faces show the sun or the moon, 12 if they show both'
 """
 from __future__ import annotations
 
@@ -197,8 +199,52 @@ class Components:
     def full_track_coins(self) -> int:
         return sum(self.coin_bonuses.values())
 
+    def sight_words(self, cid: str) -> str:
+        """What character ``cid``'s sight preference scores at the end, in words (:func:`sight_words`
+        with this set's names for the characters it names)."""
+        return sight_words(self.character(cid).sight, {c.id: c.name for c in self.characters})
+
     def to_dict(self) -> dict:
         return self.data
+
+
+def _coins(n) -> str:
+    return f"{n} coin" if n == 1 else f"{n} coins"
+
+
+def sight_words(sight: dict, names: dict | None = None) -> str:
+    """A character's sight preference (its ``sight`` data) as a sentence: what it scores at the end
+    when it stands in the garden, said as the engine's end scoring (``engine.character_lines``)
+    counts it. ``names``: character id -> name, for the characters an Empress-like preference
+    names (default: the id, capitalised). Every character also earns a coin for each decoration in
+    its line of sight; that rule (``tang_garden.score.sight``) is the same for all and not repeated.
+
+    >>> sight_words({"kind": "landscape", "icon": "dragon", "each": 5})
+    'scores 5 coins for each dragon icon on the landscape tiles on the side it faces'
+    >>> sight_words({"kind": "line", "terrain": "rock", "each": 2, "cap": 10})
+    'scores 2 coins for each garden tile showing rock in its line of sight (its own tile included), 10 coins at most'
+    >>> sight_words({"kind": "empress", "coins": 9, "penalty": 3, "rivals": ["emperor", "lady"]})
+    'scores 9 coins, less 3 for each of the Emperor and the Lady standing in its line of sight'
+    """
+    kind = sight.get("kind")
+    side = "on the landscape tiles on the side it faces"
+    if kind == "landscape":
+        return f"scores {_coins(sight['each'])} for each {sight['icon']} icon {side}"
+    if kind == "any_icon":
+        return f"scores {_coins(sight['each'])} for each icon, of any kind, {side}"
+    if kind == "sun_moon":
+        return (f"scores {_coins(sight['one'])} if the landscape tiles on the side it faces show the sun or the moon, "
+                f"{sight['both']} if they show both")
+    if kind == "line":
+        return (f"scores {_coins(sight['each'])} for each garden tile showing {sight['terrain']} in its line of sight "
+                f"(its own tile included), {_coins(sight['cap'])} at most")
+    if kind == "empress":
+        names = names or {}
+        who = [f"the {names.get(r, str(r).replace('_', ' ').title())}" for r in sight["rivals"]]
+        who = who[0] if len(who) == 1 else ", ".join(who[:-1]) + " and " + who[-1]
+        return (f"scores {_coins(sight['coins'])}, less {sight['penalty']} for each of {who} "
+                "standing in its line of sight")
+    raise MalformedInputError(f"a sight preference is one of {', '.join(SIGHTS)}, not {str(kind)[:30]!r}")
 
 
 def _int(v, what: str, lo: int, hi: int) -> int:
@@ -395,4 +441,4 @@ def load_components(path) -> Components:
 
 __all__ = ["AREAS", "BONUSES", "CardKind", "Character", "Components", "DECORATIONS", "ELEMENTS", "ICONS", "LANTERNS",
            "Landscape", "SIDES", "TERRAINS", "TREES", "Tile", "default_components", "load_components",
-           "parse_components", "parse_space", "space_name"]
+           "parse_components", "parse_space", "sight_words", "space_name"]
