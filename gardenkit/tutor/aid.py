@@ -85,12 +85,15 @@ def aid_ids(game_id: str) -> dict[str, tuple[str, ...]]:
 
 def player_aid(game_id: str) -> PlayerAid:
     """The :class:`PlayerAid` of a registered game."""
-    info = gardenkit.make(game_id).info
+    rules = gardenkit.make(game_id)
+    info = rules.info
     sections = []
     for key, ids in aid_ids(game_id).items():
         title = AID_SECTIONS[key]
         if key == "points" and info.lower_wins:
             title = "How demerits come"
+        elif key == "points":  # in the game's own word (Tang Garden: coins)
+            title = f"How {rules.score_word}s are made"
         sections.append(AidSection(key, title, tuple(AidLine(i, info.rules[i]) for i in ids)))
     return PlayerAid(game_id, info.title, tuple(sections))
 

@@ -25,9 +25,38 @@ from ..core.types import Cited, points_text
 from ..render.svg import THEME_CSS
 from ._links import link_rule_ids, rule_link
 
+#: One button style for the house, light and dark: every button of ours (ipywidgets' buttons in
+#: our widgets, the buttons our front ends make, the Save link) plain, outlined and the same size;
+#: the one main action of a row (``mod-success``: New game, Run) green. Included in every
+#: stylesheet of ours that can come first on a page (the panels, a board, a lesson's cover, the
+#: learner's bar, Copy link), so a button never shows in another style while the page loads.
+BUTTON_CSS = """
+.jupyter-button[class*="gk-"]:not(.mod-success):not(.mod-info),
+[class*="gk-"] .jupyter-button:not(.mod-success):not(.mod-info),
+button.gk-save-button, button.gk-share-button, button.gk-aid-print, button.gk-progress-reset, .gk-save a {
+  background: var(--gk-button, #fff); color: var(--gk-ink, #222); border: 1px solid var(--gk-line, #8a7a66);
+  border-radius: 4px; font: 13px sans-serif; padding: 0 12px; min-height: 28px; line-height: 26px;
+  box-shadow: none; cursor: pointer; text-decoration: none; box-sizing: border-box; }
+.jupyter-button[class*="gk-"].mod-success, [class*="gk-"] .jupyter-button.mod-success,
+.jupyter-button[class*="gk-"].mod-info, [class*="gk-"] .jupyter-button.mod-info {
+  background: #2e7d32; color: #fff; border: 1px solid #2e7d32; border-radius: 4px; font: 13px sans-serif;
+  padding: 0 12px; min-height: 28px; box-shadow: none; }
+.jupyter-button[class*="gk-"]:hover:enabled:not(.mod-success):not(.mod-info),
+[class*="gk-"] .jupyter-button:hover:enabled:not(.mod-success):not(.mod-info),
+button.gk-save-button:hover, button.gk-share-button:hover, button.gk-aid-print:hover,
+button.gk-progress-reset:hover, .gk-save a:hover { background: var(--gk-hover, #f3ead6); box-shadow: none; }
+.jupyter-button[class*="gk-"]:disabled, [class*="gk-"] .jupyter-button:disabled { opacity: .55; cursor: default; }
+.jupyter-button[class*="gk-"]:focus-visible, [class*="gk-"] .jupyter-button:focus-visible,
+button.gk-save-button:focus-visible, button.gk-share-button:focus-visible, .gk-save a:focus-visible {
+  outline: 3px solid #1a5fb4; outline-offset: 2px; }
+body[data-jp-theme-light="false"] .jupyter-button[class*="gk-"]:focus-visible,
+body[data-jp-theme-light="false"] [class*="gk-"] .jupyter-button:focus-visible { outline-color: #99c1f1; }
+"""
+
 PANEL_CSS = f"""
 <style>
 {THEME_CSS}
+{BUTTON_CSS}
 .gk-explanation{{min-height:3em;padding:6px 10px;border-left:4px solid #b58b55;background:var(--gk-panel,#fbf8f1);
   font:14px/1.45 sans-serif;color:var(--gk-ink,#222)}}
 .gk-ok{{color:var(--gk-ok,#1f6f43);font-weight:bold}}
@@ -56,8 +85,7 @@ a.gk-rule-link{{color:inherit;text-decoration:underline dotted;text-underline-of
 .gk-other-name{{font-weight:bold}}
 .gk-other-score{{color:var(--gk-ink2,#555);margin-bottom:4px}}
 .gk-other svg{{display:block;max-width:100%;height:auto}}
-.gk-save a,.gk-save button{{display:inline-block;padding:4px 12px;border:1px solid var(--gk-line,#8a7a66);border-radius:4px;
-  text-decoration:none;color:var(--gk-ink,#222);background:var(--gk-button,#fff);font:13px sans-serif;cursor:pointer}}
+.gk-save a{{display:inline-block}}
 .gk-main{{column-gap:12px}}
 /* the chart's legend names in the text colour (bqplot paints them in the line's colour, which
    reads on neither theme for every player); the swatch beside each name keeps the colour */
@@ -67,8 +95,6 @@ a.gk-rule-link{{color:inherit;text-decoration:underline dotted;text-underline-of
 .gk-chart-table table{{border-collapse:collapse;margin-top:4px}}
 .gk-chart-table th,.gk-chart-table td{{border-bottom:1px solid var(--gk-line,#ddd);padding:2px 8px;text-align:right}}
 .gk-chart-table caption{{text-align:left;font-size:12px;color:var(--gk-ink2,#555)}}
-.gk-new.mod-success,.gk-lab-run.mod-success{{background-color:#2e7d32;color:#fff}}
-.gk-check.mod-info{{background-color:#00796b;color:#fff}}
 @media (max-width:520px){{.gk-scores td,.gk-scores th{{padding:3px 6px}}}}
 </style>
 """

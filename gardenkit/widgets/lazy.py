@@ -48,7 +48,7 @@ import ipywidgets as widgets
 import traitlets
 
 from ..render.svg import svg_img
-from ._html import h
+from ._html import BUTTON_CSS, h
 
 __all__ = ["Cover", "CoverSheet", "GameFallback", "OpenWhenReady", "Openable", "StaticFallback", "in_voila", "picture_html", "shared_layout_if", "static_html"]
 
@@ -117,7 +117,7 @@ _COVER_CSS = """
 .gk-cover .gk-caption { font: 14px/1.4 sans-serif; margin: 2px 0; }
 .gk-cover-note { font: 13px sans-serif; color: #8b1e1e; }
 .gk-cover-note:empty { display: none; }
-"""
+""" + BUTTON_CSS
 
 
 #: pictures drawn, by (id of the state, game, player, alt): (the state, the picture). States are

@@ -41,6 +41,7 @@ import gardenkit
 from ..render.svg import THEME_CSS
 from ..tutor.aid import player_aid
 from ..tutor.rule_index import MAX_QUERY, rule_index
+from ._html import BUTTON_CSS
 from ._links import _game_id, _h, link_rule_ids, rule_link
 from .lazy import OpenWhenReady, _shared_layout
 from .sharing import ShareWidget, share_game_view, share_try_board
@@ -117,7 +118,7 @@ function render({ model, el }) { return gkToc(model, el, "html"); }
 export default { render };
 """
 
-_TOC_CSS = THEME_CSS + """
+_TOC_CSS = THEME_CSS + BUTTON_CSS + """
 .gk-toc{font:14px/1.4 sans-serif;color:var(--gk-ink,#222);border:1px solid var(--gk-line,#d8cfbd);border-radius:6px;
   padding:8px 10px;background:var(--gk-panel,#fbf8f1);max-height:420px;overflow-y:auto}
 .gk-toc .gk-rule-search{width:100%;box-sizing:border-box;padding:5px 8px;font-size:14px;margin-bottom:4px}
@@ -356,7 +357,7 @@ function render({ model, el }) { return gkProgress(model, el); }
 export default { render };
 """
 
-_PROGRESS_CSS = THEME_CSS + """
+_PROGRESS_CSS = THEME_CSS + BUTTON_CSS + """
 .gk-progress{position:relative;height:20px;border:1px solid var(--gk-line,#b9ad98);border-radius:10px;
   background:var(--gk-panel,#fbf8f1);overflow:hidden;max-width:420px;font:12px/20px sans-serif}
 .gk-progress-fill{position:absolute;left:0;top:0;bottom:0;background:rgba(70,150,70,.35)}

@@ -214,7 +214,7 @@ class PuzzleWidget(Openable, widgets.VBox):
         p = self.puzzle
         player = p.player + 1
         greedy_pts = self.rules.action_points(p.state, self.rules.parse_action(p.state, p.greedy))
-        unit = "demerit" if self.rules.info.lower_wins else "point"
+        unit = "demerit" if self.rules.info.lower_wins else self.rules.score_word
         self.status.value = (
             f"<div class='gk-puzzle-status' data-puzzle='{h(p.id)}' data-index='{self.index}' "
             f"data-verdict='{verdict}'><b>Puzzle {self.index + 1} of {len(self.puzzles)}</b> · "

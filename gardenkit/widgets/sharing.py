@@ -19,6 +19,7 @@ import traitlets
 import gardenkit
 
 from ..core import share as _share
+from ._html import BUTTON_CSS
 from ._links import _game_id
 from .lazy import OpenWhenReady, _shared_layout
 
@@ -88,7 +89,7 @@ _SHARE_CSS = """
 .gk-share .gk-share-url{min-width:12em;max-width:28em;flex:1 1 12em;font-size:12px}
 .gk-share .gk-share-note{color:var(--gk-ink2,#555)}
 .gk-share .gk-share-note:empty{display:none}
-"""
+""" + BUTTON_CSS
 
 
 class ShareWidget(OpenWhenReady, anywidget.AnyWidget):

@@ -127,7 +127,5 @@ class SamuraiGardenerState:
         return render_state(self)
 
     def _repr_html_(self) -> str:
-        """The drawing as an image named by its own words (see ``SvgStr._repr_html_``)."""
-        from ...render.svg import SvgStr
-
-        return SvgStr(self._repr_svg_())._repr_html_()
+        """The drawing as an image named by its own words (its renderer's ``SvgStr._repr_html_``)."""
+        return self._repr_svg_()._repr_html_()
