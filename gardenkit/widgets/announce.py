@@ -8,7 +8,7 @@ replaces its whole content, region included.)
 It is read by screen readers and hidden from sight (the same words are on the page: the log,
 the panel, the status).
 
-What the view announces, as plain text (:func:`move_words`, :func:`status_words`): each move
+What the view announces, as plain text (:func:`move_words`, the view's status line, :func:`end_words`): each move
 played, yours and the bots', with its points (yours with every score line and its rule id, as
 the panel shows them; a bot's as the log shows them, so nothing hidden from your seat is said);
 a refused move and the rule that refuses it; a hint; whose turn it is; the end and the result.
@@ -27,7 +27,7 @@ import traitlets
 from ..core.types import points_text
 from ._html import result_words
 
-__all__ = ["Announcer", "explanation_words", "move_words", "status_words"]
+__all__ = ["Announcer", "end_words", "explanation_words", "move_words"]
 
 _ESM = """
 const KEEP = 20;
@@ -124,13 +124,9 @@ def move_words(name: str, action, points: str = "", expl=None) -> str:
     return said + "."
 
 
-def status_words(rules, state, seat: int, names, round_no: int) -> str:
-    """Whose turn it is, or the end and the result, in words."""
-    p = rules.current_player(state)
-    if p is None:
-        out = rules.outcome(state)
-        totals = ", ".join(f"{names[i]} {t}" for i, t in enumerate(out.scores))
-        return f"Game over: {result_words(out, names)}. Final scores: {totals}."
-    if p == seat:
-        return f"Round {round_no}: your move."
-    return f"Round {round_no}: {names[p]} is thinking."
+def end_words(rules, state, names) -> str:
+    """The end of a game in words: the result and every final score (whose turn it is otherwise
+    is the view's own status line, ``_status_text``)."""
+    out = rules.outcome(state)
+    totals = ", ".join(f"{names[i]} {t}" for i, t in enumerate(out.scores))
+    return f"Game over: {result_words(out, names)}. Final scores: {totals}."

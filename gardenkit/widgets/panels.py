@@ -79,14 +79,18 @@ class Panels:
         return ""
 
     # ----- filling them ----------------------------------------------------------------------
-    def _status_html(self, s, p) -> str:
-        rnd = self.round_of(s)
+    def _status_text(self, s, p) -> str:
+        """Whose turn it is (or the result), in words: the status line and what the live region
+        says after each move (a game may say more: what the player decides now)."""
         if p is None:
-            out = self.rules.outcome(s)
-            return f"<span class='gk-status'>Game over — {h(result_words(out, self.names))}.</span>"
+            return f"Game over — {result_words(self.rules.outcome(s), self.names)}."
+        rnd = self.round_of(s)
         if p == self.seat:
-            return f"<span class='gk-status'>Round {rnd}: your move.</span>"
-        return f"<span class='gk-status'>Round {rnd}: {h(self.names[p])} is thinking…</span>"
+            return f"Round {rnd}: your move."
+        return f"Round {rnd}: {self.names[p]} is thinking…"
+
+    def _status_html(self, s, p) -> str:
+        return f"<span class='gk-status'>{h(self._status_text(s, p))}</span>"
 
     def _scores_html(self, s, p, known) -> str:
         unit = "Demerits" if self.rules.info.lower_wins else self.rules.score_word.capitalize() + "s"

@@ -497,10 +497,10 @@ class TangGardenGame(GameView):
         return (f"{seen.scores[player]} coins · tracks {'/'.join(map(str, seen.tracks[player]))} · "
                 f"{len(seen.cards[player])} cards · on the card: {own}")
 
-    def _status_html(self, s, p) -> str:
+    def _status_text(self, s, p) -> str:
         if p is None or p != self.seat:
-            return super()._status_html(s, p)
-        return f"<span class='gk-status'>{h(status_line(s, self.rules, self.names))}: your move.</span>"
+            return super()._status_text(s, p)
+        return f"{status_line(s, self.rules, self.names)}: your move."
 
     def _start(self, players, seat, opponents, seed, options, timeline=None) -> None:
         super()._start(players, seat, opponents, seed, options, timeline=timeline)

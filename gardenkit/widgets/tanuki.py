@@ -633,10 +633,10 @@ class TanukiGame(GameView):
         cards = f" · {len(seen.cards[player])} cards" if state.garden_master else ""
         return f"{total} toward victory · {seen.shiitake[player]} Shiitake · {tiles} tiles{cards}"
 
-    def _status_html(self, s, p) -> str:
+    def _status_text(self, s, p) -> str:
         if p is None or p != self.seat:
-            return super()._status_html(s, p)
-        return f"<span class='gk-status'>{h(status_line(s, self.rules, self.names))}: your move.</span>"
+            return super()._status_text(s, p)
+        return f"{status_line(s, self.rules, self.names)}: your move."
 
     def _refresh(self) -> None:
         super()._refresh()

@@ -43,7 +43,7 @@ import gardenkit
 from ..core import CHANCE, MalformedInputError, Rng, Timeline
 from ..core.rng import _short
 from ._html import PANEL_CSS, breakdown_html, h
-from .announce import Announcer, explanation_words, move_words, status_words
+from .announce import Announcer, end_words, explanation_words, move_words
 from .board_base import BoardWidget
 from .chart import ScoreChart
 from .controls import GameControls, bot_delay_seconds
@@ -348,7 +348,12 @@ class GameView(GameFallback, Openable, GameControls, Reviewing, Saving, Panels, 
                     words.append(move_words("You", action, expl=self._my_moves[i]))
                 else:
                     words.append(move_words("You" if p == self.seat else self.names[p], action, points))
-        words.append(status_words(self.rules, t.state, self.seat, self.names, self.round_of(t.state)))
+        s = t.state
+        p = self.rules.current_player(s)
+        if p is None:  # the end: the result and every final score
+            words.append(end_words(self.rules, s, self.names))
+        else:
+            words.append(self._status_text(s, p).replace("…", "."))
         self.announce(" ".join(words))
 
 
