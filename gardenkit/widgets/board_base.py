@@ -59,6 +59,7 @@ from ..core import CHANCE
 from ..core.types import points_text
 from ..render.svg import SVG_CSS, new_uid, split_body
 from ._html import BUTTON_CSS, PANEL_CSS, explanation_html, message_html
+from .announce import explanation_words
 
 __all__ = ["BoardWidget", "guarded", "panel_style"]
 
@@ -257,13 +258,23 @@ class BoardWidget(anywidget.AnyWidget):
         return said[1]
 
     def _target_names(self) -> dict:
-        """``target_names``: each of ``spots()`` in words, from the engine's answer (points, or
-        the refusal with its rule id)."""
-        unit = "demerit" if self.rules.info.lower_wins else "point"
+        """``target_names``: each of ``spots()`` in words, from the engine's answer: a legal move's
+        points with each score line and its rule id (``rules.explain``, once per move and
+        position: a few ms for every move of a position), or the refusal with its rule id."""
+        unit = "demerit" if self.rules.info.lower_wins else self.rules.score_word
+        if getattr(self, "_explained_for", None) is not self._state:
+            self._explained_for, self._explained = self._state, {}
         names = {}
         for t in self.spots():
             if t.points is not None:
-                names[t.action] = f"{t.action}: {points_text(t.points, True, unit)}"
+                words = self._explained.get(t.action)
+                if words is None:
+                    try:
+                        words = explanation_words(self.rules.explain(self._state, t.action))
+                    except ValueError:  # a target the engine reads only with a selection: its points
+                        words = points_text(t.points, True, unit)
+                    self._explained[t.action] = words
+                names[t.action] = f"{t.action}: {words}"
             elif t.reason is not None:
                 rule = f" (rule {t.reason.rule})" if t.reason.rule else ""
                 names[t.action] = f"{t.action}: not allowed, {t.reason.text}{rule}"
