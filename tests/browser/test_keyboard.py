@@ -15,6 +15,8 @@ A move is made the way a keyboard user makes it: arrows until a target that play
 """
 from __future__ import annotations
 
+import re
+
 import pytest
 from dashboard import GAME, OPEN_BUTTON, board_version, game, status, wait_redrawn
 
@@ -153,10 +155,15 @@ def test_a_game_by_keyboard_alone_with_every_move_said(open_dashboard, game_id):
         before = said(page)["count"]
         # each move on offer is named by the engine's answer: its points, or the refusal and its rule
         names = page.evaluate("() => [...document.querySelectorAll('.gk-game .gk-board [data-action]')]"
-                              ".map((t) => [t.classList.contains('gk-illegal'), t.getAttribute('aria-label') || ''])")
-        for illegal, name in names:
+                              ".map((t) => [t.classList.contains('gk-illegal'), t.getAttribute('aria-label') || '',"
+                              " t.getAttribute('data-action')])")
+        for illegal, name, action in names:
             assert ("not allowed" in name) == illegal, name
             assert not illegal or "(rule " in name, name
+            # a move the engine named (a button is named by its title) says its points and, where
+            # it scores, each score line with its rule id
+            if not illegal and re.match(rf"{re.escape(action)}: (no \w+|[+-]\d+ \w+)", name):
+                assert not re.search(r": \+[1-9]\d* \w+: ", name) or "(rule " in name, name
         move = keyboard_move(page)
         page.wait_for_function("() => /your move|Game over/.test(document.querySelector('.gk-game .gk-status').innerText)",
                                timeout=60_000)
