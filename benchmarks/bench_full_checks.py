@@ -28,7 +28,7 @@ REPO = Path(__file__).resolve().parents[1]
 #: (name, pytest node ids or -k selection)
 CHECKS = (
     ("puzzles searched again", ["tests/test_puzzles.py", "-k", "still_best_when_searched_again"]),
-    ("Samurai Gardener saves edited", ["tests/test_samurai_robust.py", "-k", "mutated_saves"]),
+    ("Samurai Gardener saves edited", ["tests/test_samurai_gardener_robust.py", "-k", "mutated_saves"]),
     ("Tanuki saves edited", ["tests/test_tanuki_robust.py", "-k", "mutated_saves"]),
     ("Miyabi saves edited", ["tests/test_miyabi_robust.py", "-k", "mutated_saves"]),
     ("Karesansui saves edited", ["tests/test_karesansui_robust.py", "-k", "mutated_saves"]),

@@ -1,4 +1,4 @@
-"""SVG rendering: pure functions, types readable without colour, outlines, protected lines."""
+"""Samurai Gardener's SVG rendering: pure functions, types readable without colour, outlines, protected lines."""
 from __future__ import annotations
 
 import re
