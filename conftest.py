@@ -24,11 +24,16 @@ other worker's load does not stretch what they time (nor their load what the oth
 """
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent
+# the tests' shared harness (tests/harness.py: Chromium, VoilaServer), importable from tests/ and
+# tests/browser/ alike as ``harness``
+if str(ROOT / "tests") not in sys.path:
+    sys.path.insert(0, str(ROOT / "tests"))
 
 #: tests spread one by one over the workers (a node id starting so; their modules' module-scoped
 #: fixtures, if any, are not theirs)

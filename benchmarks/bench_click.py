@@ -40,8 +40,9 @@ from typing import Callable
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 sys.path.insert(0, str(REPO))  # gardenkit.serve, also when run from a plain checkout
+sys.path.insert(0, str(REPO / "tests"))  # the tests' harness: Chromium, VoilaServer
 
-from gardenkit.serve import CHROMIUM, CHROMIUM_ARGS, VoilaServer  # noqa: E402
+from harness import CHROMIUM, CHROMIUM_ARGS, VoilaServer  # noqa: E402
 
 #: A click target for click number i (0-based): a CSS selector, or a callable
 #: (page, i) -> selector.

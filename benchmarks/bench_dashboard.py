@@ -20,10 +20,11 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent / "tests"))  # the tests' harness
 
 from bench_click import ECHO_SNAPSHOT, echo_cell, measure  # noqa: E402
 
-from gardenkit.serve import CHROMIUM, CHROMIUM_ARGS, VoilaServer  # noqa: E402
+from harness import CHROMIUM, CHROMIUM_ARGS, VoilaServer  # noqa: E402
 
 SAMURAI_SNAPSHOT = "document.querySelector('.gk-board svg')?.getAttribute('data-version')"
 GOAL = 1.2

@@ -48,6 +48,7 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(REPO / "tests"))  # the tests' harness: Chromium, VoilaServer
 
 from loadkit import (  # noqa: E402
     BrowserLearner,
@@ -63,7 +64,9 @@ from loadkit import (  # noqa: E402
     wait_refilled,
 )
 
-from gardenkit.serve import CHROMIUM, CHROMIUM_ARGS, VoilaServer, game_notebook  # noqa: E402
+from harness import CHROMIUM, CHROMIUM_ARGS, VoilaServer  # noqa: E402
+
+from gardenkit.serve import game_notebook  # noqa: E402
 
 NOTEBOOKS = REPO / "notebooks"
 ARTIFACTS = REPO / "test-artifacts"

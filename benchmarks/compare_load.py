@@ -31,6 +31,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent / "tests"))  # the tests' harness: VoilaServer
 
 from loadkit import tree_cpu  # noqa: E402
 
@@ -56,7 +57,7 @@ def _which_gardenkit(root: Path) -> str:
 
 def measure(root: Path, names: list[str], loads: int, log: Path) -> dict[str, list[dict]]:
     """``loads`` cold GETs of each notebook through a server running ``root``'s code."""
-    from gardenkit.serve import VoilaServer
+    from harness import VoilaServer
 
     old = os.environ.get("PYTHONPATH")
     os.environ["PYTHONPATH"] = str(root)

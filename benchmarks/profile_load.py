@@ -46,6 +46,7 @@ REPO = HERE.parent
 NOTEBOOKS = REPO / "notebooks"
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(REPO / "tests"))  # the tests' harness: VoilaServer
 
 from loadkit import tree_cpu  # noqa: E402
 
@@ -195,7 +196,7 @@ def _quiet(server_pid: int, seconds: float = 1.5, timeout: float = 180) -> None:
 def profile_render(names: list[str], repeat: int, preheat: bool,
                    folder: Path = NOTEBOOKS) -> dict[str, list[dict]]:
     """GET each dashboard ``repeat`` times; wall, server CPU and kernel CPU of each load."""
-    from gardenkit.serve import VoilaServer
+    from harness import VoilaServer
 
     args = ["--preheat_kernel=True"] if preheat else ["--preheat_kernel=False"]
     out: dict[str, list[dict]] = {n: [] for n in names}

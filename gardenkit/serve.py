@@ -35,13 +35,8 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import socket
-import subprocess
 import sys
-import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 from . import kernel_forks
@@ -59,12 +54,8 @@ __all__ = [
     "guarded_voila_class",
     "install_frame_guard",
     "install_xsrf_on_render",
-    "CHROMIUM",
     "accepted_websocket_nodelay",
-    "CHROMIUM_ARGS",
-    "VoilaServer",
     "default_args",
-    "free_port",
     "game_notebook",
     "install_nodelay",
     "install_render_cache",
@@ -81,20 +72,6 @@ __all__ = [
     "page_plugins_enabled",
     "page_plugins_path",
 ]
-
-#: Debian's chromium, driven by Playwright in the browser tests and the benchmark.
-CHROMIUM = "/usr/bin/chromium"
-#: Flags for headless Chromium on a machine with no network but loopback.
-CHROMIUM_ARGS = (
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-)
 
 #: Defaults passed to Voilà unless the command line sets the same option.
 DEFAULTS: dict[str, str] = {
@@ -700,138 +677,6 @@ def default_args(argv: list[str]) -> list[str]:
     given = {_option_name(a) for a in argv}
     extra = [f"{k}={v}" for k, v in DEFAULTS.items() if k not in given]
     return extra + list(argv)
-
-
-def free_port(host: str = "127.0.0.1") -> int:
-    """A TCP port that was free a moment ago on ``host``."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind((host, 0))
-        return sock.getsockname()[1]
-
-
-class VoilaServer:
-    """Run ``python -m gardenkit.serve`` on 127.0.0.1 in a subprocess (tests, benchmarks).
-
-    ::
-
-        with VoilaServer("notebooks") as server:   # waits until Voilà answers
-            page.goto(server.url("index.ipynb"))   # http://127.0.0.1:<port>/voila/render/index.ipynb
-
-    ``nodelay`` sets GARDENKIT_NODELAY for the server; ``extra_args`` go to Voilà; ``env``: more
-    environment variables for the server and its kernels.
-    The server's output goes to ``log_path`` (a temporary file by default).
-    """
-
-    def __init__(
-        self,
-        root: str | os.PathLike[str],
-        *,
-        port: int | None = None,
-        nodelay: bool = True,
-        extra_args: tuple[str, ...] | list[str] = (),
-        log_path: str | os.PathLike[str] | None = None,
-        startup_timeout: float = 90.0,
-        python: str = sys.executable,
-        env: dict[str, str] | None = None,
-    ) -> None:
-        self.root = Path(root).resolve()
-        if not self.root.is_dir():
-            raise ValueError(f"not a folder: {self.root}")
-        self.port = port or free_port()
-        self.nodelay = nodelay
-        self.extra_args = list(extra_args)
-        self.startup_timeout = startup_timeout
-        self.python = python
-        self.env = dict(env or {})
-        if log_path is None:
-            import tempfile
-
-            fd, log_path = tempfile.mkstemp(prefix="gardenkit-voila-", suffix=".log")
-            os.close(fd)
-        self.log_path = Path(log_path)
-        self.proc: subprocess.Popen[bytes] | None = None
-
-    @property
-    def base_url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def url(self, notebook: str) -> str:
-        """The dashboard URL of ``notebook`` (a path relative to the served folder)."""
-        return f"{self.base_url}/voila/render/{notebook}"
-
-    def log_tail(self, lines: int = 40) -> str:
-        try:
-            text = self.log_path.read_text(errors="replace")
-        except OSError:
-            return ""
-        return "\n".join(text.splitlines()[-lines:])
-
-    def start(self) -> "VoilaServer":
-        env = {**os.environ, **self.env}
-        env["GARDENKIT_NODELAY"] = "1" if self.nodelay else "0"
-        cmd = [
-            self.python,
-            "-m",
-            "gardenkit.serve",
-            f"--port={self.port}",
-            *self.extra_args,
-            str(self.root),
-        ]
-        self.log_path.parent.mkdir(parents=True, exist_ok=True)
-        with open(self.log_path, "wb") as log:
-            self.proc = subprocess.Popen(
-                cmd,
-                stdout=log,
-                stderr=subprocess.STDOUT,
-                stdin=subprocess.DEVNULL,
-                env=env,
-                cwd=str(self.root),
-                start_new_session=True,  # its own process group: kernels go with it
-            )
-        deadline = time.monotonic() + self.startup_timeout
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(
-                    f"Voilà exited with code {self.proc.returncode} while starting:\n"
-                    + self.log_tail()
-                )
-            try:
-                with urllib.request.urlopen(self.base_url + "/", timeout=5) as resp:
-                    if resp.status < 500:
-                        return self
-            except urllib.error.HTTPError as err:
-                if err.code < 500:
-                    return self
-            except (urllib.error.URLError, OSError):
-                pass
-            time.sleep(0.25)
-        self.stop()
-        raise RuntimeError(
-            f"Voilà did not answer on {self.base_url} within {self.startup_timeout:.0f} s:\n"
-            + self.log_tail()
-        )
-
-    def stop(self) -> None:
-        proc, self.proc = self.proc, None
-        if proc is None or proc.poll() is not None:
-            return
-        proc.terminate()  # Voilà stops its loop and shuts its kernels down
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            pass
-        try:  # whatever is left of its own process group (it has its own session)
-            os.killpg(proc.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
-        if proc.poll() is None:
-            proc.wait(timeout=5)
-
-    def __enter__(self) -> "VoilaServer":
-        return self.start()
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop()
 
 
 def main(argv: list[str] | None = None) -> None:

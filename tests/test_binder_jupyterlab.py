@@ -27,7 +27,7 @@ from pathlib import Path
 import pytest
 
 import gardenkit
-from gardenkit.serve import CHROMIUM, CHROMIUM_ARGS, free_port
+from harness import CHROMIUM, CHROMIUM_ARGS, free_port
 
 REPO = Path(__file__).resolve().parents[1]
 STAMP = ".venv/.gardenkit-installed"

@@ -33,7 +33,7 @@ from test_serve_guard import (
     write_site,
 )
 
-from gardenkit.serve import free_port
+from harness import free_port
 
 import websockets.sync.client as websockets_sync  # noqa: E402 - voila depends on websockets
 from websockets.exceptions import InvalidStatus  # noqa: E402

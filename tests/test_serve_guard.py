@@ -38,7 +38,9 @@ from gardenkit._server_guard import (
     split_host,
     v1_frame_problem,
 )
-from gardenkit.serve import V1_PROTOCOL, VoilaServer, is_kernel_command
+from harness import VoilaServer
+
+from gardenkit.serve import V1_PROTOCOL, is_kernel_command
 
 import websockets.sync.client as websockets_sync  # noqa: E402 - voila depends on websockets
 from websockets.exceptions import ConnectionClosed, InvalidStatus  # noqa: E402

@@ -31,11 +31,11 @@ from pathlib import Path
 
 import psutil
 import pytest
+from harness import VoilaServer
 
 from gardenkit.serve import (
     OTHER_POOL,
     UsageError,
-    VoilaServer,
     game_notebook,
     pool_config,
     transport_args,

@@ -29,7 +29,7 @@ from pathlib import Path
 
 import pytest
 
-from gardenkit.serve import CHROMIUM, CHROMIUM_ARGS, VoilaServer
+from harness import CHROMIUM, CHROMIUM_ARGS, VoilaServer
 
 from dashboard import GAME, open_game  # noqa: E402 - tests/browser is on sys.path (rootdir conftest)
 

@@ -26,7 +26,7 @@ import pytest
 from dashboard import CLOSED, OPEN_BUTTON, open_lesson
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from gardenkit.serve import free_port
+from harness import free_port
 
 REPO = Path(__file__).resolve().parents[2]
 NOTEBOOK = "samurai-gardener.ipynb"

@@ -11,7 +11,7 @@ import pytest
 
 import gardenkit
 from gardenkit.core import share
-from gardenkit.serve import VoilaServer
+from harness import VoilaServer
 from gardenkit.tutor.rule_index import rule_index
 
 from conftest import ARTIFACTS, RENDER_TIMEOUT_MS

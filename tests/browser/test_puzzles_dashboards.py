@@ -18,7 +18,7 @@ import pytest
 
 import gardenkit
 from gardenkit.bots import puzzles as P
-from gardenkit.serve import VoilaServer
+from harness import VoilaServer
 
 from conftest import ARTIFACTS, RENDER_TIMEOUT_MS
 

@@ -17,7 +17,9 @@ from pathlib import Path
 import psutil
 import pytest
 
-from gardenkit.serve import VoilaServer, is_kernel_command
+from harness import VoilaServer
+
+from gardenkit.serve import is_kernel_command
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts"
