@@ -820,3 +820,47 @@ def check_malformed_action(rules, s, action, match: str | None = None, *, max_le
     assert match is None or re.search(match, why.text), f"{match!r} is not in the message: {why.text[:300]}"
     assert s.to_dict() == before, "a call changed the state"
     return why.text
+
+
+# ----- one rule clause at a time: the helpers every game's rules tests share ---------------------
+def assert_refused(rules, s, action, rule: str) -> Refusal:
+    """``action`` is refused in ``s`` by ``why_illegal``, ``explain`` and ``apply`` alike, each
+    naming ``rule``; answers the :class:`Refusal`.
+
+    >>> import gardenkit
+    >>> R = gardenkit.make("samurai_gardener")
+    >>> s = R.initial_state(players=2, seed=1)
+    >>> assert_refused(R, s, "5@0,0", "samurai_gardener.round.lineup").rule
+    'samurai_gardener.round.lineup'
+    """
+    reason = rules.why_illegal(s, action)
+    assert reason is not None, f"{action} was allowed"
+    assert reason.rule == rule, reason
+    e = rules.explain(s, action)
+    assert not e.legal and rule in e.rules, e
+    try:
+        rules.apply(s, action)
+    except IllegalActionError as err:
+        assert err.rule == rule, err
+    else:
+        raise AssertionError(f"apply played the refused {action}")
+    return reason
+
+
+def assert_allowed(rules, s, action):
+    """``action`` is legal in ``s``: ``why_illegal`` has nothing against it, ``legal_actions``
+    lists it and ``explain`` explains it; answers the :class:`Explanation`."""
+    a = rules.parse_action(s, action) if isinstance(action, str) else action
+    assert rules.why_illegal(s, a) is None, rules.why_illegal(s, a)
+    assert a in rules.legal_actions(s), f"{a} is not among the legal actions"
+    e = rules.explain(s, a)
+    assert e.legal, e
+    return e
+
+
+def play_allowed(rules, s, *moves):
+    """``s`` after ``moves``, each checked with :func:`assert_allowed` first."""
+    for m in moves:
+        assert_allowed(rules, s, m)
+        s = rules.apply(s, m)
+    return s

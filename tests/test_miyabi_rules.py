@@ -14,6 +14,7 @@ import gardenkit
 from gardenkit import CHANCE, IllegalActionError
 from gardenkit.games.miyabi import actions as act
 from gardenkit.games.miyabi.setups import position
+from gardenkit.testing import assert_allowed, assert_refused
 
 R = gardenkit.make("miyabi")
 KINDS = ("maple", "pagoda", "fish", "azalea", "boxwood", "stone")
@@ -38,24 +39,12 @@ def advance(s, choose=first):
 
 def refused(s, action, rule):
     """Refused by why_illegal, explain and apply alike, each naming ``rule``."""
-    reason = R.why_illegal(s, action)
-    assert reason is not None and f"[{rule}]" in reason, reason
-    e = R.explain(s, action)
-    assert not e.legal and rule in e.rules
-    with pytest.raises(IllegalActionError) as err:
-        R.apply(s, action)
-    assert err.value.rule == rule
-    return reason
+    return assert_refused(R, s, action, rule)
 
 
 def allowed(s, action):
     """Legal, listed by legal_actions, and explained."""
-    a = R.parse_action(s, action) if isinstance(action, str) else action
-    assert R.why_illegal(s, a) is None, R.why_illegal(s, a)
-    assert a in R.legal_actions(s)
-    e = R.explain(s, a)
-    assert e.legal
-    return e
+    return assert_allowed(R, s, action)
 
 
 def lines_of(e):

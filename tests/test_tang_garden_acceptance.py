@@ -7,9 +7,9 @@ import pytest
 
 import gardenkit
 import gardenkit.testing
-from gardenkit import IllegalActionError
 from gardenkit.games.tang_garden import Build, Influence, TangGardenRules
 from gardenkit.games.tang_garden.setups import position
+from gardenkit.testing import assert_allowed, assert_refused
 from test_tang_garden_rules import grow  # tiles that fit, found by the rules themselves
 
 R = TangGardenRules()
@@ -22,15 +22,13 @@ def resolve(s):
 
 
 def refused(s, a, rule):
-    why = R.why_illegal(s, a)
-    assert why is not None, f"{a} was allowed"
-    assert why.rule == "tang_garden." + rule, why
-    with pytest.raises(IllegalActionError):
-        R.apply(s, a)
+    """Refused by why_illegal, explain and apply alike, each naming ``tang_garden.<rule>``."""
+    assert_refused(R, s, a, "tang_garden." + rule)
 
 
 def allowed(s, a):
-    assert R.why_illegal(s, a) is None, R.why_illegal(s, a)
+    """Legal, listed and explained; answers the state after it."""
+    assert_allowed(R, s, a)
     return R.apply(s, a)
 
 

@@ -5,10 +5,10 @@ import dataclasses
 import pytest
 
 import gardenkit
-from gardenkit import IllegalActionError
 from gardenkit.games.tang_garden import TangGardenRules
 from gardenkit.games.tang_garden.actions import Influence, MoveChar, PlaceChar
 from gardenkit.games.tang_garden.setups import position
+from gardenkit.testing import assert_allowed, assert_refused
 
 R = TangGardenRules()
 SLOTS = {("N", "l1"): "L1", ("N", "l2"): "L2", ("N", "s2"): "S4", ("E", "s2"): "S5", ("S", "s2"): "S6",
@@ -22,16 +22,13 @@ def resolve(s):
 
 
 def refused(s, a, rule):
-    why = R.why_illegal(s, a)
-    assert why is not None, f"{a} was allowed"
-    assert why.rule == "tang_garden." + rule, why
-    with pytest.raises(IllegalActionError):
-        R.apply(s, a)
-    return why
+    """Refused by why_illegal, explain and apply alike, each naming ``tang_garden.<rule>``."""
+    return assert_refused(R, s, a, "tang_garden." + rule)
 
 
 def allowed(s, a):
-    assert R.why_illegal(s, a) is None, R.why_illegal(s, a)
+    """Legal, listed and explained; answers the state after it."""
+    assert_allowed(R, s, a)
     return R.apply(s, a)
 
 

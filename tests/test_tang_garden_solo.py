@@ -27,9 +27,8 @@ def start(seed=0):
 
 
 def refused(s, a, rule):
-    why = R.why_illegal(s, a)
-    assert why is not None and why.rule == "tang_garden." + rule, why
-    return why
+    """Refused by why_illegal, explain and apply alike, each naming ``tang_garden.<rule>``."""
+    return assert_refused(R, s, a, "tang_garden." + rule)
 
 
 def builds(s):
@@ -540,6 +539,7 @@ from hypothesis import strategies as st  # noqa: E402
 import walks  # noqa: E402
 from gardenkit.games.tang_garden.engine import build_refusal  # noqa: E402
 from gardenkit.testing import check_targets, load_or_refuse, mutate_save, play_out, random_game  # noqa: E402
+from gardenkit.testing import assert_refused
 
 
 def check_solo(s):

@@ -21,41 +21,27 @@ from collections import Counter
 
 import pytest
 
-from gardenkit import CHANCE, IllegalActionError
+from gardenkit import CHANCE
 from gardenkit.games.tanuki import Roll, TanukiRules
 from gardenkit.games.tanuki.board import EDGE_PLACES
 from gardenkit.games.tanuki.setups import position
+from gardenkit.testing import assert_allowed, assert_refused, play_allowed
 
 R = TanukiRules()
 
 
 def refused(s, action, rule):
     """Refused by why_illegal, explain and apply alike, each naming ``rule``."""
-    reason = R.why_illegal(s, action)
-    assert reason is not None and reason.rule == rule, reason
-    e = R.explain(s, action)
-    assert not e.legal and rule in e.rules
-    with pytest.raises(IllegalActionError) as err:
-        R.apply(s, action)
-    assert err.value.rule == rule
-    return reason
+    return assert_refused(R, s, action, rule)
 
 
 def allowed(s, action):
     """Legal, listed by legal_actions, and explained."""
-    a = R.parse_action(s, action) if isinstance(action, str) else action
-    assert R.why_illegal(s, a) is None, R.why_illegal(s, a)
-    assert a in R.legal_actions(s)
-    e = R.explain(s, a)
-    assert e.legal
-    return e
+    return assert_allowed(R, s, action)
 
 
 def play(s, *moves):
-    for m in moves:
-        allowed(s, m)
-        s = R.apply(s, m)
-    return s
+    return play_allowed(R, s, *moves)
 
 
 def rules_of(e):
