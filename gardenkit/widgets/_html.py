@@ -204,3 +204,25 @@ def breakdown_html(rules, state, names) -> str:
     if out is not None:
         parts.append("</div>")
     return "".join(parts)
+
+
+def hint_html(rules, hint) -> str:
+    """A search hint (:class:`gardenkit.bots.Hint`) as HTML: the suggested move and the next two,
+    each with what it scores now (the rules cited) and the search's findings in words
+    (``HintMove.outlook``: where the suggestion leaves you, how the others compare with it), then
+    the whole hint in words. Each move is an ``li.gk-hint-move`` carrying its ``data-action``.
+    No per cents and no decimals: the numbers stay on the hint's moves, for code."""
+    most = "fewest demerits now" if rules.info.lower_wins else "scores most now"
+    items = []
+    for m in hint.moves:
+        cited = "".join(f"<br>{rule_html(rules, r)}" for r in m.rules)
+        tag = f" <i>({most})</i>" if m.greedy else ""
+        now = points_text(m.points, m.points != 0, m.unit) + " now"
+        outlook = f"; {h(m.outlook)}" if m.outlook else ""
+        items.append(
+            f'<li class="gk-hint-move" data-action="{h(m.notation)}"><code>{h(m.notation)}</code>{tag}: '
+            f'<span class="gk-ok">{h(now)}</span>{outlook}{cited}</li>')
+    head = ("Hint from the search (the ringed move first, then the next two):" if len(hint.moves) > 1
+            else "Hint from the search:")
+    return (f'<div class="gk-hint-text"><div>{h(head)}</div><ol>{"".join(items)}</ol>'
+            f'<div class="gk-rule">{h(hint.text)}</div></div>')

@@ -31,8 +31,7 @@ import ipywidgets as widgets
 
 from ..bots import HINT_MS, SearchBot, make_bot, search_hint
 from ..core import CHANCE
-from ..core.types import points_text
-from ._html import explanation_html, h, rule_html
+from ._html import explanation_html, hint_html
 from .board_base import guarded
 
 __all__ = ["GameControls", "SliceWorker", "Worker", "bot_delay_seconds", "option_controls", "options_text", "start_worker",
@@ -63,28 +62,6 @@ def options_text(info, options: dict) -> str:
         return ""
     on = [opt.label for name, opt in labelled.items() if options.get(name, opt.default)]
     return f", with {', '.join(on)}" if on else ", base game"
-
-
-def _hint_html(rules, hint) -> str:
-    """A search hint (:class:`gardenkit.bots.Hint`) as HTML: the suggested move and the next two,
-    each with what it scores now (the rules cited) and the search's findings in words
-    (``HintMove.outlook``: where the suggestion leaves you, how the others compare with it), then
-    the whole hint in words. Each move is an ``li.gk-hint-move`` carrying its ``data-action``.
-    No per cents and no decimals: the numbers stay on the hint's moves, for code."""
-    most = "fewest demerits now" if rules.info.lower_wins else "scores most now"
-    items = []
-    for m in hint.moves:
-        cited = "".join(f"<br>{rule_html(rules, r)}" for r in m.rules)
-        tag = f" <i>({most})</i>" if m.greedy else ""
-        now = points_text(m.points, m.points != 0, m.unit) + " now"
-        outlook = f"; {h(m.outlook)}" if m.outlook else ""
-        items.append(
-            f'<li class="gk-hint-move" data-action="{h(m.notation)}"><code>{h(m.notation)}</code>{tag}: '
-            f'<span class="gk-ok">{h(now)}</span>{outlook}{cited}</li>')
-    head = ("Hint from the search (the ringed move first, then the next two):" if len(hint.moves) > 1
-            else "Hint from the search:")
-    return (f'<div class="gk-hint-text"><div>{h(head)}</div><ol>{"".join(items)}</ol>'
-            f'<div class="gk-rule">{h(hint.text)}</div></div>')
 
 
 def _running_loop():
@@ -548,7 +525,7 @@ class GameControls:
             return
         self.last_hint = hint
         self.board.mark(hint.moves[0].notation)
-        self.panel.value = _hint_html(self.rules, hint)
+        self.panel.value = hint_html(self.rules, hint)
         best = hint.moves[0]
         others = f" Next best: {'; '.join(m.notation for m in hint.moves[1:])}." if len(hint.moves) > 1 else ""
         self.announce(f"Hint: play {best.notation}, {best.now}. {hint.summary}{others}".replace("  ", " ").strip())
