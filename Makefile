@@ -112,7 +112,9 @@ lab: $(STAMP)
 # that run imports only the modules conftest.QUIET names.
 # Both runs run even after one failed; any failure fails `make`; pytest's "no tests collected"
 # (exit 5) is reported and fails too.
-TEST_WORKERS ?= 2
+# three processes on two cores: while one waits on a page, a kernel or a server, another runs (the
+# same code took 824 s with three, 888 s and 925 s with two: docs/benchmarks.md)
+TEST_WORKERS ?= 3
 NBVAL_ARGS   := --nbval-lax --nbval-cell-timeout=600 --nbval-sanitize-with tests/nbval-sanitize.cfg
 TEST_PATHS   := tests notebooks benchmarks/echo.ipynb --doctest-modules gardenkit benchmarks/echo_board.py
 QUIET_PATHS  := tests
