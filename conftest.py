@@ -1,4 +1,4 @@
-"""How ``make test`` shares the suite between processes (pytest-xdist, ``-n 2 --dist loadgroup``).
+"""How ``make test`` shares the suite between processes (pytest-xdist, ``-n $(TEST_WORKERS) --dist loadgroup``: three).
 
 ``make test`` runs two pytest runs: the engine tests, notebooks, doctests and browser tests in
 parallel (each worker its own Voilà server, started by the session fixture of
