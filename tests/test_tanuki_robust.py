@@ -15,7 +15,7 @@ import time
 
 import pytest
 
-from gardenkit import CHANCE, MalformedInputError
+from gardenkit import MalformedInputError, testing
 from gardenkit.games.tanuki import BaitCard, Direction, MoveCard, PilferCard, Place, Start, TanukiRules
 from gardenkit.games.tanuki.board import EDGE_PLACES
 from gardenkit.games.tanuki.state import STAGES
@@ -24,24 +24,10 @@ from gardenkit.testing import QUICK_SECONDS, random_game, sized
 R = TanukiRules()
 
 
-def play_out(s, rng: random.Random, max_steps: int = 6000):
-    """Random moves (and random chance outcomes where the state holds no generator) to the end; every
-    state on the way round-trips through its save. Returns the last state."""
-    for _ in range(max_steps):
-        player = R.current_player(s)
-        if player is None:
-            assert R.legal_actions(s) == () and R.outcome(s) is not None
-            return s
-        actions = R.legal_actions(s)
-        assert actions, f"a live state with no legal move: {s.stage}"
-        if player is CHANCE and s.rng is not None:
-            s = R.step_chance(s)
-        else:
-            a = rng.choice(actions)
-            assert R.why_illegal(s, a) is None and R.explain(s, a).legal
-            s = R.apply(s, a)
-        assert R.from_dict(json.loads(json.dumps(s.to_dict()))) == s, f"a state reached in play does not load ({s.stage})"
-    raise AssertionError(f"no end in {max_steps} steps")
+def play_out(s, rng: random.Random):
+    """Random moves to the end (``gardenkit.testing.play_out``); every 7th state on the way loads back
+    from its save in the suite's sample, every state in ``make bench``'s full run (``sized``)."""
+    return testing.play_out(R, s, rng, max_steps=6000, round_trip_every=sized(7, 1))
 
 
 # ----- mutations -------------------------------------------------------------------------------------------
