@@ -141,7 +141,41 @@ def v1_frame_problem(frame: Any) -> str | None:
         return f"an offset points past the end of the {size}-byte frame"
     if bytes(frame[offsets[0] : offsets[1]]) not in _CHANNELS:
         return "no such channel"
+    # the four JSON parts (header, parent header, metadata, content) as jupyter_server will parse
+    # them: nested deeper than MAX_NESTING, its json.loads raises RecursionError, an exception the
+    # socket dies of (1006) instead of the 1007 a bad frame gets
+    for k, name in enumerate(("header", "parent header", "metadata", "content"), start=1):
+        if k + 1 < len(offsets) and nested_deeper_than(frame[offsets[k] : offsets[k + 1]], MAX_NESTING):
+            return f"the {name} is nested more than {MAX_NESTING} deep"
     return None
+
+
+#: how deep a v1 message's JSON part may nest (a widget's state nests a few levels)
+MAX_NESTING = 100
+_JSON_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.S)
+_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
+
+
+def nested_deeper_than(part: Any, limit: int) -> bool:
+    """Whether the arrays and objects of a JSON text nest more than ``limit`` deep (brackets inside
+    strings do not count; the text need not be valid JSON). Linear: a text with at most ``limit``
+    opening brackets is answered by counting them; otherwise its strings are cut out and only its
+    brackets looked at one by one.
+
+    >>> nested_deeper_than(b'{"a": [1, {"b": "[[[[{{{{"}]}', 3), nested_deeper_than(b'{"a": [1, {"b": 2}]}', 2)
+    (False, True)
+    >>> nested_deeper_than(b"[" * 5000, 100), nested_deeper_than(b"[1], " * 5000, 100)
+    (True, False)
+    """
+    data = bytes(part)
+    if data.count(b"[") + data.count(b"{") <= limit:
+        return False
+    depth = 0
+    for b in _JSON_STRING.sub(b"", data).translate(None, _NOT_BRACKETS):
+        depth += 1 if b in (0x5B, 0x7B) else -1
+        if depth > limit:
+            return True
+    return False
 
 
 def read_v1_header(message: Any) -> dict | None:

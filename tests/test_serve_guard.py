@@ -366,6 +366,8 @@ def test_a_malformed_frame_closes_that_socket_only(server, other):
         "1 KB of random bytes": os.urandom(1024),
         "offsets past the end": struct.pack("<7Q", 6, 56, 61, 63, 65, 67, 10**12) + b"shell{}{}{}{}",
         "a text frame": json.dumps(_msg("kernel_info_request", {}, "x")),
+        # (jupyter_server's json.loads of it raised RecursionError: the socket died with 1006)
+        "a header nested 100 000 deep": serialize_msg_to_ws_v1([b"[" * 100_000, b"{}", b"{}", b"{}"], "shell"),
     }
     before = rss_mb(server)
     figures = []
@@ -400,6 +402,9 @@ def test_a_malformed_frame_closes_that_socket_only(server, other):
         (struct.pack("<7Q", 6, 56, 61, 63, 65, 67, 70) + b"shell{}{}{}{}", "past the end"),
         (struct.pack("<7Q", 6, 56, 61, 63, 65, 67, 69) + b"shelf{}{}{}{}", "no such channel"),
         ("text", "text frame"),
+        (serialize_msg_to_ws_v1([b"[" * 100_000, b"{}", b"{}", b"{}"], "shell"), "header is nested more than 100"),
+        (serialize_msg_to_ws_v1([b"{}", b"{}", b"{}", b'{"a": ' * 5_000 + b"1" + b"}" * 5_000], "shell"),
+         "content is nested more than 100"),
     ],
 )
 def test_frame_checks(frame, problem):

@@ -12,6 +12,8 @@ below in turn. On the game view (``.gk-game``):
 - every target a finger can use (a ``data-action``, legal or refused: a refused one says why
   when tapped; a ``data-pick``, a ``data-ui``) is at least 24 CSS px both ways (WCAG 2.5.8): the
   smallest is printed (``pytest -s``) and checked before and after a pick;
+- no text of the drawing is shown smaller than its game's floor (:data:`MIN_TEXT`, a ratchet
+  toward :data:`MIN_TEXT_GOAL`: a wide drawing scaled to the phone shows its labels smaller);
 - a real move is made by taps: a piece picked (``data-pick``) where the board has any, then the
   first legal target tapped; the move log then names it, and the board still fits;
 - the first try board (a lesson: a cover until its button is tapped) fits the same way;
@@ -35,6 +37,13 @@ WIDTH, HEIGHT = 390, 844
 #: the smallest a target may be on the phone, in CSS px (a fingertip is ~10 mm, ~40 px; WCAG 2.2's minimum is 24)
 MIN_TARGET = 24
 DASHBOARDS = {g: gardenkit.entry(g).notebook for g in gardenkit.available_games()}
+#: how tall a text of the board is shown on the phone, at the least (its font size times the drawing's
+#: scale), in CSS px: the goal, and each game's floor today, where a wide drawing scaled to the phone
+#: shows its labels smaller (measured 2026-12-07: Tang Garden's tile values 5.1, Samurai Gardener's
+#: late house 5.6, Tanuki's monk letters 5.7, Miyabi 7.8, Karesansui 7.6). A floor is a ratchet:
+#: the test fails when a text comes out smaller; raise it as labels grow, to the goal.
+MIN_TEXT_GOAL = 9
+MIN_TEXT = {"tang_garden": 5, "samurai_gardener": 5.5, "tanuki": 5.5, "miyabi": 7.5, "karesansui": 7.5}
 #: games known to fail, with why (strict: the test fails once they pass, so the mark is removed)
 KNOWN: dict[str, str] = {}
 GAMES = [pytest.param(g, marks=pytest.mark.xfail(strict=True, reason=KNOWN[g])) if g in KNOWN else g
@@ -90,7 +99,13 @@ _MEASURE_JS = """([width, root]) => {
                     return {what: t.getAttribute('data-action') || t.getAttribute('data-pick') || t.getAttribute('data-ui'),
                             w: Math.round(r.width * 10) / 10, h: Math.round(r.height * 10) / 10, in: inside(r)}; });
     targets.sort((a, b) => Math.min(a.w, a.h) - Math.min(b.w, b.h));
-    return {pageWidth: document.documentElement.scrollWidth, scrolls, outside, svg: box(s), clipped, cut, targets,
+    // every text of the drawing as tall as it is shown: its font size times the drawing's scale there
+    const texts = [...svg.querySelectorAll('text')].filter(t => t.getBoundingClientRect().width && t.textContent.trim())
+        .map(t => { const m = t.getScreenCTM();
+                    return {text: t.textContent.trim().slice(0, 30),
+                            px: Math.round(parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b) * 10) / 10}; })
+        .sort((a, b) => a.px - b.px);
+    return {pageWidth: document.documentElement.scrollWidth, scrolls, outside, svg: box(s), clipped, cut, targets, texts,
             narrow: svg.classList.contains('gk-narrow'), drawn: Number(svg.getAttribute('width'))};
 }"""
 
@@ -115,8 +130,9 @@ def measure_once_fitted(page, root: str = ".gk-game", timeout_ms: float = 15_000
     return measure(page, root)
 
 
-def check_fits(m: dict, when: str) -> dict:
-    """Assert the page and the board fit the phone; return the smallest target."""
+def check_fits(m: dict, when: str, game_id: str | None = None) -> dict:
+    """Assert the page and the board fit the phone (and, given ``game_id``, that no text of the
+    board is shown smaller than its :data:`MIN_TEXT`); return the smallest target."""
     assert m["pageWidth"] <= WIDTH + 1, f"{when}: the page scrolls sideways ({m['pageWidth']} px)"
     assert not m["scrolls"], f"{when}: boxes that scroll or hide what sticks out sideways: {m['scrolls'][:8]}"
     assert not m["outside"], f"{when}: boxes that end outside the {WIDTH} px: {m['outside'][:8]}"
@@ -128,6 +144,9 @@ def check_fits(m: dict, when: str) -> dict:
     assert all(t["in"] for t in m["targets"]), f"{when}: targets outside the drawing: {[t for t in m['targets'] if not t['in']][:5]}"
     smallest = m["targets"][0]
     assert min(smallest["w"], smallest["h"]) >= MIN_TARGET, f"{when}: targets under {MIN_TARGET} px: {m['targets'][:5]}"
+    if game_id is not None and m["texts"]:
+        floor = MIN_TEXT.get(game_id, MIN_TEXT_GOAL)
+        assert m["texts"][0]["px"] >= floor, f"{when}: texts shown under {floor} px: {m['texts'][:5]}"
     return smallest
 
 
@@ -161,7 +180,7 @@ def test_the_dashboard_fits_a_phone_and_a_move_is_played_by_taps(open_dashboard,
     g.scroll_into_view_if_needed()
     page.wait_for_function("document.querySelector('.gk-game .gk-board svg').getBoundingClientRect().width > 0")
     m = measure(page)
-    smallest = check_fits(m, "at load")
+    smallest = check_fits(m, "at load", game_id)
     print(f"\n{game_id}: drawing {m['drawn']} wide{' (fitted to the phone)' if m['narrow'] else ''}, shown "
           f"{m['svg'][2] - m['svg'][0]} px; smallest target {smallest}")
     # the side panel, the chart and the setup row are in the page too (checked above: nothing outside)
@@ -169,7 +188,7 @@ def test_the_dashboard_fits_a_phone_and_a_move_is_played_by_taps(open_dashboard,
         assert g.locator(part).count(), part
     before = log_count(page)
     pick_by_taps(page)
-    picked = check_fits(measure(page), "after a pick")
+    picked = check_fits(measure(page), "after a pick", game_id)
     target = g.locator(".gk-board").locator(MOVE).first
     action = target.get_attribute("data-action")
     target.tap()
@@ -179,7 +198,7 @@ def test_the_dashboard_fits_a_phone_and_a_move_is_played_by_taps(open_dashboard,
     # nothing until it is the player's turn again
     page.wait_for_function(f"document.querySelector('.gk-game .gk-board svg').querySelector({TAPPABLE!r})",
                            timeout=30_000)
-    after = check_fits(measure(page), f"after {action}")
+    after = check_fits(measure(page), f"after {action}", game_id)
     print(f"{game_id}: smallest target after a pick {picked}; played {action} by taps; after it {after}")
     # a lesson's board: its cover's button tapped, then the same checks
     lesson = page.locator(".gk-try").first
@@ -188,7 +207,7 @@ def test_the_dashboard_fits_a_phone_and_a_move_is_played_by_taps(open_dashboard,
         button.tap()
     lesson.locator(".gk-board svg").wait_for(timeout=30_000)
     lesson.scroll_into_view_if_needed()
-    tried = check_fits(measure(page, ".gk-try"), "the first try board")
+    tried = check_fits(measure(page, ".gk-try"), "the first try board", game_id)
     check_no_overflow(page, f"{game_id} on a phone, the game and a lesson open")
     print(f"{game_id}: the first try board's smallest target {tried}")
     if game_id not in KNOWN_LATE:
@@ -249,16 +268,16 @@ def check_a_late_game(page, game_id: str, folder) -> None:
     page.wait_for_function(f"document.querySelector('.gk-game .gk-board svg').querySelector({TAPPABLE!r})",
                            timeout=30_000)
     m = measure(page)
-    smallest = check_fits(m, "a late game")
+    smallest = check_fits(m, "a late game", game_id)
     pick_by_taps(page)
-    picked = check_fits(measure(page), "a late game, after a pick")
+    picked = check_fits(measure(page), "a late game, after a pick", game_id)
     print(f"\n{game_id} late ({rules_decision(game_id, state)}): drawing {m['drawn']} wide, shown "
           f"{m['svg'][2] - m['svg'][0]} px; smallest target {smallest}; after a pick {picked}")
     pans = g.locator('.gk-board [data-ui^="pan-"]')
     if pans.count():  # part of the house shown (Samurai Gardener): a tap shows the rest, still a finger wide
         which = pans.first.get_attribute("data-ui")
         tap_and_wait_for_redraw(page, pans.first)
-        panned = check_fits(measure(page), f"a late game, after {which}")
+        panned = check_fits(measure(page), f"a late game, after {which}", game_id)
         print(f"{game_id} late: after {which} {panned}")
     if game_id == "samurai_gardener":  # its widest house is the point of this check
         assert m["narrow"] and pans.count(), "the late house was drawn whole on the phone"
@@ -273,7 +292,7 @@ def check_a_late_game(page, game_id: str, folder) -> None:
         # gates its relayout): narrowed out of sight, its drawing keeps the wide width until the
         # learner scrolls to it, which is what this does before measuring
         g.locator(".gk-chart").first.scroll_into_view_if_needed()
-        check_fits(measure_once_fitted(page), "a late game, the phone turned and back")
+        check_fits(measure_once_fitted(page), "a late game, the phone turned and back", game_id)
 
 
 def test_only_font_awesome_from_its_cdn_is_a_harmless_console_error():
