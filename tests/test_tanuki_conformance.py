@@ -34,14 +34,13 @@ def write_playthroughs() -> None:
 
 # ----- the shared check ------------------------------------------------------------------------------
 
-# the defaults (seeds 0 and 1) and Garden Master (seed 2) are test_all_games.py's own check, the same
-# games to the seed: played there only
+# the defaults (seeds 0 and 1), Garden Master (seed 2), the short game (seed 2) and both (seed 3) are
+# test_all_games.py's own check for every labelled option: played there only; here, the options
+# without a checkbox
 @pytest.mark.parametrize("options, seeds", [
-    ({"short": True}, (3,)),
-    ({"garden_master": True, "short": True}, (4,)),
     ({"edge": "turn"}, (5,)),
     ({"edge": "turn", "garden_master": True, "start_player": 1}, (6,)),
-], ids=["short", "all-labelled", "edge-turn", "edge-turn-gm-start-2"])
+], ids=["edge-turn", "edge-turn-gm-start-2"])
 def test_conformance_two_to_eight_players(options, seeds):
     report = check_game(R, seeds=seeds, options=options)  # every player count, 2 to 8
     assert report["games"] == report["ended"] == 7 * len(seeds)
