@@ -947,32 +947,56 @@ def solo_build_refusal(s, a):
     return None
 
 
-def solo_builds(s):
+def _solo_builds(s):
+    """The solo builds of ``s``, one by one (tiles, then spaces in reading order, then turns)."""
     tiles = list(s.display) if s.lantern_mode == "display" else [t for t in s.tops if t]
     cells = [(x, y) for x, y in sorted(solo_bounds(s), key=lambda c: (c[1], c[0])) if not covered(s.board, x, y)]
-    out = []
     for t in tiles:
         for x, y in cells:
             for r in (0, 90, 180, 270):
                 a = Build(t, x, y, r)
                 if solo_build_refusal(s, a) is None:
-                    out.append(a)
-    return out
+                    yield a
+
+
+#: the last few positions' solo builds, by identity: a board asks for a position's targets, its
+#: buttons and its legal moves in turn, and each tried every tile on every space in every turn
+#: (~400 refusals) again (a tuple of pairs, replaced whole: safe for the search's threads)
+_SOLO_BUILDS: tuple = ()
+
+
+def solo_builds(s) -> tuple:
+    """Every build a solo turn allows in ``s`` (as :func:`_solo_builds` lists them)."""
+    global _SOLO_BUILDS
+    for state, builds in _SOLO_BUILDS:
+        if state is s:
+            return builds
+    builds = tuple(_solo_builds(s))
+    _SOLO_BUILDS = ((s, builds),) + _SOLO_BUILDS[:3]
+    return builds
+
+
+def solo_has_build(s) -> bool:
+    """Whether a solo turn allows any build in ``s`` (stops at the first)."""
+    for state, builds in _SOLO_BUILDS:
+        if state is s:
+            return bool(builds)
+    return next(_solo_builds(s), None) is not None
 
 
 def solo_can_go_on(s) -> bool:
     """Whether a solo turn has any way forward: a pair, or a lantern or the tokens that may open one."""
-    if solo_builds(s):
+    if solo_has_build(s):
         return True
     lan = s.lanterns[0]
     free = not s.lantern_used
     if free and lan[SOLO_LANTERNS.index("redraw")] and (s.deck or s.discard):
         return True
     if free and (lan[SOLO_LANTERNS.index("tile_only")] or lan[SOLO_LANTERNS.index("reuse")]):
-        if solo_builds(dataclasses.replace(s, lantern_mode="tile_only")):
+        if solo_has_build(dataclasses.replace(s, lantern_mode="tile_only")):
             return True
     if free and (lan[SOLO_LANTERNS.index("display")] or lan[SOLO_LANTERNS.index("reuse")]) and s.display:
-        if solo_builds(dataclasses.replace(s, lantern_mode="display")):
+        if solo_has_build(dataclasses.replace(s, lantern_mode="display")):
             return True
     need = s.components.solo["remove_tokens"]
     return bool(s.decos) and any(h >= need for h in s.held[0])

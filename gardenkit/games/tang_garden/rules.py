@@ -44,7 +44,7 @@ from .actions import (
 from .components import ELEMENTS, LANTERNS, SOLO_LANTERNS, default_components, load_components, space_name
 from .engine import (
     R, SIDES, SIZE, SIZES, SLOTS, STEP, Work, any_build, build_refusal, furthest_cubes, solo_build_refusal,
-    solo_builds, solo_rank, supply_left, card_places, covered, face_up, free_spots, stack_left,
+    solo_builds, solo_has_build, solo_rank, supply_left, card_places, covered, face_up, free_spots, stack_left,
 )
 from .rules_text import RULES
 from .state import HIDDEN, TangGardenState
@@ -281,9 +281,9 @@ class TangGardenRules(GameRules):
                     return R("the reuse lantern repeats a lantern already used, once", "solo.lantern_reuse")
             elif not lan[SOLO_LANTERNS.index(kind_)]:
                 return R(f"the {kind_} lantern is used", "lantern.once")
-            if kind_ == "display" and not solo_builds(dataclasses.replace(s, lantern_mode="display")):
+            if kind_ == "display" and not solo_has_build(dataclasses.replace(s, lantern_mode="display")):
                 return R("no tile of the display fits the garden", "solo.lantern_display")
-            if kind_ == "tile_only" and not solo_builds(dataclasses.replace(s, lantern_mode="tile_only")):
+            if kind_ == "tile_only" and not solo_has_build(dataclasses.replace(s, lantern_mode="tile_only")):
                 return R("no stack top fits the garden", "solo.lantern_tile_only")
             if kind_ == "redraw" and not (s.deck or s.discard):
                 return R("no card is left to draw", "solo.lantern_redraw")
