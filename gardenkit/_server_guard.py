@@ -15,8 +15,10 @@ Two layers:
     with buffers (the widget states every page asks for) made it build a list of about 10**18
     offsets in the server's only event loop (issue 17);
   - every incoming frame is checked before jupyter_server parses it: a v1 frame whose offset
-    count or offsets do not fit inside the frame (or that names no channel) closes that socket
-    only (issue 15: a 72-byte frame announcing 2**40 offsets froze every learner);
+    count or offsets do not fit inside the frame (or that names no channel), or whose JSON parts
+    nest deeper than :data:`MAX_NESTING`, closes that socket only, with 1007 (issue 15: a 72-byte
+    frame announcing 2**40 offsets froze every learner; issue 25: a deeply nested header made
+    jupyter_server's parser raise, and the socket died with 1006);
   - each kernel (one page) may be sent ``messages_per_second`` messages on average, with bursts
     of ``message_burst``, over all its sockets; the excess is dropped (the kernel never sees it)
     and reading from a socket that floods slows down, so a flood costs the server little; a socket
@@ -37,6 +39,10 @@ Two layers:
     kernel starts) and the ``light``/``dark`` themes;
   - answer malformed ``/voila/templates/...`` paths with 404 (they gave 500);
   - let only the server's own kernels (loopback) use ``/voila/query/<kernel id>``;
+  - hold each browser to :attr:`GardenkitGuard.kernels_per_browser` live kernels (10; opening
+    one more dashboard ends its oldest), each address to ``kernels_per_address`` (off by default:
+    a class behind one NAT shares one), and end a kernel whose page has not connected to it
+    within ``connect_within`` seconds (60: a request dropped after its first bytes);
 
   and whose preheated pool starts at most ``--GardenkitPool.max_starting`` kernels at once (one
   less than the cores by default), each holding its turn until its notebook has run, so that
@@ -438,9 +444,15 @@ def _env_hosts(environ=None) -> list[str]:
 
 # ----- the Voilà application the launcher runs -------------------------------------------
 
-_RENDER_OWNER: contextvars.ContextVar[str | None] = contextvars.ContextVar(
+#: the owner token and the address of the dashboard request being served (the kernel manager
+#: ties the kernel it starts or takes to them)
+_RENDER_OWNER: contextvars.ContextVar[tuple[str, str] | None] = contextvars.ContextVar(
     "gardenkit_render_owner", default=None
 )
+#: live kernels one browser may hold (``GardenkitGuard.kernels_per_browser``)
+KERNELS_PER_BROWSER = 10
+#: seconds a dashboard's kernel waits for its page (``GardenkitGuard.connect_within``)
+CONNECT_WITHIN = 60.0
 _TOKEN_RE = re.compile(r"^[A-Za-z0-9_-]{32,128}$")
 _TEMPLATE_PATH_RE = re.compile(r"^[A-Za-z0-9_-][A-Za-z0-9_.-]*/static/[^\\\x00]+$")
 _THEMES = ("light", "dark")
@@ -493,9 +505,40 @@ def _build_guarded_class():  # noqa: C901 - one closure over the imports it need
 
         owner_cookie = Unicode(OWNER_COOKIE, help="Name of the owner cookie.").tag(config=True)
 
+        kernels_per_browser = Int(
+            KERNELS_PER_BROWSER,
+            help=(
+                "Live kernels one browser (its owner cookie) may hold: opening one more dashboard "
+                "ends the oldest of its kernels (a learner with that many tabs open loses the first "
+                "tab's game). 0: no limit."
+            ),
+        ).tag(config=True)
+
+        kernels_per_address = Int(
+            0,
+            help=(
+                "Live kernels one IP address may hold, whatever its cookies (a client that throws "
+                "its cookies away): opening one more ends the oldest. 0 (the default): no limit, "
+                "since a class behind one NAT shares an address; a teacher sets it to a few per "
+                "learner times the class size."
+            ),
+        ).tag(config=True)
+
+        connect_within = Float(
+            CONNECT_WITHIN,
+            help=(
+                "Seconds a dashboard's kernel waits for its page to connect: a kernel whose page "
+                "never reached it (a request dropped after its first bytes, a page closed while "
+                "loading) is ended after that long. 0: never."
+            ),
+        ).tag(config=True)
+
         def __init__(self, **kwargs):
             super().__init__(**kwargs)
             self.owners: dict[str, str] = {}
+            # kernel -> (owner, address, when bound); and the kernels whose page has connected
+            self.bound: dict[str, tuple[str, str, float]] = {}
+            self.connected: set[str] = set()
             self.template = "lab"
             self.theme = "light"
             self.any_address = False
@@ -525,11 +568,38 @@ def _build_guarded_class():  # noqa: C901 - one closure over the imports it need
             return [*self.allowed_hosts, *self.env_hosts, *sorted(self.local_names)]
 
         # owners
-        def bind(self, kernel_id: str, owner: str) -> None:
+        def bind(self, kernel_id: str, owner: str, address: str = "", now: float | None = None) -> list[str]:
+            """Tie ``kernel_id`` to its browser (and address); answers the kernels to end: the
+            oldest of that browser's (or address's) beyond :attr:`kernels_per_browser`
+            (:attr:`kernels_per_address`)."""
             self.owners[kernel_id] = owner
+            self.bound[kernel_id] = (owner, address, time.monotonic() if now is None else now)
+            ended: list[str] = []
+            for limit, index in ((self.kernels_per_browser, 0), (self.kernels_per_address, 1)):
+                key = (owner, address)[index]
+                if limit <= 0 or not key:
+                    continue
+                mine = [k for k, b in self.bound.items() if b[index] == key and k not in ended]
+                ended += mine[: max(0, len(mine) - limit)]  # (insertion order: the oldest first)
+            return ended
+
+        def reached(self, kernel_id: str | None) -> None:
+            """The page of ``kernel_id`` has connected to it."""
+            if kernel_id in self.bound:
+                self.connected.add(kernel_id)
+
+        def never_reached(self, now: float | None = None) -> list[str]:
+            """The kernels bound longer than :attr:`connect_within` ago whose page never connected."""
+            if self.connect_within <= 0:
+                return []
+            now = time.monotonic() if now is None else now
+            return [k for k, (_o, _a, when) in self.bound.items()
+                    if k not in self.connected and now - when > self.connect_within]
 
         def forget(self, kernel_id: str) -> None:
             self.owners.pop(kernel_id, None)
+            self.bound.pop(kernel_id, None)
+            self.connected.discard(kernel_id)
 
         def owns(self, kernel_id: str | None, token: str | None) -> bool:
             owner = self.owners.get(kernel_id or "")
@@ -584,7 +654,7 @@ def _build_guarded_class():  # noqa: C901 - one closure over the imports it need
                         secure=self.request.protocol == "https",
                     )
                 # read by the kernel manager when this request starts or takes a kernel
-                _RENDER_OWNER.set(token)
+                _RENDER_OWNER.set((token, self.request.remote_ip or ""))
             elif kind == "kernel" and guard.check_owner:
                 kernel_id = self.path_kwargs.get("kernel_id") or (self.path_args or [None])[0]
                 if not guard.owns(kernel_id, _owner_token(self, guard)):
@@ -596,6 +666,8 @@ def _build_guarded_class():  # noqa: C901 - one closure over the imports it need
                     )
                     _refuse(self, 403, "This kernel belongs to another page.")
                     return None
+                if self.request.path.endswith("/channels"):  # its websocket: the page reached it
+                    guard.reached(kernel_id)
             elif kind == "query":
                 address = _ip(self.request.remote_ip or "")
                 if address is None or not address.is_loopback:
@@ -777,10 +849,32 @@ def _build_guarded_class():  # noqa: C901 - one closure over the imports it need
                     finally:
                         _RENDER_OWNER.reset(reset)
                     if owner:
-                        guard.bind(kernel_of(result), owner)
+                        token, address = owner
+                        for kernel_id in guard.bind(kernel_of(result), token, address):
+                            self.log.warning(
+                                "gardenkit: ended kernel %s: its browser (or address %s) opened more "
+                                "dashboards than allowed at once", kernel_id, address)
+                            end(kernel_id)
                     return result
 
                 setattr(manager, name, call)
+
+            def end(kernel_id: str) -> None:
+                guard.forget(kernel_id)  # (at once: it no longer counts against its browser)
+                if kernel_id in manager:
+                    asyncio.ensure_future(ensure_async(manager.shutdown_kernel(kernel_id)))
+
+            def reap() -> None:
+                for kernel_id in guard.never_reached():
+                    self.log.warning("gardenkit: ended kernel %s: its page never connected within %g s",
+                                     kernel_id, guard.connect_within)
+                    end(kernel_id)
+
+            if guard.connect_within > 0:
+                from tornado.ioloop import PeriodicCallback
+
+                self._gk_reaper = PeriodicCallback(reap, max(1.0, min(15.0, guard.connect_within / 4)) * 1000)
+                self._gk_reaper.start()
 
             wrap("start_kernel", lambda kernel_id: kernel_id)
             wrap("get_rendered_notebook", lambda result: result[2])

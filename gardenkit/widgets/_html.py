@@ -30,6 +30,11 @@ from ._links import link_rule_ids, rule_link
 #: the one main action of a row (``mod-success``: New game, Run) green. Included in every
 #: stylesheet of ours that can come first on a page (the panels, a board, a lesson's cover, the
 #: learner's bar, Copy link), so a button never shows in another style while the page loads.
+#: seen by screen readers only (``.gk-sr``): the live regions, the board's position in words, "(to
+#: move)" in the score table; every widget that shows such a text carries this rule
+SR_CSS = (".gk-sr{position:absolute !important;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;"
+          "clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap;border:0}")
+
 BUTTON_CSS = """
 .jupyter-button[class*="gk-"]:not(.mod-success):not(.mod-info),
 [class*="gk-"] .jupyter-button:not(.mod-success):not(.mod-info),
@@ -69,8 +74,7 @@ a.gk-rule-link{{color:inherit;text-decoration:underline dotted;text-underline-of
 .gk-log{{max-height:220px;overflow-y:auto;font:13px/1.4 sans-serif;color:var(--gk-ink,#222)}}
 .gk-log ol{{margin:0;padding-left:22px}}
 .gk-scores{{max-width:100%}}.gk-scores .gk-scroll{{max-width:100%;overflow-x:auto}}
-.gk-sr{{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);
-  clip-path:inset(50%);white-space:nowrap;border:0}}
+{SR_CSS}
 .gk-scores table{{border-collapse:collapse;font:14px sans-serif;color:var(--gk-ink,#222)}}
 .gk-scores td,.gk-scores th{{border-bottom:1px solid var(--gk-line,#ddd);padding:3px 10px;text-align:left}}
 .gk-scores tr.gk-now td{{background:var(--gk-now,#fff3cc)}}

@@ -25,7 +25,7 @@ import anywidget
 import traitlets
 
 from ..core.types import points_text
-from ._html import result_words
+from ._html import SR_CSS, result_words
 
 __all__ = ["Announcer", "end_words", "explanation_words", "move_words"]
 
@@ -56,10 +56,7 @@ export default { render };
 """
 
 #: seen by screen readers only (the words are on the page already)
-_CSS = """
-.gk-announce-widget { position: absolute !important; width: 1px; height: 1px; margin: -1px; padding: 0;
-  overflow: hidden; clip: rect(0 0 0 0); clip-path: inset(50%); white-space: nowrap; border: 0; }
-"""
+_CSS = SR_CSS
 
 
 class Announcer(anywidget.AnyWidget):
@@ -75,6 +72,7 @@ class Announcer(anywidget.AnyWidget):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.add_class("gk-announce-widget")
+        self.add_class("gk-sr")
         #: every text said, oldest first (for tests and for a reader that joins late)
         self.said: list[str] = []
 

@@ -138,7 +138,7 @@ function render({ model, el }) {
   // the position in words (position_text: from the engine's rules.describe, what this seat sees),
   // read by a screen reader with the board's name; hidden from sight (the drawing shows it)
   const words = document.createElement("div");
-  words.className = "gk-board-position";
+  words.className = "gk-board-position gk-sr";
   words.id = `gk-pos-${Math.random().toString(36).slice(2)}`;
   const say = () => {
     const lines = (model.get("position_text") || "").split("\n").filter((line) => line);

@@ -58,7 +58,7 @@ import gardenkit
 from ..core import CHANCE
 from ..core.types import points_text
 from ..render.svg import SVG_CSS, new_uid, split_body
-from ._html import BUTTON_CSS, PANEL_CSS, explanation_html, message_html
+from ._html import BUTTON_CSS, PANEL_CSS, SR_CSS, explanation_html, message_html
 from .announce import explanation_words
 
 __all__ = ["BoardWidget", "guarded", "panel_style"]
@@ -109,7 +109,7 @@ class BoardWidget(anywidget.AnyWidget):
     """
 
     _esm = _ESM
-    _css = _CSS + SVG_CSS + BUTTON_CSS  # loaded once; redraws leave their <style> out
+    _css = _CSS + SR_CSS + SVG_CSS + BUTTON_CSS  # loaded once; redraws leave their <style> out
     patterns = traitlets.Unicode("").tag(sync=True)  # sent once (render_patterns)
     head = traitlets.Unicode("").tag(sync=True)
     body = traitlets.Unicode("").tag(sync=True)

@@ -484,7 +484,7 @@ def check_axe(page, what: str, theme: str) -> None:
 OVERFLOW_JS = r"""() => {
   const ours = (e) => !!e.closest('[class*="gk-"]');
   const shown = (e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
-  const hidden = (e) => e.closest('.gk-announce-widget, .gk-board-position, .gk-sr, .gk-board-keys');
+  const hidden = (e) => e.closest('.gk-sr, .gk-board-keys');
   const name = (e) => e.tagName.toLowerCase() + ([...e.classList].slice(0, 2).map((c) => '.' + c).join(''));
   const out = [];
   for (const e of document.querySelectorAll('body *')) {

@@ -79,7 +79,7 @@ _MEASURE_JS = """([width, root]) => {
         if (cs.display === 'none' || cs.visibility === 'hidden') continue;
         // seen by screen readers only (the live region, the board's position in words, "to move":
         // 1 px, clipped on purpose)
-        if (e.closest('.gk-announce-widget, .gk-board-position, .gk-sr')) continue;
+        if (e.closest('.gk-sr')) continue;
         if (cs.overflowX !== 'visible' && e.scrollWidth > e.clientWidth + 1)
             scrolls.push(`${name(e)} scrolls ${e.scrollWidth} > ${e.clientWidth}` + widest(e));
         const r = e.getBoundingClientRect();
