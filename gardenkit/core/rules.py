@@ -539,9 +539,20 @@ class GameRules:
         (raise :class:`MalformedInputError`). By default none."""
 
     # ----- helpers -----------------------------------------------------------------
-    def _check_state(self, s) -> None:
+    def check_type(self, s) -> None:
+        """A :class:`MalformedInputError` unless ``s`` is a state of this game (what a board, a try
+        board or a share link checks before it shows a position; every query checks it too).
+
+        >>> import gardenkit
+        >>> gardenkit.make("miyabi").check_type(gardenkit.make("samurai_gardener").initial_state(players=2))
+        Traceback (most recent call last):
+        ...
+        gardenkit.core.errors.MalformedInputError: not a Miyabi state: SamuraiGardenerState
+        """
         if not isinstance(s, self.state_type):
             raise MalformedInputError(f"not a {self.info.title} state: {type(s).__name__}")
+
+    _check_state = check_type  # (the queries' own name for it)
 
     state_type: type = object
 

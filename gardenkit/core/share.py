@@ -86,7 +86,7 @@ def encode(rules, state, seat: int | None, seed: int = 0) -> str:
     """The link text of ``state`` as seat ``seat`` sees it (``None``: the whole state, for a
     position nothing is hidden from its sender). ``seed`` picks the receiver's guess at what
     the view hides. A position too large for a link: a :class:`MalformedInputError`."""
-    rules._check_state(state)
+    rules.check_type(state)
     Rng.from_seed(seed)  # a whole number from 0 to 2**64 - 1, else a clear error
     if seat is None:
         rules.check_full(state)

@@ -206,7 +206,7 @@ class BoardWidget(anywidget.AnyWidget):
 
     def set_state(self, s, *, keep_selection: bool = False, player: int | None = None) -> None:
         """Show ``s`` (and, if given, ``player``'s side from now on)."""
-        self.rules._check_state(s)
+        self.rules.check_type(s)
         if player is not None:
             if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < s.players:
                 raise ValueError(f"player must be a number from 0 to {s.players - 1}")

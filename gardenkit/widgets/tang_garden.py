@@ -300,8 +300,7 @@ class TangGardenBoard(BoardWidget):
 
     def sight_scores(self, cid: str | None = None) -> dict:
         """For character ``cid`` (default: the picked one), each legal ``place``/``move`` action ->
-        the coins that character would score at the end from there (its lines in
-        ``rules.final_lines`` of the position after the move)."""
+        the coins that character would score at the end from there (``rules.sight_scores``)."""
         cid = cid or self.char
 
         def make():
@@ -312,13 +311,7 @@ class TangGardenBoard(BoardWidget):
                 acts = [t for t in self.rules.targets(s, ("char", cid)) if t.points is not None]
             else:
                 acts = [t for t in self._legal() if t.action.startswith(f"move {cid} ")]
-            p = self.player
-            name = s.components.character(cid).name
-            out = {}
-            for t in acts:
-                after = self.rules.apply(s, t.action)
-                out[t.action] = sum(line.points for line in self.rules.final_lines(after, p) if line.subject == name)
-            return out
+            return self.rules.sight_scores(s, self.player, cid, [t.action for t in acts])
         return self._cached(("sight", cid), make)
 
     def spot_picks(self) -> tuple:

@@ -118,7 +118,7 @@ class TryBoard(Openable, widgets.VBox):
         self.rule = rule
         self._board_class = board_class_for(state)
         self.rules = gardenkit.make(self._board_class.game_id)
-        self.rules._check_state(state)
+        self.rules.check_type(state)
         self.start = state
         self.player = self.rules.current_player(state)
         if not isinstance(self.player, int):

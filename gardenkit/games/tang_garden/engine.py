@@ -223,7 +223,193 @@ def any_build(s, tiles) -> bool:
 
 
 # ----- the work ------------------------------------------------------------------------------------------
-class Work:
+class SoloTurns:
+    """The solo game's steps of a :class:`Work` (its base class): a build, a landscape tile, a kept
+    decoration, the corners refilled, the end and the final placing."""
+
+    def solo_do_build(self, p, a):
+        comps = self.f["components"]
+        s = self
+        tile = comps.tile(a.tile)
+        kind, k = solo_source(self.freeze(), a.tile)
+        if kind == "top":
+            self.f["tops"][k] = 0
+        else:
+            self.f["display"] = tuple(t for t in self.f["display"] if t != a.tile)
+        board = self.f["board"]
+        board[a.y * SIZE + a.x] = (a.tile, a.rot)
+        self.f["builds"] += 1
+        bounds = solo_bounds(self)
+        temple_pay = 0
+        for d in range(4):
+            nx, ny = a.x + STEP[d][0], a.y + STEP[d][1]
+            if not (0 <= nx < SIZE and 0 <= ny < SIZE) or not covered(board, nx, ny):
+                continue
+            theirs = edge_at(s, board, nx, ny, (d + 2) % 4)
+            if tile.temple:
+                temple_pay += theirs == tile.temple
+                continue
+            mine = tile.edge(a.rot, d)
+            other = is_temple(s, board, nx, ny)
+            if other:
+                if mine == other:
+                    self.coin(p, 1, f"a {mine} edge against the {other} temple on {space_name(nx, ny)}", "temple.later")
+                continue
+            if "wall" in (mine, theirs):
+                self.effect(wall_text(mine, theirs, nx, ny), "build.wall")
+            elif mine == theirs and mine in ELEMENTS:
+                self.coin(p, 1, f"{mine} edge matched with {space_name(nx, ny)}", "solo.coins")
+            elif mine == theirs == "footpath":
+                self.effect("a footpath joined: no coin in the solo game", "solo.footpath")
+        if tile.temple:
+            self.coin(p, 1 + temple_pay, f"the {tile.temple} temple", "temple.coins")
+        for terr in tile.inner:
+            self.coin(p, 1, f"the tile shows a closed {terr} area", "solo.enclose")
+        for terr in closed_areas(self, s, board, a, tile, bounds):
+            self.coin(p, 1, f"a {terr} area closed off", "solo.enclose")
+        for x, y, size in self.f["board_tokens"]:
+            if (x, y) == (a.x, a.y):
+                self.f["board_tokens"] = tuple(t for t in self.f["board_tokens"] if (t[0], t[1]) != (x, y))
+                self.f["held"][p][SIZES.index(size)] += 1
+                self.effect(f"takes the {size} landscape token on {space_name(x, y)}", "solo.landscape")
+                self.push(("landscape", size))
+        if kind == "top":
+            self.f["corner"] = k
+            if self.f["lantern_mode"] != "tile_only" and self.f["pairs"][k]:
+                self.f["pending"] = tuple(self.f["pending"]) + (("skeep", k),)
+        self.f["step"] = "built"
+
+
+    def solo_do_landscape(self, p, a):
+        size = self.f["pending"][0][1]
+        self.pop()
+        i = SIZES.index(size)
+        shown = [t for t in self.f["land_shown"][i] if t != a.tile]
+        self.f["slots"] = tuple(sorted(self.f["slots"] + ((a.side, a.slot, a.tile),)))
+        self.effect(f"landscape {a.tile} goes into slot {a.slot} on side {a.side}", "landscape.insert")
+        taken = 1
+        if shown:
+            other = shown[0]
+            opposite = SIDES[(SIDES.index(a.side) + 2) % 4]
+            free = [(sd, sl) for sd in [opposite] + [x for x in SIDES if x != opposite] for sl in SLOTS[size]
+                    if not any((q[0], q[1]) == (sd, sl) for q in self.f["slots"])]
+            spot = (opposite, a.slot) if (opposite, a.slot) in free else free[0] if free else None
+            if spot:
+                self.f["slots"] = tuple(sorted(self.f["slots"] + ((spot[0], spot[1], other),)))
+                self.effect(f"landscape {other} goes across, into slot {spot[1]} on side {spot[0]}", "solo.landscape")
+                taken = 2
+                shown = shown[1:]
+        self.f["land_shown"][i] = tuple(t for t in self.f["land_shown"][i] if t not in (a.tile,) and (taken < 2 or
+                                                                                                   t != other))
+        for _ in range(min(taken, len(self.f["land_piles"][i]))):
+            self.todo(("show", size))
+
+
+    def solo_do_keep(self, p, a):
+        comps = self.f["components"]
+        card = comps.card(a.card)
+        k = self.f["pending"][0][1]
+        self.pop()
+        self.f["pairs"][k] = ""
+        self.f["discard"] = tuple(self.f["discard"]) + (a.card,)
+        self.f["decos"] = tuple(sorted(self.f["decos"] + ((a.x, a.y, card.area, card.kind),)))
+        self.effect(f"a {card.kind} decoration on {space_name(a.x, a.y)}; the card is discarded", "solo.pair")
+
+
+    def solo_clear_corner(self):
+        k = self.f["corner"]
+        self.f["corner"] = -1
+        o = (k + 2) % 4
+        gone = [c for c in (self.f["pairs"][k], self.f["pairs"][o]) if c]
+        self.f["discard"] = tuple(self.f["discard"]) + tuple(gone)
+        self.f["pairs"][k] = self.f["pairs"][o] = ""
+        if self.f["tops"][o]:
+            self.f["display"] = tuple(sorted(self.f["display"] + (self.f["tops"][o],)))
+            self.effect(f"tile {self.f['tops'][o]} moves from the opposite corner to the display", "solo.opposite")
+            self.f["tops"][o] = 0
+        for j in (k, o):
+            if not stack_left(self, j):
+                self.solo_end("defeat", f"the {('greenery', 'water', 'rock', 'mixed')[j]} stack has run out")
+                return
+        self.todo(("flip", k), ("flip", o))
+        self.solo_draw([k, o])
+
+
+    def solo_draw(self, corners):
+        """A new card beside each of ``corners`` (a chance step each). When the deck runs out part way, the
+        discards are shuffled into a new deck and the filling goes on from it (the draw that finds the deck
+        empty does it), so every corner gets its card."""
+        for j in corners:
+            if self.cards_to_draw() > 0:
+                self.todo(("pair", j))
+        self.warn_reshuffle()
+
+
+    def solo_end(self, result, why):
+        self.f["result"] = result
+        if result == "victory":
+            self.effect(f"all 28 spaces of the central garden are covered: {why}", "solo.victory")
+            self.f["pending"] = tuple(("final", c) for c in self.f["team"] if not any(q[0] == c for q in self.f["placed"]))
+            self.solo_final_spots()
+            return
+        self.effect(f"defeat: {why}", "solo.defeat")
+        self.f["over"] = True
+        self.f["todo"] = ()
+        self.f["pending"] = ()
+
+
+    def solo_final_spots(self):
+        """After a win, the characters still to stand: none once no spot is free (they cannot stand, and score
+        nothing); with none left, the final score."""
+        if self.f["pending"] and not free_spots(self):
+            left = [c for _, c in self.f["pending"]]
+            self.effect(f"no character spot is free: {', '.join(left)} cannot stand and score nothing", "solo.final")
+            self.f["pending"] = ()
+        if not self.f["pending"]:
+            self.solo_finish()
+
+
+    def solo_finish(self):
+        s = self.freeze()
+        for cid, owner, x, y, where, facing in s.placed:
+            if owner == 0:
+                pref = character_lines(s, cid, owner, x, y, where, facing)[1:]
+                self.f["lines"][0].extend(pref)
+        self.f["over"] = True
+        self.f["winners"] = (0,)
+        s = self.freeze()
+        self.effect(f"final score {s.scores[0]}: {solo_rank(s, s.scores[0])}", "solo.rank")
+
+
+    def solo_settle(self):
+        if self.f["over"] or self.f["todo"] or self.f["pending"]:
+            return
+        step = self.f["step"]
+        if step == "built" and all(covered(self.f["board"], x, y) for x, y in solo_bounds(self)):
+            self.f["corner"] = -1  # the garden is complete: no corner to refill, nothing can be lost now
+            self.f["step"] = "after"
+            self.solo_end("victory", "the garden is complete")
+            return
+        if step == "built":
+            if self.f["corner"] >= 0:
+                self.solo_clear_corner()
+                if self.f["over"]:
+                    return
+            self.f["step"] = "after"
+            if self.f["todo"]:
+                return
+        if self.f["step"] == "after" and not self.f["result"]:
+            central = solo_bounds(self)
+            if all(covered(self.f["board"], x, y) for x, y in central):
+                self.solo_end("victory", "the garden is complete")
+                return
+            if self.f["aside"] and free_spots(self):
+                self.push(("neutral", self.f["aside"][0]))
+        if self.f["step"] == "main" and not self.f["result"] and not solo_can_go_on(self.freeze()):
+            self.solo_end("defeat", "no pair of tile and card can be placed, and no lantern helps")
+
+
+class Work(SoloTurns):
     """A mutable copy of a state that a move is applied to; ``freeze()`` gives the new state."""
 
     LISTS = ("board", "tops", "cards", "tracks", "lines", "lanterns", "held", "spent", "own", "reached", "ctoken",
@@ -947,7 +1133,7 @@ def solo_build_refusal(s, a):
     return None
 
 
-def _solo_builds(s):
+def _each_solo_build(s):
     """The solo builds of ``s``, one by one (tiles, then spaces in reading order, then turns)."""
     tiles = list(s.display) if s.lantern_mode == "display" else [t for t in s.tops if t]
     cells = [(x, y) for x, y in sorted(solo_bounds(s), key=lambda c: (c[1], c[0])) if not covered(s.board, x, y)]
@@ -966,12 +1152,12 @@ _SOLO_BUILDS: tuple = ()
 
 
 def solo_builds(s) -> tuple:
-    """Every build a solo turn allows in ``s`` (as :func:`_solo_builds` lists them)."""
+    """Every build a solo turn allows in ``s`` (as :func:`_each_solo_build` lists them)."""
     global _SOLO_BUILDS
     for state, builds in _SOLO_BUILDS:
         if state is s:
             return builds
-    builds = tuple(_solo_builds(s))
+    builds = tuple(_each_solo_build(s))
     _SOLO_BUILDS = ((s, builds),) + _SOLO_BUILDS[:3]
     return builds
 
@@ -981,7 +1167,7 @@ def solo_has_build(s) -> bool:
     for state, builds in _SOLO_BUILDS:
         if state is s:
             return bool(builds)
-    return next(_solo_builds(s), None) is not None
+    return next(_each_solo_build(s), None) is not None
 
 
 def solo_can_go_on(s) -> bool:
@@ -1007,190 +1193,3 @@ def solo_rank(s, coins):
         if top is None or coins <= top:
             return name
     return s.components.solo["ranks"][-1][1]
-
-
-def _solo_do_build(self, p, a):
-    comps = self.f["components"]
-    s = self
-    tile = comps.tile(a.tile)
-    kind, k = solo_source(self.freeze(), a.tile)
-    if kind == "top":
-        self.f["tops"][k] = 0
-    else:
-        self.f["display"] = tuple(t for t in self.f["display"] if t != a.tile)
-    board = self.f["board"]
-    board[a.y * SIZE + a.x] = (a.tile, a.rot)
-    self.f["builds"] += 1
-    bounds = solo_bounds(self)
-    temple_pay = 0
-    for d in range(4):
-        nx, ny = a.x + STEP[d][0], a.y + STEP[d][1]
-        if not (0 <= nx < SIZE and 0 <= ny < SIZE) or not covered(board, nx, ny):
-            continue
-        theirs = edge_at(s, board, nx, ny, (d + 2) % 4)
-        if tile.temple:
-            temple_pay += theirs == tile.temple
-            continue
-        mine = tile.edge(a.rot, d)
-        other = is_temple(s, board, nx, ny)
-        if other:
-            if mine == other:
-                self.coin(p, 1, f"a {mine} edge against the {other} temple on {space_name(nx, ny)}", "temple.later")
-            continue
-        if "wall" in (mine, theirs):
-            self.effect(wall_text(mine, theirs, nx, ny), "build.wall")
-        elif mine == theirs and mine in ELEMENTS:
-            self.coin(p, 1, f"{mine} edge matched with {space_name(nx, ny)}", "solo.coins")
-        elif mine == theirs == "footpath":
-            self.effect("a footpath joined: no coin in the solo game", "solo.footpath")
-    if tile.temple:
-        self.coin(p, 1 + temple_pay, f"the {tile.temple} temple", "temple.coins")
-    for terr in tile.inner:
-        self.coin(p, 1, f"the tile shows a closed {terr} area", "solo.enclose")
-    for terr in closed_areas(self, s, board, a, tile, bounds):
-        self.coin(p, 1, f"a {terr} area closed off", "solo.enclose")
-    for x, y, size in self.f["board_tokens"]:
-        if (x, y) == (a.x, a.y):
-            self.f["board_tokens"] = tuple(t for t in self.f["board_tokens"] if (t[0], t[1]) != (x, y))
-            self.f["held"][p][SIZES.index(size)] += 1
-            self.effect(f"takes the {size} landscape token on {space_name(x, y)}", "solo.landscape")
-            self.push(("landscape", size))
-    if kind == "top":
-        self.f["corner"] = k
-        if self.f["lantern_mode"] != "tile_only" and self.f["pairs"][k]:
-            self.f["pending"] = tuple(self.f["pending"]) + (("skeep", k),)
-    self.f["step"] = "built"
-
-
-def _solo_do_landscape(self, p, a):
-    size = self.f["pending"][0][1]
-    self.pop()
-    i = SIZES.index(size)
-    shown = [t for t in self.f["land_shown"][i] if t != a.tile]
-    self.f["slots"] = tuple(sorted(self.f["slots"] + ((a.side, a.slot, a.tile),)))
-    self.effect(f"landscape {a.tile} goes into slot {a.slot} on side {a.side}", "landscape.insert")
-    taken = 1
-    if shown:
-        other = shown[0]
-        opposite = SIDES[(SIDES.index(a.side) + 2) % 4]
-        free = [(sd, sl) for sd in [opposite] + [x for x in SIDES if x != opposite] for sl in SLOTS[size]
-                if not any((q[0], q[1]) == (sd, sl) for q in self.f["slots"])]
-        spot = (opposite, a.slot) if (opposite, a.slot) in free else free[0] if free else None
-        if spot:
-            self.f["slots"] = tuple(sorted(self.f["slots"] + ((spot[0], spot[1], other),)))
-            self.effect(f"landscape {other} goes across, into slot {spot[1]} on side {spot[0]}", "solo.landscape")
-            taken = 2
-            shown = shown[1:]
-    self.f["land_shown"][i] = tuple(t for t in self.f["land_shown"][i] if t not in (a.tile,) and (taken < 2 or
-                                                                                               t != other))
-    for _ in range(min(taken, len(self.f["land_piles"][i]))):
-        self.todo(("show", size))
-
-
-def _solo_do_keep(self, p, a):
-    comps = self.f["components"]
-    card = comps.card(a.card)
-    k = self.f["pending"][0][1]
-    self.pop()
-    self.f["pairs"][k] = ""
-    self.f["discard"] = tuple(self.f["discard"]) + (a.card,)
-    self.f["decos"] = tuple(sorted(self.f["decos"] + ((a.x, a.y, card.area, card.kind),)))
-    self.effect(f"a {card.kind} decoration on {space_name(a.x, a.y)}; the card is discarded", "solo.pair")
-
-
-def _solo_clear_corner(self):
-    k = self.f["corner"]
-    self.f["corner"] = -1
-    o = (k + 2) % 4
-    gone = [c for c in (self.f["pairs"][k], self.f["pairs"][o]) if c]
-    self.f["discard"] = tuple(self.f["discard"]) + tuple(gone)
-    self.f["pairs"][k] = self.f["pairs"][o] = ""
-    if self.f["tops"][o]:
-        self.f["display"] = tuple(sorted(self.f["display"] + (self.f["tops"][o],)))
-        self.effect(f"tile {self.f['tops'][o]} moves from the opposite corner to the display", "solo.opposite")
-        self.f["tops"][o] = 0
-    for j in (k, o):
-        if not stack_left(self, j):
-            self.solo_end("defeat", f"the {('greenery', 'water', 'rock', 'mixed')[j]} stack has run out")
-            return
-    self.todo(("flip", k), ("flip", o))
-    self.solo_draw([k, o])
-
-
-def _solo_draw(self, corners):
-    """A new card beside each of ``corners`` (a chance step each). When the deck runs out part way, the
-    discards are shuffled into a new deck and the filling goes on from it (the draw that finds the deck
-    empty does it), so every corner gets its card."""
-    for j in corners:
-        if self.cards_to_draw() > 0:
-            self.todo(("pair", j))
-    self.warn_reshuffle()
-
-
-def _solo_end(self, result, why):
-    self.f["result"] = result
-    if result == "victory":
-        self.effect(f"all 28 spaces of the central garden are covered: {why}", "solo.victory")
-        self.f["pending"] = tuple(("final", c) for c in self.f["team"] if not any(q[0] == c for q in self.f["placed"]))
-        self.solo_final_spots()
-        return
-    self.effect(f"defeat: {why}", "solo.defeat")
-    self.f["over"] = True
-    self.f["todo"] = ()
-    self.f["pending"] = ()
-
-
-def _solo_final_spots(self):
-    """After a win, the characters still to stand: none once no spot is free (they cannot stand, and score
-    nothing); with none left, the final score."""
-    if self.f["pending"] and not free_spots(self):
-        left = [c for _, c in self.f["pending"]]
-        self.effect(f"no character spot is free: {', '.join(left)} cannot stand and score nothing", "solo.final")
-        self.f["pending"] = ()
-    if not self.f["pending"]:
-        self.solo_finish()
-
-
-def _solo_finish(self):
-    s = self.freeze()
-    for cid, owner, x, y, where, facing in s.placed:
-        if owner == 0:
-            pref = character_lines(s, cid, owner, x, y, where, facing)[1:]
-            self.f["lines"][0].extend(pref)
-    self.f["over"] = True
-    self.f["winners"] = (0,)
-    s = self.freeze()
-    self.effect(f"final score {s.scores[0]}: {solo_rank(s, s.scores[0])}", "solo.rank")
-
-
-def _solo_settle(self):
-    if self.f["over"] or self.f["todo"] or self.f["pending"]:
-        return
-    step = self.f["step"]
-    if step == "built" and all(covered(self.f["board"], x, y) for x, y in solo_bounds(self)):
-        self.f["corner"] = -1  # the garden is complete: no corner to refill, nothing can be lost now
-        self.f["step"] = "after"
-        self.solo_end("victory", "the garden is complete")
-        return
-    if step == "built":
-        if self.f["corner"] >= 0:
-            self.solo_clear_corner()
-            if self.f["over"]:
-                return
-        self.f["step"] = "after"
-        if self.f["todo"]:
-            return
-    if self.f["step"] == "after" and not self.f["result"]:
-        central = solo_bounds(self)
-        if all(covered(self.f["board"], x, y) for x, y in central):
-            self.solo_end("victory", "the garden is complete")
-            return
-        if self.f["aside"] and free_spots(self):
-            self.push(("neutral", self.f["aside"][0]))
-    if self.f["step"] == "main" and not self.f["result"] and not solo_can_go_on(self.freeze()):
-        self.solo_end("defeat", "no pair of tile and card can be placed, and no lantern helps")
-
-
-for _name, _fn in list(globals().items()):
-    if _name.startswith("_solo_"):
-        setattr(Work, _name[1:], _fn)

@@ -42,6 +42,7 @@ from .actions import (
     TakeToken, Turnup, WHERE, parse,
 )
 from .components import ELEMENTS, LANTERNS, SOLO_LANTERNS, default_components, load_components, space_name
+from .engine import final_lines as engine_final_lines
 from .engine import (
     R, SIDES, SIZE, SIZES, SLOTS, STEP, Work, any_build, build_refusal, furthest_cubes, solo_build_refusal,
     solo_builds, solo_has_build, solo_rank, supply_left, card_places, covered, face_up, free_spots, stack_left,
@@ -550,6 +551,52 @@ class TangGardenRules(GameRules):
         e, w = self._explained(s, a)
         return e, w.freeze()
 
+    # ----- the end's scoring, seen from any position ----------------------------------------------------
+    def final_lines(self, s, player: int) -> tuple:
+        """The end-scoring lines ``player`` would get if the game ended in ``s`` (cards, then each of their
+        standing characters): what the end adds to the coins gained in play."""
+        self._check_state(s)
+        self._check_player(s, player)
+        return tuple(engine_final_lines(s, player))
+
+
+    def projected_scores(self, s) -> tuple:
+        """The coins so far plus what each player's end scoring (:meth:`final_lines`: cards, characters'
+        lines of sight) would add if the game ended in ``s``; the final coins once it is over. A
+        search bot counts these where it stops a playout early.
+
+        >>> import gardenkit
+        >>> rules = gardenkit.make("tang_garden")
+        >>> s = rules.initial_state(players=2, seed=1)
+        >>> rules.projected_scores(s) == tuple(v + sum(line.points for line in rules.final_lines(s, p))
+        ...                                     for p, v in enumerate(rules.scores(s)))
+        True
+        """
+        self._check_state(s)
+        if s.over:
+            return tuple(s.scores)
+        return tuple(v + sum(line.points for line in engine_final_lines(s, p)) for p, v in enumerate(s.scores))
+
+
+    def sight_scores(self, s, player: int, character: str, actions) -> dict:
+        """For each of ``actions`` (placing or moving the character ``character``, by id), the coins that
+        character would score ``player`` at the end from the position after it: its lines of
+        :meth:`final_lines` there (what a board shows on each spot the character may take).
+
+        >>> import gardenkit
+        >>> rules = gardenkit.make("tang_garden")
+        >>> rules.sight_scores(rules.initial_state(players=2, seed=1), 0, "poet", [])
+        {}
+        """
+        self._check_state(s)
+        self._check_player(s, player)
+        name = s.components.character(character).name
+        out = {}
+        for action in actions:
+            after = self.apply(s, action)
+            out[str(action)] = sum(line.points for line in self.final_lines(after, player) if line.subject == name)
+        return out
+
     # ----- what a board offers ---------------------------------------------------------------------------
     def targets(self, s, selection=None) -> tuple[Target, ...]:
         """What the player to act can click now, what it gives (coins) and why not.
@@ -701,37 +748,3 @@ def _where(a) -> tuple:
     if isinstance(a, (Build, Keep, PlaceChar, MoveChar, TakeToken)):
         return (a.x, a.y)
     return ()
-
-
-def _final_lines(self, s, player: int) -> tuple:
-    """The end-scoring lines ``player`` would get if the game ended in ``s`` (cards, then each of their
-    standing characters): what the end adds to the coins gained in play."""
-    from .engine import final_lines
-
-    self._check_state(s)
-    self._check_player(s, player)
-    return tuple(final_lines(s, player))
-
-
-def _projected_scores(self, s) -> tuple:
-    """The coins so far plus what each player's end scoring (:meth:`final_lines`: cards, characters'
-    lines of sight) would add if the game ended in ``s``; the final coins once it is over. A
-    search bot counts these where it stops a playout early.
-
-    >>> import gardenkit
-    >>> rules = gardenkit.make("tang_garden")
-    >>> s = rules.initial_state(players=2, seed=1)
-    >>> rules.projected_scores(s) == tuple(v + sum(line.points for line in rules.final_lines(s, p))
-    ...                                     for p, v in enumerate(rules.scores(s)))
-    True
-    """
-    from .engine import final_lines
-
-    self._check_state(s)
-    if s.over:
-        return tuple(s.scores)
-    return tuple(v + sum(line.points for line in final_lines(s, p)) for p, v in enumerate(s.scores))
-
-
-TangGardenRules.final_lines = _final_lines
-TangGardenRules.projected_scores = _projected_scores
