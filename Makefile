@@ -79,7 +79,7 @@ dashboards: $(STAMP)
 	@echo "  (TCP_NODELAY on; GARDENKIT_NODELAY=0 turns it off. Pre-warmed kernels: $(POOL)$(if $(GAME), for $(GAME)$(comma) 1 for the others, per notebook). Ctrl-C stops.)"
 	@echo
 	GARDENKIT_ALLOWED_HOSTS="$(ALLOWED_HOSTS)" \
-	$(BIN)/python -m gardenkit.serve --no-browser --Voila.ip=$(HOST) --port=$(PORT) \
+	$(BIN)/python -m gardenkit.server --no-browser --Voila.ip=$(HOST) --port=$(PORT) \
 		--MappingKernelManager.cull_idle_timeout=$(CULL_IDLE_TIMEOUT) \
 		--MappingKernelManager.cull_interval=$(CULL_INTERVAL) \
 		--preheat_kernel=True --pool=$(POOL) $(if $(GAME),--game=$(GAME)) \

@@ -7,7 +7,7 @@ inside the page with ``performance.now()``: a capturing ``click`` listener on
 "snapshot" expression (e.g. the board's ``data-version``) changes. Network,
 tornado, the kernel, the widget's Python and its JavaScript are all inside it.
 
-The server is started with gardenkit's launcher (``python -m gardenkit.serve``),
+The server is started with gardenkit's launcher (``python -m gardenkit.server``),
 once with TCP_NODELAY on its websockets and once without (GARDENKIT_NODELAY=0).
 
 Default: the bare echo board (``benchmarks/echo.ipynb``), i.e. the stack's limit.
@@ -39,7 +39,7 @@ from typing import Callable
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
-sys.path.insert(0, str(REPO))  # gardenkit.serve, also when run from a plain checkout
+sys.path.insert(0, str(REPO))  # gardenkit.server, also when run from a plain checkout
 sys.path.insert(0, str(REPO / "tests"))  # the tests' harness: Chromium, VoilaServer
 
 from harness import CHROMIUM, CHROMIUM_ARGS, VoilaServer  # noqa: E402

@@ -1,7 +1,7 @@
 """A class on one machine: learners loading a dashboard and playing (issue 15, "A class that
 starts together").
 
-One server, started as ``make dashboards`` starts it (``python -m gardenkit.serve`` with the
+One server, started as ``make dashboards`` starts it (``python -m gardenkit.server`` with the
 same options: culling, the preheated pool (``--pool``/``--game``), the kernels' transport), serves
 ``notebooks/``. Learners at protocol level (``loadkit.ProtocolLearner``: the render page with its
 cookies, the kernel websocket with the v1 subprotocol, every widget's state, the game opened (the
@@ -66,7 +66,7 @@ from loadkit import (  # noqa: E402
 
 from harness import CHROMIUM, CHROMIUM_ARGS, VoilaServer  # noqa: E402
 
-from gardenkit.serve import game_notebook  # noqa: E402
+from gardenkit.server import game_notebook  # noqa: E402
 
 NOTEBOOKS = REPO / "notebooks"
 ARTIFACTS = REPO / "test-artifacts"

@@ -3,7 +3,8 @@ measured in alternating rounds (issue 15: "cut the CPU of one page load at least
 
 Each version is a checkout of the project (``git worktree add /tmp/before a7f4d45``). For each
 round, each version in turn (the order alternates from round to round): a server is started as
-``python -m gardenkit.serve`` with ``PYTHONPATH`` pointing at that checkout (so the server, the
+``python -m gardenkit.server`` (``python -m gardenkit.serve`` for a checkout from before the server
+was a package: :func:`launcher`) with ``PYTHONPATH`` pointing at that checkout (so the server, the
 fork server and every kernel import that version's ``gardenkit``: checked, the server prints the
 path of the ``gardenkit`` it runs), serving the checkout's own ``notebooks/`` with no preheated
 pool (each GET starts a kernel and runs the notebook, as a cold page or a pool refill does);
@@ -55,6 +56,13 @@ def _which_gardenkit(root: Path) -> str:
     return out.stdout.strip()
 
 
+def launcher(root: Path) -> str:
+    """The module that starts ``root``'s server: ``gardenkit.server`` where the checkout has the
+    server package (``gardenkit/server/__main__.py``), else the launcher it had before,
+    ``gardenkit.serve``."""
+    return "gardenkit.server" if (root / "gardenkit" / "server" / "__main__.py").is_file() else "gardenkit.serve"
+
+
 def measure(root: Path, names: list[str], loads: int, log: Path) -> dict[str, list[dict]]:
     """``loads`` cold GETs of each notebook through a server running ``root``'s code."""
     from harness import VoilaServer
@@ -64,7 +72,7 @@ def measure(root: Path, names: list[str], loads: int, log: Path) -> dict[str, li
     out: dict[str, list[dict]] = {}
     try:
         with VoilaServer(root / "notebooks", extra_args=["--preheat_kernel=False"], log_path=log,
-                         startup_timeout=180) as server:
+                         startup_timeout=180, module=launcher(root)) as server:
             spid = server.proc.pid
             _quiet(spid)
             for name in names:
@@ -99,7 +107,7 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     roots = [v.resolve() for v in args.versions]
     for root in roots:
-        print(f"{root}: gardenkit from {_which_gardenkit(root)}", flush=True)
+        print(f"{root}: gardenkit from {_which_gardenkit(root)}, served by python -m {launcher(root)}", flush=True)
     results: dict = {str(r): [] for r in roots}
     for rnd in range(args.rounds):
         order = roots if rnd % 2 == 0 else roots[::-1]

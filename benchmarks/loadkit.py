@@ -1,10 +1,10 @@
 """Learners at protocol level, for the load benchmark (``bench_load.py``) and the pool tests.
 
 A :class:`ProtocolLearner` does, over HTTP and one websocket, what a learner's browser does when
-it opens a dashboard served by ``python -m gardenkit.serve`` and plays:
+it opens a dashboard served by ``python -m gardenkit.server`` and plays:
 
 1. ``GET /voila/render/<notebook>``: the page (its cookies kept: ``_xsrf`` and the owner cookie
-   the server ties the page's kernel to, see :mod:`gardenkit._server_guard`), the kernel id read
+   the server ties the page's kernel to, see :mod:`gardenkit.server.guard`), the kernel id read
    from it;
 2. the kernel websocket, with the ``v1.kernel.websocket.jupyter.org`` subprotocol and the page's
    cookies; ``kernel_info_request``; the widget control comm and ``request_states`` (every
@@ -44,7 +44,7 @@ from jupyter_server.services.kernels.connection.base import (
 )
 from tornado import httpclient, websocket
 
-from gardenkit.serve import is_kernel_command
+from gardenkit.server import is_kernel_command
 
 V1_PROTOCOL = "v1.kernel.websocket.jupyter.org"
 _KERNEL_RE = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')

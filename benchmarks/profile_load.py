@@ -4,13 +4,13 @@ Not a benchmark with a goal (``make bench`` does not run it: its name is not ``b
 profile to decide what to cut. Three measurements per notebook of ``notebooks/``:
 
 1. **In a kernel, cell by cell** (jupyter_client, the kernel started in ``notebooks/`` as Voilà
-   does, a dashboard kernel as ``gardenkit.serve`` starts it unless ``GARDENKIT_DASHBOARD_KERNEL=0``,
+   does, a dashboard kernel as ``gardenkit.server`` starts it unless ``GARDENKIT_DASHBOARD_KERNEL=0``,
    forked from the fork server unless ``GARDENKIT_KERNEL_FORKS=0``, the fork server started before
    the clock): the kernel's start (process spawned → ``kernel_info`` answered), then each code cell's
    wall time, the kernel's CPU time (user + system, read from /proc) and how many widget comms
    it opened (``comm_open`` on iopub) — then the page's ``request_states`` (what the browser
    sends when it loads: every widget's state, serialised by the kernel).
-2. **Voilà's render with a real server** (``python -m gardenkit.serve``, no preheated pool, so
+2. **Voilà's render with a real server** (``python -m gardenkit.server``, no preheated pool, so
    each GET starts a kernel and runs the notebook as a cold page does): the GET's wall time, the
    server process's CPU (template render, nbconvert, message handling) and its kernel's CPU.
 3. **Voilà's render from the preheated pool** (the default): the GET's wall time and CPU once
@@ -50,8 +50,7 @@ sys.path.insert(0, str(REPO / "tests"))  # the tests' harness: VoilaServer
 
 from loadkit import tree_cpu  # noqa: E402
 
-from gardenkit import kernel_forks  # noqa: E402
-from gardenkit.serve import is_kernel_command  # noqa: E402
+from gardenkit.server import is_kernel_command, kernel_forks  # noqa: E402
 
 _TICK = os.sysconf("SC_CLK_TCK")
 
@@ -86,9 +85,9 @@ def profile_kernel(path: Path) -> dict:
     """Kernel start, then each cell's wall/CPU/comms, then request_states, in one fresh kernel."""
     from jupyter_client.manager import KernelManager
 
-    from gardenkit.serve import dashboard_kernel_spec_manager, dashboard_kernels_enabled
+    from gardenkit.server import dashboard_kernel_spec_manager, dashboard_kernels_enabled
 
-    # the kernel gardenkit.serve starts (a dashboard kernel, unless GARDENKIT_DASHBOARD_KERNEL=0)
+    # the kernel gardenkit.server starts (a dashboard kernel, unless GARDENKIT_DASHBOARD_KERNEL=0)
     specs = dashboard_kernel_spec_manager()() if dashboard_kernels_enabled() else None
     km = KernelManager(kernel_name="python3", **({"kernel_spec_manager": specs} if specs else {}))
     if specs is not None and kernel_forks.forks_enabled():

@@ -1,5 +1,5 @@
 """The harness the browser tests, the server tests and the load benchmarks share: Debian's
-Chromium and its flags, a free port, and :class:`VoilaServer` (``python -m gardenkit.serve`` in a
+Chromium and its flags, a free port, and :class:`VoilaServer` (``python -m gardenkit.server`` in a
 subprocess, waited for with a deadline). It lives with the tests, not in the package a learner
 imports. The root ``conftest.py`` puts this folder on ``sys.path``; a benchmark does the same.
 """
@@ -15,7 +15,10 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-__all__ = ["CHROMIUM", "CHROMIUM_ARGS", "VoilaServer", "free_port"]
+__all__ = ["CHROMIUM", "CHROMIUM_ARGS", "SERVER_MODULE", "VoilaServer", "free_port"]
+
+#: gardenkit's dashboard server, as ``make dashboards`` runs it (``python -m gardenkit.server``).
+SERVER_MODULE = "gardenkit.server"
 
 #: Debian's chromium, driven by Playwright in the browser tests and the benchmark.
 CHROMIUM = "/usr/bin/chromium"
@@ -40,7 +43,7 @@ def free_port(host: str = "127.0.0.1") -> int:
 
 
 class VoilaServer:
-    """Run ``python -m gardenkit.serve`` on 127.0.0.1 in a subprocess (tests, benchmarks).
+    """Run ``python -m gardenkit.server`` on 127.0.0.1 in a subprocess (tests, benchmarks).
 
     ::
 
@@ -48,7 +51,9 @@ class VoilaServer:
             page.goto(server.url("index.ipynb"))   # http://127.0.0.1:<port>/voila/render/index.ipynb
 
     ``nodelay`` sets GARDENKIT_NODELAY for the server; ``extra_args`` go to Voilà; ``env``: more
-    environment variables for the server and its kernels.
+    environment variables for the server and its kernels; ``module``: the launcher run with
+    ``python -m`` (:data:`SERVER_MODULE`; ``gardenkit.serve`` in a checkout from before the server
+    was a package, as ``benchmarks/compare_load.py`` may serve).
     The server's output goes to ``log_path`` (a temporary file by default).
     """
 
@@ -63,6 +68,7 @@ class VoilaServer:
         startup_timeout: float = 90.0,
         python: str = sys.executable,
         env: dict[str, str] | None = None,
+        module: str | None = None,
     ) -> None:
         self.root = Path(root).resolve()
         if not self.root.is_dir():
@@ -73,6 +79,7 @@ class VoilaServer:
         self.startup_timeout = startup_timeout
         self.python = python
         self.env = dict(env or {})
+        self.module = module or SERVER_MODULE
         if log_path is None:
             import tempfile
 
@@ -102,7 +109,7 @@ class VoilaServer:
         cmd = [
             self.python,
             "-m",
-            "gardenkit.serve",
+            self.module,
             f"--port={self.port}",
             *self.extra_args,
             str(self.root),

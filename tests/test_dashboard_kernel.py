@@ -1,5 +1,5 @@
-"""The kernels ``gardenkit.serve`` starts (:mod:`gardenkit.dashboard_kernel`): ipykernel without its
-debugger and input history, which a dashboard page never uses and every page load paid for.
+"""The kernels ``gardenkit.server`` starts (:mod:`gardenkit.server.dashboard_kernel`): ipykernel without
+its debugger and input history, which a dashboard page never uses and every page load paid for.
 
 - The server's kernel spec manager starts the Python kernel spec as a dashboard kernel (another
   command, or another Python, is left alone); ``GARDENKIT_DASHBOARD_KERNEL=0`` turns it off.
@@ -12,17 +12,17 @@ import sys
 
 import pytest
 
-from gardenkit import serve
+from gardenkit.server import launch
 
 pytest.importorskip("ipykernel")
 
 
 def test_the_python_kernel_spec_becomes_a_dashboard_kernel():
-    manager = serve.dashboard_kernel_spec_manager()()
+    manager = launch.dashboard_kernel_spec_manager()()
     spec = manager.get_kernel_spec("python3")
-    assert spec.argv[1:3] == ["-m", "gardenkit.dashboard_kernel"] and "{connection_file}" in spec.argv
+    assert spec.argv[1:3] == ["-m", "gardenkit.server.dashboard_kernel"] and "{connection_file}" in spec.argv
     assert spec.metadata.get("debugger") is False
-    plain = serve.dashboard_kernel_spec_manager().__mro__[1]().get_kernel_spec("python3")
+    plain = launch.dashboard_kernel_spec_manager().__mro__[1]().get_kernel_spec("python3")
     assert plain.argv[1:3] == ["-m", "ipykernel_launcher"]
 
 
@@ -33,19 +33,19 @@ def test_the_python_kernel_spec_becomes_a_dashboard_kernel():
     ["python"],
 ])
 def test_other_kernels_are_left_alone(argv):
-    assert serve.dashboard_kernel_argv(argv) is None
+    assert launch.dashboard_kernel_argv(argv) is None
 
 
 def test_the_servers_own_python_is_rewritten():
     argv = [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"]
-    assert serve.dashboard_kernel_argv(argv) == [sys.executable, "-m", "gardenkit.dashboard_kernel", "-f",
-                                                 "{connection_file}"]
+    assert launch.dashboard_kernel_argv(argv) == [sys.executable, "-m", "gardenkit.server.dashboard_kernel",
+                                                  "-f", "{connection_file}"]
 
 
 @pytest.mark.parametrize("value, on", [(None, True), ("1", True), ("0", False), ("off", False), ("no", False)])
 def test_the_switch(value, on):
     env = {} if value is None else {"GARDENKIT_DASHBOARD_KERNEL": value}
-    assert serve.dashboard_kernels_enabled(env) is on
+    assert launch.dashboard_kernels_enabled(env) is on
 
 
 def _run(manager_class) -> tuple[dict, str]:
@@ -71,7 +71,7 @@ def _run(manager_class) -> tuple[dict, str]:
 
 
 def test_a_dashboard_kernel_runs_code_without_debugger_and_history():
-    info, printed = _run(serve.dashboard_kernel_spec_manager())
+    info, printed = _run(launch.dashboard_kernel_spec_manager())
     assert info["status"] == "ok" and "debugger" not in info.get("supported_features", [])
     assert printed == "True False 42"
 

@@ -1,5 +1,6 @@
 """What imports what: ``import gardenkit`` and the engines stay headless, the package's import
-graph has no cycle, and the layers of DESIGN.md point downwards only.
+graph has no cycle, the layers of DESIGN.md point downwards only, and the dashboard server is a
+package of its own (``gardenkit/server/``) that nothing else in gardenkit imports.
 
 The graph is read from the source with ``ast`` (nothing is imported to build it): every
 ``import``/``from ... import`` of a ``gardenkit`` module, at module level or inside a function,
@@ -105,11 +106,14 @@ def _imports(module: str) -> list[tuple[str, str | None, int]]:
     return visitor.found
 
 
+LAYERS = {"core", "games", "render", "bots", "tutor", "widgets", "server"}
+
+
 def _layer(module: str) -> str:
-    """``core``, ``games``, ``render``, ``bots``, ``tutor``, ``widgets``, or the module's own
-    name for the top (``gardenkit``, ``gardenkit.testing``, ``gardenkit.serve``)."""
+    """``core``, ``games``, ``render``, ``bots``, ``tutor``, ``widgets``, ``server``, or the
+    module's own name for the top (``gardenkit``, ``gardenkit.testing``)."""
     parts = module.split(".")
-    return parts[1] if len(parts) > 1 and parts[1] in {"core", "games", "render", "bots", "tutor", "widgets"} else module
+    return parts[1] if len(parts) > 1 and parts[1] in LAYERS else module
 
 
 def _game(module: str) -> str | None:
@@ -208,3 +212,47 @@ def test_layers_point_downwards_only():
     registry (``gardenkit.make``): it is given the rules it draws with."""
     violations = _layer_violations()
     assert not violations, "imports against the layers:\n" + "\n".join(violations)
+
+
+# ----- (d) the dashboard server is a package of its own ----------------------------------------------
+
+SERVER = "gardenkit.server"
+#: the server's modules (``python -m gardenkit.server`` runs ``__main__``, which runs ``launch``)
+SERVER_MODULES = {SERVER, *(f"{SERVER}.{m}" for m in
+                            ("__main__", "launch", "guard", "speed", "kernel_forks", "dashboard_kernel"))}
+
+
+def test_the_server_code_is_in_its_package_and_not_at_the_root():
+    assert {m for m in MODULES if _layer(m) == "server"} == SERVER_MODULES
+    at_root = {p.name for p in PACKAGE.glob("*.py")}
+    gone = {"serve.py", "_server_guard.py", "_server_speed.py", "kernel_forks.py", "dashboard_kernel.py"}
+    assert not at_root & gone, f"server code at the package root: {sorted(at_root & gone)}"
+
+
+def test_nothing_outside_the_server_package_imports_it():
+    """Learners' code (the games, widgets, tutor, ...) never imports the server: only the server's
+    own modules do (tests, benchmarks and Binder's Jupyter config import it from outside the
+    package, which is what it is for)."""
+    found = [f"{_where(m, t)}: {m} imports {t}" for m, edges in EDGES.items() if _layer(m) != "server"
+             for t in sorted({t for t, _, _ in edges}) if _layer(t) == "server"]
+    assert not found, "imports of the server from outside gardenkit/server/:\n" + "\n".join(found)
+
+
+def test_the_server_imports_no_other_gardenkit_module_when_it_is_imported():
+    """At module level the server's modules import only each other (a Jupyter config loads them
+    without the games or widgets); the fork server imports the games inside its functions."""
+    found = [f"{_where(m, t)}: {m} imports {t}" for m in sorted(SERVER_MODULES) for t, function, _ in EDGES[m]
+             if function is None and _layer(t) != "server"]
+    assert not found, "\n".join(found)
+
+
+def test_importing_the_server_package_loads_none_of_its_modules():
+    """A kernel (``python -m gardenkit.server.dashboard_kernel``) and the fork server import the
+    package first: its names are loaded from :mod:`gardenkit.server.launch` on first use."""
+    loaded = _loaded_after("import gardenkit.server")
+    assert [m for m in loaded if m.startswith(SERVER + ".")] == []
+    assert _views(loaded) == []
+    loaded = _loaded_after("from gardenkit.server import install_nodelay, page_plugins_path, is_kernel_command")
+    assert {m for m in loaded if m.startswith(SERVER + ".")} == {f"{SERVER}.launch", f"{SERVER}.guard",
+                                                                   f"{SERVER}.kernel_forks"}
+    assert _views(loaded) == [] and not [m for m in loaded if m.startswith("gardenkit.games.")]

@@ -1,8 +1,10 @@
-"""Dashboard kernels forked from one preloaded process (:mod:`gardenkit.kernel_forks`): a fork is a
+"""Dashboard kernels forked from one preloaded process (:mod:`gardenkit.server.kernel_forks`): a fork is a
 working kernel (it answers, runs code in the folder and with the environment it was asked for,
 serves widget states), it reads as a dashboard kernel, it ends with its shutdown or with the fork
-server; bad requests are refused; ``gardenkit.serve``'s kernel spec names the provisioner unless
-``GARDENKIT_KERNEL_FORKS=0``; and a kernel started through jupyter_client with that spec is a fork.
+server; bad requests are refused; ``gardenkit.server``'s kernel spec names the provisioner unless
+``GARDENKIT_KERNEL_FORKS=0``; jupyter_client finds the provisioner through gardenkit's entry point
+(and through the fallback registration where the install has none); and a kernel started through
+jupyter_client with that spec is a fork.
 """
 from __future__ import annotations
 
@@ -17,8 +19,7 @@ from pathlib import Path
 import psutil
 import pytest
 
-from gardenkit import kernel_forks
-from gardenkit.serve import dashboard_kernel_spec_manager, is_kernel_command
+from gardenkit.server import dashboard_kernel_spec_manager, is_kernel_command, kernel_forks
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -83,7 +84,7 @@ def test_a_fork_is_a_kernel_in_the_folder_and_environment_it_was_asked_for(serve
         proc = psutil.Process(pid)
         assert proc.ppid() == server.pid and os.getpgid(pid) == pid  # the fork server's, its own session
         # as soon as the pid is answered (no waiting): the kernel's command line and folder
-        assert is_kernel_command(proc.cmdline()) and proc.cmdline()[1:3] == ["-m", "gardenkit.dashboard_kernel"]
+        assert is_kernel_command(proc.cmdline()) and proc.cmdline()[1:3] == ["-m", "gardenkit.server.dashboard_kernel"]
         assert proc.cwd() == str(tmp_path)
         kc = _client(conn)
         try:
@@ -163,7 +164,7 @@ def test_kernels_end_with_their_fork_server(tmp_path):
 
 
 def test_the_fork_server_ends_when_its_stdin_closes_even_before_a_request():
-    proc = subprocess.Popen([sys.executable, "-m", "gardenkit.kernel_forks", "."], stdin=subprocess.PIPE,
+    proc = subprocess.Popen([sys.executable, "-m", "gardenkit.server.kernel_forks", "."], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE)
     try:
         assert "ready" in json.loads(proc.stdout.readline())
@@ -198,6 +199,73 @@ def test_forks_are_on_unless_turned_off(monkeypatch, value, on):
     spec = dashboard_kernel_spec_manager()().get_kernel_spec("python3")
     named = spec.metadata.get("kernel_provisioner", {}).get("provisioner_name")
     assert (named == kernel_forks.PROVISIONER) is on
+
+
+def _in_a_new_process(code: str) -> str:
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                          cwd=str(REPO))
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip().splitlines()[-1]
+
+
+def test_the_provisioner_is_an_entry_point_of_gardenkit():
+    import tomllib
+    from importlib.metadata import entry_points
+
+    declared = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["entry-points"]
+    assert declared["jupyter_client.kernel_provisioners"] == {kernel_forks.PROVISIONER: kernel_forks.ENTRY_POINT}
+    installed = tuple(entry_points(group="jupyter_client.kernel_provisioners", name=kernel_forks.PROVISIONER))
+    assert [ep.value for ep in installed] == [kernel_forks.ENTRY_POINT], (
+        "the installed gardenkit has no provisioner entry point: reinstall it (make .venv)")
+    assert installed[0].dist.name == "gardenkit"
+
+
+def test_jupyter_client_finds_the_provisioner_through_the_entry_point_alone():
+    # a new process in which gardenkit's fallback (kernel_forks.register) never runs: jupyter_client's
+    # factory knows the provisioner from the entry point, and what it loads is the provisioner class
+    code = f"""
+import json, sys
+from jupyter_client.kernelspec import KernelSpec
+from jupyter_client.provisioning.factory import KernelProvisionerFactory
+from jupyter_client.provisioning.local_provisioner import LocalProvisioner
+
+factory = KernelProvisionerFactory.instance()
+spec = KernelSpec(argv=["python", "-m", "gardenkit.server.dashboard_kernel", "-f", "{{connection_file}}"],
+                  display_name="Python 3", language="python",
+                  metadata={{"kernel_provisioner": {{"provisioner_name": {kernel_forks.PROVISIONER!r}}}}})
+listed = {kernel_forks.PROVISIONER!r} in factory.provisioners
+found = factory._get_provisioner({kernel_forks.PROVISIONER!r}).value
+available = factory.is_provisioner_available(spec)
+before = "gardenkit.server.kernel_forks" in sys.modules
+cls = factory.provisioners[{kernel_forks.PROVISIONER!r}].load()
+made = factory.create_provisioner_instance("k1", spec, None)
+print(json.dumps([listed, found, available, before, cls.__module__, cls.__name__,
+                  issubclass(cls, LocalProvisioner), type(made) is cls]))
+"""
+    listed, found, available, before, module, name, local, made = json.loads(_in_a_new_process(code))
+    assert listed and found == kernel_forks.ENTRY_POINT and available
+    assert not before, "gardenkit's module was imported before jupyter_client loaded the entry point"
+    assert (module, name) == ("gardenkit.server.kernel_forks", "ForkProvisioner") and local and made
+
+
+def test_without_the_entry_point_the_provisioner_is_registered_by_hand():
+    # an install whose metadata predates the entry point: the factory reads none, and register() tells it
+    code = f"""
+import json
+from jupyter_client.provisioning.factory import KernelProvisionerFactory
+
+ours = {kernel_forks.PROVISIONER!r}
+everything = KernelProvisionerFactory._get_all_provisioners
+KernelProvisionerFactory._get_all_provisioners = staticmethod(lambda: [e for e in everything() if e.name != ours])
+factory = KernelProvisionerFactory.instance()
+missing = ours not in factory.provisioners
+from gardenkit.server import kernel_forks
+first, again = kernel_forks.register(), kernel_forks.register()
+print(json.dumps([missing, first, again, factory.provisioners[ours].load() is kernel_forks.ForkProvisioner]))
+"""
+    assert json.loads(_in_a_new_process(code)) == [True, True, False, True]
+    # where the entry point is installed (here), the fallback does nothing
+    assert _in_a_new_process("from gardenkit.server import kernel_forks; print(kernel_forks.register())") == "False"
 
 
 def test_jupyter_client_starts_the_dashboard_kernel_as_a_fork(tmp_path, monkeypatch):

@@ -128,7 +128,7 @@ def test_the_binder_config_loads_without_the_games_or_widgets():
         "assert H.on_message._gardenkit_guard and H.get._gardenkit_guard\n"
         "assert V.prepare._gardenkit_guard\n"
         "assert c.MappingKernelManager.cull_idle_timeout == 900\n"
-        "from gardenkit.serve import page_plugins_path\n"
+        "from gardenkit.server import page_plugins_path\n"
         "assert c.VoilaConfiguration.extra_labextensions_path == [page_plugins_path()]\n"
         "bad = [m for m in sys.modules if m.startswith(('gardenkit.games', 'gardenkit.widgets'))]\n"
         "assert not bad, bad\n"

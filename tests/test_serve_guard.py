@@ -1,6 +1,6 @@
 """The dashboard server's guards, against a real server started as ``make dashboards`` does.
 
-One ``python -m gardenkit.serve`` (``VoilaServer``) serves a small dashboard (a slider whose
+One ``python -m gardenkit.server`` (``VoilaServer``) serves a small dashboard (a slider whose
 value a label echoes, and an image: the widget states carry a binary buffer) for the module.
 Protocol-level learners open it like a browser: the page (cookies: ``_xsrf`` and the owner
 cookie), then the kernel websocket with the v1 subprotocol; a click is a comm message that
@@ -31,7 +31,7 @@ from pathlib import Path
 import psutil
 import pytest
 
-from gardenkit._server_guard import (
+from gardenkit.server.guard import (
     TokenBucket,
     host_allowed,
     read_v1_header,
@@ -40,7 +40,7 @@ from gardenkit._server_guard import (
 )
 from harness import VoilaServer
 
-from gardenkit.serve import V1_PROTOCOL, is_kernel_command
+from gardenkit.server import V1_PROTOCOL, is_kernel_command
 
 import websockets.sync.client as websockets_sync  # noqa: E402 - voila depends on websockets
 from websockets.exceptions import ConnectionClosed, InvalidStatus  # noqa: E402
@@ -329,7 +329,7 @@ def test_a_kernel_websocket_without_v1_is_refused_and_the_others_keep_playing(se
 def test_voilas_header_reader_is_bounded_on_a_legacy_message():
     from voila.tornado import kernel_websocket_handler as voila_ws
 
-    from gardenkit.serve import install_frame_guard
+    from gardenkit.server import install_frame_guard
 
     install_frame_guard()
     legacy = serialize_binary_message({
@@ -680,7 +680,7 @@ def test_token_bucket_refills_at_its_rate():
 
 
 def test_guard_options_from_the_command_line_and_the_environment(monkeypatch):
-    from gardenkit.serve import guarded_voila_class
+    from gardenkit.server import guarded_voila_class
 
     monkeypatch.setenv("GARDENKIT_ALLOWED_HOSTS", "a.example, b.example")
     cls = guarded_voila_class()

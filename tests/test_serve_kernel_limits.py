@@ -1,6 +1,6 @@
 """How many kernels one client may hold on the dashboard server (issue 25), against a real server.
 
-``python -m gardenkit.serve`` ties each dashboard's kernel to the browser that opened it (its owner
+``python -m gardenkit.server`` ties each dashboard's kernel to the browser that opened it (its owner
 cookie). One browser holds at most ``GardenkitGuard.kernels_per_browser`` live kernels (opening one
 more dashboard ends its oldest), one IP address at most ``kernels_per_address`` (off by default),
 and a kernel whose page never connected to it is ended after ``connect_within`` seconds. Before,
@@ -22,7 +22,7 @@ import websockets.sync.client as websockets_sync
 from harness import VoilaServer
 from test_serve_guard import ARTIFACTS, Learner, request, write_site
 
-from gardenkit.serve import V1_PROTOCOL
+from gardenkit.server import V1_PROTOCOL
 
 PER_BROWSER, PER_ADDRESS, CONNECT_WITHIN = 2, 3, 4.0
 

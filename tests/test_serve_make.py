@@ -19,7 +19,7 @@ def dry_run(*args: str, env: dict[str, str] | None = None) -> str:
     environ.update(env or {})
     out = subprocess.run(["make", "--no-print-directory", "-n", "dashboards", *args], cwd=REPO, env=environ,
                          capture_output=True, text=True, timeout=60, check=True).stdout
-    assert "gardenkit.serve" in out, out
+    assert "gardenkit.server" in out, out
     return out
 
 

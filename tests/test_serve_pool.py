@@ -33,7 +33,7 @@ import psutil
 import pytest
 from harness import VoilaServer
 
-from gardenkit.serve import (
+from gardenkit.server.launch import (
     OTHER_POOL,
     UsageError,
     game_notebook,
@@ -104,17 +104,17 @@ def dry_run(*args: str) -> str:
     environ = {k: v for k, v in os.environ.items() if k not in {"HOST", "POOL", "GAME", "KERNEL_TRANSPORT"}}
     out = subprocess.run(["make", "--no-print-directory", "-n", "dashboards", *args], cwd=REPO, env=environ,
                          capture_output=True, text=True, timeout=60, check=True).stdout
-    assert "gardenkit.serve" in out, out
+    assert "gardenkit.server" in out, out
     return out
 
 
 def make_serve_options(*args: str) -> list[str]:
-    """The options ``make dashboards <args>`` gives ``python -m gardenkit.serve``, minus the port,
+    """The options ``make dashboards <args>`` gives ``python -m gardenkit.server``, minus the port,
     the browser and the folder (the test serves its own on a free port)."""
     command = dry_run(*args).replace("\\\n", " ")
-    line = next(ln for ln in command.splitlines() if "gardenkit.serve" in ln)
+    line = next(ln for ln in command.splitlines() if "gardenkit.server" in ln)
     words = shlex.split(line)
-    options = words[words.index("gardenkit.serve") + 1:]
+    options = words[words.index("gardenkit.server") + 1:]
     assert options[-1] == "notebooks/", options
     return [o for o in options[:-1] if not o.startswith(("--port=", "--no-browser"))]
 
@@ -170,7 +170,7 @@ def test_pool_options_that_cannot_be_served_are_refused(argv, says, monkeypatch)
 
 
 def test_the_launcher_refuses_an_unknown_game_before_starting():
-    done = subprocess.run([sys.executable, "-m", "gardenkit.serve", "--pool=3", "--game=chess",
+    done = subprocess.run([sys.executable, "-m", "gardenkit.server", "--pool=3", "--game=chess",
                            "notebooks/"], cwd=REPO, capture_output=True, text=True, timeout=60)
     assert done.returncode != 0
     assert "--game=chess: no such notebook" in done.stderr and "miyabi" in done.stderr
@@ -355,7 +355,7 @@ def test_the_pool_starts_its_kernels_one_at_a_time_when_asked(site):
 def test_page_templates_are_compiled_once_per_server():
     # in a subprocess: the patch is process-wide (the server's), not for this test process
     code = """
-from gardenkit.serve import install_render_cache
+from gardenkit.server import install_render_cache
 assert install_render_cache() and install_render_cache()
 from voila.exporter import VoilaExporter
 from nbconvert.exporters.exporter import Exporter

@@ -1,4 +1,4 @@
-"""The server's render shortcuts (``gardenkit.serve.install_render_cache``): what a page load's
+"""The server's render shortcuts (``gardenkit.server.install_render_cache``): what a page load's
 server no longer does again and again, and that the page is the same.
 
 - A markdown cell is rendered to HTML once per server: the same HTML as Voilà's renderer, a
@@ -16,7 +16,7 @@ pytest.importorskip("voila")
 from nbformat import ValidationError  # noqa: E402
 from nbformat.v4 import output_from_msg  # noqa: E402
 
-from gardenkit import serve  # noqa: E402
+from gardenkit.server import launch  # noqa: E402
 
 
 def _msg(kind: str, content: dict) -> dict:
@@ -36,7 +36,7 @@ PLAIN = [
 
 @pytest.mark.parametrize("msg", PLAIN, ids=lambda m: m["header"]["msg_type"])
 def test_a_plain_output_is_the_output_nbformat_makes(msg):
-    ours = serve.plain_output(msg)
+    ours = launch.plain_output(msg)
     assert ours is not None and ours == output_from_msg(msg) and type(ours) is type(output_from_msg(msg))
     assert ours.output_type == msg["header"]["msg_type"]  # attribute access, as the templates use it
 
@@ -54,8 +54,8 @@ def test_a_plain_output_is_the_output_nbformat_makes(msg):
     _msg("stream", "not a dict"),
 ], ids=str)
 def test_anything_else_goes_to_nbformat_which_validates(msg):
-    assert serve.plain_output(msg) is None
-    serve.install_render_cache()
+    assert launch.plain_output(msg) is None
+    launch.install_render_cache()
     import nbclient.client as client
 
     try:
@@ -68,7 +68,7 @@ def test_anything_else_goes_to_nbformat_which_validates(msg):
 
 
 def test_the_server_makes_outputs_through_the_plain_path_once_installed():
-    assert serve.install_render_cache() and serve.install_render_cache()  # twice is harmless
+    assert launch.install_render_cache() and launch.install_render_cache()  # twice is harmless
     import nbclient.client as client
 
     assert client.output_from_msg.__wrapped__ is output_from_msg
@@ -94,7 +94,7 @@ class NoFiles:
 def exporter():
     from voila.exporter import VoilaExporter
 
-    assert serve.install_render_cache()
+    assert launch.install_render_cache()
     VoilaExporter.markdown2html.cache.clear()
     return VoilaExporter(contents_manager=NoFiles())
 
@@ -126,13 +126,13 @@ def test_a_changed_cell_is_rendered_again_and_images_never_kept(exporter):
     _render(exporter, "![the board](board.png)")
     _render(exporter, 'See <img src="board.png">')
     assert len(cache) == 3
-    assert not serve.markdown_cacheable("![x](y.svg)") and serve.markdown_cacheable("a [link](y.html)")
+    assert not launch.markdown_cacheable("![x](y.svg)") and launch.markdown_cacheable("a [link](y.html)")
 
 
 def test_the_cache_is_bounded(exporter, monkeypatch):
     from voila.exporter import VoilaExporter
 
-    monkeypatch.setattr(serve, "MARKDOWN_CACHE_SIZE", 3)
+    monkeypatch.setattr(launch, "MARKDOWN_CACHE_SIZE", 3)
     for i in range(7):
         _render(exporter, f"cell {i}")
     assert 1 <= len(VoilaExporter.markdown2html.cache) <= 3

@@ -1,4 +1,4 @@
-"""The server's per-message fast paths (:mod:`gardenkit._server_speed`) give what jupyter_server's and
+"""The server's per-message fast paths (:mod:`gardenkit.server.speed`) give what jupyter_server's and
 jupyter_client's own code gives: the activity watcher records the same ``last_activity`` and
 ``execution_state`` for the same messages, and dates parse to the same values."""
 from __future__ import annotations
@@ -11,7 +11,7 @@ from jupyter_client import jsonutil
 from jupyter_client.session import Session
 from jupyter_server.services.kernels.kernelmanager import MappingKernelManager
 
-from gardenkit import _server_speed
+from gardenkit.server import speed
 
 
 class FakeStream:
@@ -83,9 +83,9 @@ def test_the_light_activity_watcher_records_what_jupyter_servers_does(monkeypatc
     session = Session(key=b"secret")
     expected = _states(original, session)
     monkeypatch.setattr(MappingKernelManager, "start_watching_activity", original)
-    assert _server_speed.install_light_activity_watch()
+    assert speed.install_light_activity_watch()
     light = MappingKernelManager.start_watching_activity
-    assert light is not original and _server_speed.install_light_activity_watch()  # once
+    assert light is not original and speed.install_light_activity_watch()  # once
     assert MappingKernelManager.start_watching_activity is light
     assert _states(light, session) == expected
     # what it records: idle after the comm_info request (untracked: "starting" normalised to idle),
@@ -105,7 +105,7 @@ def test_dates_parse_as_jupyter_clients_own_function_parses_them(monkeypatch, te
             want = original(text)
         except ValueError:
             want = ValueError
-        assert _server_speed.install_fast_dates()
+        assert speed.install_fast_dates()
         try:
             got = jsonutil.parse_date(text)
         except ValueError:

@@ -122,7 +122,7 @@ _COVER_CSS = """
 
 #: pictures drawn, by (id of the state, game, player, alt): (the state, the picture). States are
 #: immutable, so the same state object always draws the same picture; the state is held so its id
-#: is not reused. A dashboard kernel forked from the fork server (:mod:`gardenkit.kernel_forks`)
+#: is not reused. A dashboard kernel forked from the fork server (:mod:`gardenkit.server.kernel_forks`)
 #: finds its lessons' pictures here already drawn.
 _PICTURES: dict = {}
 _PICTURES_MAX = 1024

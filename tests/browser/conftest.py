@@ -1,7 +1,7 @@
 """Browser tests: Voilà dashboards clicked in headless Chromium (Playwright, sync API).
 
 Fixtures:
-- ``voila_server`` (session: one per pytest-xdist worker): ``python -m gardenkit.serve`` — the
+- ``voila_server`` (session: one per pytest-xdist worker): ``python -m gardenkit.server`` — the
   same launcher as ``make dashboards`` — serving ``notebooks/`` on a free port of 127.0.0.1.
 - ``browser`` (module): Debian's ``/usr/bin/chromium`` launched by Playwright (for tests that make
   their own contexts).

@@ -1,7 +1,7 @@
 """The guarded dashboard server seen from Chromium: pages still work, and leave nothing behind.
 
 - A small dashboard (a button and the label it counts into) served by its own
-  ``python -m gardenkit.serve``: a click round-trips through the guarded kernel websocket (v1, the
+  ``python -m gardenkit.server``: a click round-trips through the guarded kernel websocket (v1, the
   owner cookie, the rate limit); the owner cookie is ``HttpOnly``; five reloads leave at most the
   preheated pool + 1 kernels, and closing the tab shuts its kernel (the page's close request is
   accepted now that the page has its ``_xsrf`` cookie).
@@ -19,7 +19,7 @@ import pytest
 
 from harness import VoilaServer
 
-from gardenkit.serve import is_kernel_command
+from gardenkit.server import is_kernel_command
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts"

@@ -1,4 +1,4 @@
-// gardenkit-widget-models: a plugin of gardenkit's Voilà pages (gardenkit/serve.py puts this folder
+// gardenkit-widget-models: a plugin of gardenkit's Voilà pages (gardenkit/server/launch.py puts this folder
 // on Voilà's extra_labextensions_path). Written by hand as a federated extension container (what
 // Voilà's page loads for every extension: window._JUPYTERLAB[name] with init and get), so it needs
 // no build step.

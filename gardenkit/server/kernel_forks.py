@@ -8,22 +8,24 @@ it once (ipykernel and every registered game's rules, drawings, widgets and less
 forks: each kernel is a copy of it that starts at ``kernelapp.launch_new_instance`` with the
 modules already in memory (shared with the fork server until written to).
 
-How it fits in ``python -m gardenkit.serve``:
+How it fits in ``python -m gardenkit.server``:
 
-- :func:`gardenkit.serve.dashboard_kernel_spec_manager` names :data:`PROVISIONER` in the dashboard
-  kernel spec, and :func:`register` makes it known to jupyter_client;
+- :func:`gardenkit.server.dashboard_kernel_spec_manager` names :data:`PROVISIONER` in the dashboard
+  kernel spec; jupyter_client finds it through gardenkit's entry point
+  (``jupyter_client.kernel_provisioners`` in ``pyproject.toml``, :data:`ForkProvisioner`), or
+  through :func:`register` where the installed metadata predates it;
   :class:`ForkProvisioner` is jupyter_client's ``LocalProvisioner`` except for the launch: it
   asks the fork server (:class:`ForkServer`, started on the first launch) for a kernel with the
   kernel's command line, environment and working folder, and watches the process it gets
   (:class:`ForkedKernel`: poll, signals, kill, through a pidfd where Linux has them). If the
   fork server cannot be started or stops answering, kernels are started as before (a warning in
   the log). ``GARDENKIT_KERNEL_FORKS=0`` turns forking off.
-- The fork server (``python -m gardenkit.kernel_forks``) reads one request per line on its
+- The fork server (``python -m gardenkit.server.kernel_forks``) reads one request per line on its
   stdin and answers the new kernel's pid on its stdout; it ends when the server does (its stdin
   closes). A kernel is in a session of its own (as ``LocalProvisioner`` starts them), with the
   environment and folder Voilà asked for, and its parent is the fork server (``parent_handle``):
   it ends if the fork server does. Its command line reads as a dashboard kernel's
-  (``python -m gardenkit.dashboard_kernel -f …``), so tools that count kernels still see them:
+  (``python -m gardenkit.server.dashboard_kernel -f …``), so tools that count kernels still see them:
   the pid is answered only once the child has its session, command line, environment and folder.
 
 What a forked kernel shares with its siblings: the modules imported before the fork (not their
@@ -47,10 +49,13 @@ import traceback
 
 __all__ = ["PROVISIONER", "ForkServer", "ForkedKernel", "forks_enabled", "main", "preload", "register"]
 
-#: the provisioner's name in a kernel spec's ``metadata.kernel_provisioner``
-PROVISIONER = "gardenkit-forks"
+#: the provisioner's name in a kernel spec's ``metadata.kernel_provisioner`` and of its entry point
+#: (older checkouts registered theirs as ``gardenkit-forks`` at run time: under another name, a
+#: server of such a checkout run with this install's metadata, as ``benchmarks/compare_load.py``
+#: does, still forks with its own code, not with the installed entry point's)
+PROVISIONER = "gardenkit-kernel-forks"
 #: the module a forked kernel says it runs (its command line, as a dashboard kernel started anew)
-KERNEL_MODULE = "gardenkit.dashboard_kernel"
+KERNEL_MODULE = "gardenkit.server.dashboard_kernel"
 #: room left in the fork server's command line for a kernel's (see :func:`_set_cmdline`)
 _CMDLINE_ROOM = 1024
 
@@ -66,7 +71,7 @@ def forks_enabled(environ: dict[str, str] | None = None) -> bool:
 
 def preload() -> list[str]:
     """Import what a dashboard kernel imports: ipykernel's kernel app (without the debugger, as
-    :mod:`gardenkit.dashboard_kernel` starts it) and, for every registered game, its rules,
+    :mod:`gardenkit.server.dashboard_kernel` starts it) and, for every registered game, its rules,
     drawing, board, game view and lessons, and warm the lessons' caches (:func:`_warm_lessons`);
     the names of the games whose modules imported."""
     sys.modules.setdefault("debugpy", None)  # type: ignore[arg-type]  # no debugger (dashboard_kernel)
@@ -169,7 +174,7 @@ def _child(request: dict, server_pid: int, ready_w: int, keep: tuple[int, ...]) 
         ready_w = -1
         from ipykernel.kernelapp import IPKernelApp
 
-        from gardenkit import dashboard_kernel
+        from gardenkit.server import dashboard_kernel
 
         sys.argv = [dashboard_kernel.__file__, *argv]  # as ``python -m`` sets it
         # what dashboard_kernel.main does (kernelapp.launch_new_instance), with one step between
@@ -333,7 +338,7 @@ class ForkServer:
 
     def start(self, timeout: float = 120.0) -> "ForkServer":
         # a long last argument leaves room for a kernel's command line (:func:`_set_cmdline`)
-        cmd = [self.python, "-m", "gardenkit.kernel_forks", "." * _CMDLINE_ROOM]
+        cmd = [self.python, "-m", "gardenkit.server.kernel_forks", "." * _CMDLINE_ROOM]
         self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, close_fds=True)
         answer = self._read(timeout)
         if "ready" not in answer:
@@ -355,7 +360,7 @@ class ForkServer:
         return self.proc is not None and self.proc.poll() is None
 
     def fork(self, argv: list[str], env: dict[str, str], cwd: str, timeout: float = 30.0) -> int:
-        """A new kernel's pid: ``argv`` is what follows ``python -m gardenkit.dashboard_kernel``."""
+        """A new kernel's pid: ``argv`` is what follows ``python -m gardenkit.server.dashboard_kernel``."""
         request = json.dumps({"argv": list(argv), "env": dict(env), "cwd": str(cwd)}) + "\n"
         with self._lock:
             if not self.alive:
@@ -405,7 +410,7 @@ def fork_server() -> ForkServer | None:
             _server["failed"] = True
             import logging
 
-            logging.getLogger("gardenkit.serve").warning("kernels are not forked (%s): each starts anew", e)
+            logging.getLogger("gardenkit.server").warning("kernels are not forked (%s): each starts anew", e)
             return None
         if server.games and not _server:
             import atexit
@@ -457,21 +462,41 @@ def provisioner_class() -> type:
     return _classes["p"]
 
 
-def register() -> None:
-    """Make :data:`PROVISIONER` known to jupyter_client's provisioner factory (idempotent)."""
+#: where jupyter_client loads the provisioner from: gardenkit's entry point
+#: (``[project.entry-points."jupyter_client.kernel_provisioners"]`` in ``pyproject.toml``) is
+#: ``gardenkit-kernel-forks = "gardenkit.server.kernel_forks:ForkProvisioner"``
+ENTRY_POINT = "gardenkit.server.kernel_forks:ForkProvisioner"
+_GROUP = "jupyter_client.kernel_provisioners"
+
+
+def register() -> bool:
+    """Make sure jupyter_client's provisioner factory knows :data:`PROVISIONER` (idempotent); True
+    when it had to be told here.
+
+    jupyter_client finds the provisioner through gardenkit's entry point (``pyproject.toml``): its
+    factory reads every entry point of the group when it is made. This is only a fallback for an
+    install whose metadata predates the entry point (an editable install not reinstalled since the
+    entry point was added; ``make .venv`` reinstalls): then the factory is given the same entry
+    point directly, for this process.
+    """
     from importlib.metadata import EntryPoint
 
     from jupyter_client.provisioning.factory import KernelProvisionerFactory
 
     factory = KernelProvisionerFactory.instance()
-    if PROVISIONER not in factory.provisioners:
-        factory.provisioners[PROVISIONER] = EntryPoint(
-            name=PROVISIONER, value="gardenkit.kernel_forks:provisioner_class_loaded",
-            group="jupyter_client.kernel_provisioners")
+    if PROVISIONER in factory.provisioners:  # found through the entry point (or already registered)
+        return False
+    factory.provisioners[PROVISIONER] = EntryPoint(name=PROVISIONER, value=ENTRY_POINT, group=_GROUP)
+    import logging
+
+    logging.getLogger("gardenkit.server").warning(
+        "gardenkit's kernel provisioner has no entry point in this install (reinstall gardenkit, "
+        "e.g. make .venv): registered for this process only")
+    return True
 
 
 def __getattr__(name: str):
-    if name == "provisioner_class_loaded":  # what the entry point loads: the class itself
+    if name == "ForkProvisioner":  # what the entry point loads: the class (made on first use)
         return provisioner_class()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 

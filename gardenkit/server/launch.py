@@ -2,16 +2,16 @@
 
 Usage::
 
-    python -m gardenkit.serve [--port=8866] [any voila option ...] [notebooks/]
+    python -m gardenkit.server [--port=8866] [any voila option ...] [notebooks/]
 
 This is ``voila`` with gardenkit's defaults (listen on 127.0.0.1, no browser,
 idle kernels culled, preheated kernels: ``--pool=N`` per notebook, or N for
 ``--game=NAME`` and 1 for the others; kernels over IPC, so kernels starting
 together never collide on TCP ports; page templates compiled once), the server guards of
-:mod:`gardenkit._server_guard` (kernel websockets speak the v1 protocol only and
+:mod:`gardenkit.server.guard` (kernel websockets speak the v1 protocol only and
 their frames are checked before they are parsed, a rate limit per page, the Host
 header checked, each kernel tied to the browser that opened it, the project's
-template only; see ``docs/hosting.md``), kernels started as :mod:`gardenkit.dashboard_kernel`
+template only; see ``docs/hosting.md``), kernels started as :mod:`gardenkit.server.dashboard_kernel`
 (ipykernel without its debugger and input history: ``GARDENKIT_DASHBOARD_KERNEL=0`` serves plain
 ipykernel kernels), plus one fix: every websocket the server
 accepts gets ``TCP_NODELAY``. Without it the kernel's small replies to a click
@@ -25,7 +25,7 @@ This module is deliberately standalone: it imports only the standard library and
 tornado (and voila when it starts the server), never gardenkit's games or
 widgets, so it can be loaded from a Jupyter config file (see ``binder/postBuild``)::
 
-    from gardenkit.serve import install_frame_guard, install_nodelay, install_xsrf_on_render
+    from gardenkit.server import install_frame_guard, install_nodelay, install_xsrf_on_render
     install_nodelay()
     install_frame_guard()
     install_xsrf_on_render()
@@ -40,7 +40,7 @@ import sys
 from pathlib import Path
 
 from . import kernel_forks
-from ._server_guard import (
+from .guard import (
     ALLOWED_HOSTS_ENV,
     V1_PROTOCOL,
     guarded_voila_class,
@@ -361,7 +361,7 @@ def pool_config(argv: list[str]) -> tuple[list[str], dict]:
 
 
 #: gardenkit's plugins of the Voilà page: each a federated extension written by hand (no build step)
-PAGE_PLUGINS = Path(__file__).resolve().parent / "labextensions"
+PAGE_PLUGINS = Path(__file__).resolve().parent.parent / "labextensions"
 
 
 def page_plugins_path() -> str:
@@ -603,17 +603,17 @@ def _install_plain_outputs() -> bool:
     return True
 
 
-#: the module a dashboard kernel runs (see :mod:`gardenkit.dashboard_kernel`)
-DASHBOARD_KERNEL = "gardenkit.dashboard_kernel"
+#: the module a dashboard kernel runs (see :mod:`gardenkit.server.dashboard_kernel`)
+DASHBOARD_KERNEL = kernel_forks.KERNEL_MODULE
 
 
 def dashboard_kernel_argv(argv: list[str], python: str = sys.executable) -> list[str] | None:
-    """A kernel spec's command line with :mod:`gardenkit.dashboard_kernel` in place of
+    """A kernel spec's command line with :mod:`gardenkit.server.dashboard_kernel` in place of
     ``ipykernel_launcher`` (ipykernel without its debugger and input history), or None when the
     spec starts something else, or another Python than the server's (which may not have gardenkit).
 
     >>> dashboard_kernel_argv(["python", "-m", "ipykernel_launcher", "-f", "{connection_file}"])
-    ['python', '-m', 'gardenkit.dashboard_kernel', '-f', '{connection_file}']
+    ['python', '-m', 'gardenkit.server.dashboard_kernel', '-f', '{connection_file}']
     >>> dashboard_kernel_argv(["/opt/conda/bin/python", "-m", "ipykernel_launcher", "-f", "x"], "/usr/bin/python3") is None
     True
     """
@@ -629,7 +629,7 @@ def is_kernel_command(cmdline) -> bool:
     """Whether a process's command line (a list, or a string) is a Jupyter Python kernel's: plain
     ipykernel or a dashboard kernel (what tests and benchmarks count among a server's children).
 
-    >>> is_kernel_command(["python", "-m", "gardenkit.dashboard_kernel", "-f", "k.json"])
+    >>> is_kernel_command(["python", "-m", "gardenkit.server.dashboard_kernel", "-f", "k.json"])
     True
     >>> is_kernel_command("python -m ipykernel_launcher -f k.json"), is_kernel_command(["python", "-m", "voila"])
     (True, False)
@@ -657,7 +657,7 @@ def dashboard_kernel_spec_manager():
                 spec.argv = argv
                 spec.metadata = {**(spec.metadata or {}), "debugger": False}
                 if kernel_forks.forks_enabled():  # forked from one process that preloaded it all
-                    kernel_forks.register()
+                    kernel_forks.register()  # a fallback only: jupyter_client finds it by its entry point
                     spec.metadata["kernel_provisioner"] = {"provisioner_name": kernel_forks.PROVISIONER,
                                                            "config": {}}
             return spec
@@ -684,13 +684,13 @@ def main(argv: list[str] | None = None) -> None:
         args, config = pool_config(sys.argv[1:] if argv is None else argv)
         args = page_plugin_args(transport_args(default_args(args)))
     except UsageError as err:
-        raise SystemExit(f"gardenkit.serve: {err}") from None
+        raise SystemExit(f"gardenkit.server: {err}") from None
     active = install_nodelay()
     protect_preheated_kernels()
     install_frame_guard()
     if os.environ.get("GARDENKIT_RENDER_CACHE", "1").strip().lower() not in {"0", "false", "no", "off"}:
         install_render_cache()
-        from ._server_speed import install_fast_dates, install_light_activity_watch
+        from .speed import install_fast_dates, install_light_activity_watch
 
         install_light_activity_watch()  # the kernel activity watcher reads headers only
         install_fast_dates()  # ISO dates of every kernel message by datetime.fromisoformat
@@ -706,7 +706,7 @@ def main(argv: list[str] | None = None) -> None:
     else:
         pools = f"{pools} per notebook"
     print(
-        f"[gardenkit.serve] TCP_NODELAY on websockets: {'on' if active else 'off'}; "
+        f"[gardenkit.server] TCP_NODELAY on websockets: {'on' if active else 'off'}; "
         f"kernels over {transport}; pre-warmed kernels: {pools}; dashboard kernels (no debugger, no "
         f"input history): {'on' if dashboard_kernels_enabled() else 'off'}; page plugins (a late widget "
         f"model found): {'on' if page_plugins_enabled() else 'off'}; kernels forked from a "

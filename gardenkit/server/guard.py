@@ -1,6 +1,6 @@
-"""The dashboard server's guards (package-private; ``gardenkit.serve`` re-exports what is public).
+"""The dashboard server's guards (:mod:`gardenkit.server` re-exports what is public).
 
-Like :mod:`gardenkit.serve`, this module imports only the standard library at import time
+Like :mod:`gardenkit.server.launch`, this module imports only the standard library at import time
 (tornado, traitlets, jupyter_server and voila inside functions), never gardenkit's games or
 widgets, so a Jupyter config file can load it.
 
@@ -26,7 +26,7 @@ Two layers:
   - Voilà's own reader of outgoing headers is replaced by a bounded one.
 
 * :func:`guarded_voila_class` returns a ``voila.app.Voila`` subclass (what ``python -m
-  gardenkit.serve`` launches) whose handlers also
+  gardenkit.server`` launches) whose handlers also
 
   - check the ``Host`` header (loopback names, plus :attr:`GardenkitGuard.allowed_hosts`; DNS
     rebinding);
@@ -81,7 +81,7 @@ __all__ = [
     "v1_frame_problem",
 ]
 
-log = logging.getLogger("gardenkit.serve")
+log = logging.getLogger("gardenkit.server")
 
 #: The kernel websocket protocol the dashboards (JupyterLab's services) speak.
 V1_PROTOCOL = "v1.kernel.websocket.jupyter.org"
@@ -788,7 +788,7 @@ def _build_guarded_class():  # noqa: C901 - one closure over the imports it need
         return VoilaKernelManager
 
     class GuardedVoila(Voila):
-        """Voilà with gardenkit's guards (see :mod:`gardenkit._server_guard`)."""
+        """Voilà with gardenkit's guards (see :mod:`gardenkit.server.guard`)."""
 
         name = "voila"
         classes = [*Voila.classes, GardenkitGuard, GardenkitPool]

@@ -1,4 +1,4 @@
-"""The kernel of a dashboard page served by ``python -m gardenkit.serve``: ipykernel, started
+"""The kernel of a dashboard page served by ``python -m gardenkit.server``: ipykernel, started
 without what a dashboard never uses.
 
 Every page a learner opens starts a kernel and runs the whole notebook in it, so a class pays
@@ -12,9 +12,10 @@ nothing for a Voilà page (which executes no code sent by the browser and offers
   CPU per cell; the Tanuki notebook has 95 code cells); here history is off
   (``--HistoryManager.enabled=False``).
 
-``gardenkit.serve`` starts its kernels with this module (:func:`gardenkit.serve.dashboard_kernels`
-rewrites the ``python -m ipykernel_launcher`` kernel spec); ``GARDENKIT_DASHBOARD_KERNEL=0``
-serves with plain ipykernel kernels. Nothing else changes: the notebook runs as in any kernel.
+``gardenkit.server`` starts its kernels with this module
+(:func:`gardenkit.server.dashboard_kernel_spec_manager` rewrites the ``python -m ipykernel_launcher``
+kernel spec); ``GARDENKIT_DASHBOARD_KERNEL=0`` serves with plain ipykernel kernels. Nothing else
+changes: the notebook runs as in any kernel.
 
 This module imports only the standard library before ipykernel (a kernel's start is what it saves).
 """

@@ -1,5 +1,5 @@
 """Two per-message costs of the server that a page load pays for every message of its kernel
-(``gardenkit.serve`` installs both unless ``GARDENKIT_RENDER_CACHE=0``).
+(``gardenkit.server`` installs both unless ``GARDENKIT_RENDER_CACHE=0``).
 
 While Voilà runs a notebook, every message its kernel publishes (a cell's status, its output, each
 widget's ``comm_open`` with the widget's whole state) is read twice by the server: by the
