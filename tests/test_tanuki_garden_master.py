@@ -437,3 +437,33 @@ def test_gm_cards_count_toward_the_target_at_the_end_of_your_turn():
     assert R.decision(s) == "buy"
     s = R.apply(s, "end turn")
     assert R.is_terminal(s) and R.outcome(s).winners == (0,)
+
+
+# ----- a card picked that cannot be played now: why, with its rule (rules.card_refusal) ------------------
+def test_a_card_that_cannot_be_played_now_is_refused_with_its_rule():
+    """What a board says when a Garden Master card is picked: a value with the rule it comes from,
+    never words a widget puts together (the board shows the refusal as the rules give it)."""
+    hand = ("move", "pilfer", "shift", "basket", "offense")
+    s = position(hands={0: (5, 9, 12)}, monks={0: "b3g1 side 1", 1: "b4g6 side 3"}, stage="pre",
+                 garden_master=True, cards={0: hand})
+    assert R.card_refusal(s, 0, "pilfer") is None  # one of its ways is legal: nothing to say
+    # a card with choices, none of them allowed now (no tile on the board to move a Tanuki over, or to turn)
+    assert R.card_refusal(s, 0, "move").rule == "tanuki.gm.move"
+    assert R.card_refusal(s, 0, "shift").rule == "tanuki.gm.shift" and "Shifting Paths" in R.card_refusal(s, 0, "shift").text
+    # a card never played, a card that only answers another: the engine's own refusal
+    assert R.card_refusal(s, 0, "basket").rule == "tanuki.gm.basket"
+    assert R.card_refusal(s, 0, "offense").rule == "tanuki.gm.offense"
+    # not held, not this player's turn, no expansion: the timing rule
+    assert R.card_refusal(s, 0, "fast").rule == "tanuki.gm.timing" and "hold no" in R.card_refusal(s, 0, "fast").text
+    assert R.card_refusal(s, 1, "pilfer").rule == "tanuki.gm.timing"
+    plain = position(hands={0: (5, 9, 12)}, monks={0: "b3g1 side 1", 1: "b4g6 side 3"}, stage="pre")
+    assert R.card_refusal(plain, 0, "fast").rule == "tanuki.gm.timing"
+    # and the board says it, with the rule id
+    from gardenkit.widgets.tanuki import TanukiBoard
+
+    board = TanukiBoard(s)
+    board.choose_card("shift")
+    assert board.card is None and "Not now: none of the Shifting Paths card&#x27;s moves is allowed now " \
+        "[tanuki.gm.shift]" in board.panel.value
+    board.choose_card("pilfer")
+    assert board.card == "pilfer"

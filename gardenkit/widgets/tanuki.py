@@ -193,19 +193,9 @@ class TanukiBoard(BoardWidget):
         s = self._state
         choices = card_choices(s, self.rules) if self.my_turn() else {}
         if kind not in choices:
-            if not s.garden_master:
-                why = "this game is played without the Garden Master expansion"
-            elif not s.components.has_card(kind) or kind not in s.cards[self.player]:
-                why = f"you hold no {kind[:20]!r} card"
-            elif not self.my_turn() or self._decision() not in ("pre", "tile"):
-                why = "cards are played on your own turn, before the roll or once the Tanuki have moved"
-            else:  # the engine says why (a card with choices: none of them is allowed now)
-                refusal = self.rules.why_illegal(s, f"play {kind}")
-                needs = refusal is not None and "needs a choice" in refusal.text
-                title = s.components.card(kind).title
-                why = (f"none of the {title} card's moves is allowed now" if needs or refusal is None
-                       else f"{refusal.text} [{refusal.rule}]")
-            self.show_message(f"Not now: {why}.", "warn")
+            refusal = self.rules.card_refusal(s, self.player, kind)  # (None: its moves are on the board)
+            if refusal is not None:
+                self.show_message(f"Not now: {refusal.text} [{refusal.rule}].", "warn")
             return
         if self.card == kind:
             self.unpick()

@@ -583,6 +583,36 @@ class TanukiRules(GameRules):
         return tuple(self._work(s, a).walks)
 
     # ----- what a board offers -----------------------------------------------------------------------
+    def card_refusal(self, s, player: int, kind: str):
+        """Why ``player`` may not play their Garden Master card ``kind`` now (a
+        :class:`~gardenkit.Refusal` with its rule), or None when at least one way to play it is
+        legal (its moves are among :meth:`targets`). What a board says when a card is picked that
+        cannot be played.
+
+        >>> from gardenkit.games.tanuki.setups import position
+        >>> s = position(hands={0: (5, 9, 12)}, monks={0: "b3g1 side 1", 1: "b4g6 side 3"}, stage="pre",
+        ...              garden_master=True, cards={0: ("fast", "basket")})
+        >>> r = TanukiRules()
+        >>> r.card_refusal(s, 0, "fast") is None, r.card_refusal(s, 0, "move").rule, r.card_refusal(s, 1, "fast").rule
+        (True, 'tanuki.gm.timing', 'tanuki.gm.timing')
+        """
+        self._check_state(s)
+        self._check_player(s, player)
+        if not s.garden_master:
+            return _r("this game is played without the Garden Master expansion", "tanuki.gm.timing")
+        if not isinstance(kind, str) or not s.components.has_card(kind) or player in s.hidden \
+                or kind not in s.cards[player]:
+            return _r(f"you hold no {str(kind)[:20]!r} card", "tanuki.gm.timing")
+        if self.current_player(s) != player or self.decision(s) not in ("pre", "tile"):
+            return _r("cards are played on your own turn, before the roll or once the Tanuki have moved",
+                      "tanuki.gm.timing")
+        if any(card_kind(self.parse_action(s, t.action)) == kind for t in self.targets(s) if t.points is not None):
+            return None
+        refusal = self.why_illegal(s, f"play {kind}")
+        if refusal is None or kind in ("move", "pilfer", "trap", "bait", "shift", "rock"):  # (a card with choices)
+            return _r(f"none of the {s.components.card(kind).title} card's moves is allowed now", f"tanuki.gm.{kind}")
+        return refusal
+
     def targets(self, s, selection=None) -> tuple[Target, ...]:
         """What the player to act can click now, what each gives and why not.
 
