@@ -534,3 +534,28 @@ def test_the_rulebooks_dice_example_steps_with_the_choice_ringed_and_another_cho
     # a board given CHANCE as its player (an example starting at a roll) shows whoever is to act
     board = widgets().TanukiBoard(start, player=CHANCE)
     assert board.player == 0
+
+
+def test_a_click_plays_its_tile_out_once(monkeypatch):
+    """A tile laid by a click is played out once: its explanation, the position after it and the
+    walks the board then shows all come from one playing-out of the move (issue 25: it was played
+    out for the move, then again for its walks)."""
+    from gardenkit.games.tanuki import engine
+
+    s = position(tiles={"b3g1": (1, 0)}, monks={0: "b3g2 F", 1: "b5g6 side 3"}, hands={0: (5, 9, 12)})
+    board = widgets().TanukiBoard(s)
+    board.pick("5")
+    assert board.spot_actions() == ("5@b3g2",)
+    played = []
+    original = engine.Work.do
+
+    def counted(self, a):
+        if self.s0 is s:
+            played.append(str(a))
+        return original(self, a)
+
+    monkeypatch.setattr(engine.Work, "do", counted)
+    monkeypatch.setattr(TanukiRules, "_done", (), raising=False)  # (what the board's targets played out is not the click's)
+    assert board.play("5@b3g2")
+    assert played == ["5@b3g2"], played
+    assert board.trail and board.trail == R.walks(s, "5@b3g2")  # the walks shown are the move's
