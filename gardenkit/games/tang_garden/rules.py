@@ -524,9 +524,18 @@ class TangGardenRules(GameRules):
         return None
 
     # ----- what a move does ------------------------------------------------------------------------------
+    #: the last few moves played out, by the position's identity and the move: a click's move is
+    #: explained and applied from one playing-out (a tuple replaced whole: safe for the search's
+    #: threads; a Work is only read once done)
+    _done: tuple = ()
+
     def _work(self, s, a) -> Work:
+        for state, action, w in TangGardenRules._done:
+            if state is s and action == a:
+                return w
         w = Work(s)
         w.do(a)
+        TangGardenRules._done = ((s, a, w),) + TangGardenRules._done[:3]
         return w
 
     def _apply(self, s, a):
