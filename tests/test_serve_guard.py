@@ -402,9 +402,13 @@ def test_a_malformed_frame_closes_that_socket_only(server, other):
         (struct.pack("<7Q", 6, 56, 61, 63, 65, 67, 70) + b"shell{}{}{}{}", "past the end"),
         (struct.pack("<7Q", 6, 56, 61, 63, 65, 67, 69) + b"shelf{}{}{}{}", "no such channel"),
         ("text", "text frame"),
-        (serialize_msg_to_ws_v1([b"[" * 100_000, b"{}", b"{}", b"{}"], "shell"), "header is nested more than 100"),
+        (serialize_msg_to_ws_v1([b"[" * 100_000, b"{}", b"{}", b"{}"], "shell"), "header is nested too deeply"),
         (serialize_msg_to_ws_v1([b"{}", b"{}", b"{}", b'{"a": ' * 5_000 + b"1" + b"}" * 5_000], "shell"),
-         "content is nested more than 100"),
+         "content is nested too deeply"),
+        (serialize_msg_to_ws_v1([b"{}", b'{"a": ', b"{}", b"{}"], "shell"), "parent header is not JSON"),
+        # (a string of escaped quotes, the worst case of a scan for strings: read in linear time)
+        (serialize_msg_to_ws_v1([b"{}", b"{}", b'["' + b'\\"' * 200_000 + b"[" * 200, b"{}"], "shell"),
+         "metadata is not JSON"),
     ],
 )
 def test_frame_checks(frame, problem):

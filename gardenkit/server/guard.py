@@ -16,7 +16,7 @@ Two layers:
     offsets in the server's only event loop (issue 17);
   - every incoming frame is checked before jupyter_server parses it: a v1 frame whose offset
     count or offsets do not fit inside the frame (or that names no channel), or whose JSON parts
-    nest deeper than :data:`MAX_NESTING`, closes that socket only, with 1007 (issue 15: a 72-byte
+    cannot be read (:func:`json_part_problem`), closes that socket only, with 1007 (issue 15: a 72-byte
     frame announcing 2**40 offsets froze every learner; issue 25: a deeply nested header made
     jupyter_server's parser raise, and the socket died with 1006);
   - each kernel (one page) may be sent ``messages_per_second`` messages on average, with bursts
@@ -147,41 +147,34 @@ def v1_frame_problem(frame: Any) -> str | None:
         return f"an offset points past the end of the {size}-byte frame"
     if bytes(frame[offsets[0] : offsets[1]]) not in _CHANNELS:
         return "no such channel"
-    # the four JSON parts (header, parent header, metadata, content) as jupyter_server will parse
-    # them: nested deeper than MAX_NESTING, its json.loads raises RecursionError, an exception the
-    # socket dies of (1006) instead of the 1007 a bad frame gets
+    # the four JSON parts (header, parent header, metadata, content), read as jupyter_server will
+    # read them: one it cannot read (its json.loads raised RecursionError on a deeply nested one)
+    # killed the socket with 1006, not the 1007 a bad frame gets
     for k, name in enumerate(("header", "parent header", "metadata", "content"), start=1):
-        if k + 1 < len(offsets) and nested_deeper_than(frame[offsets[k] : offsets[k + 1]], MAX_NESTING):
-            return f"the {name} is nested more than {MAX_NESTING} deep"
+        if k + 1 < len(offsets):
+            problem = json_part_problem(frame[offsets[k] : offsets[k + 1]])
+            if problem is not None:
+                return f"the {name} {problem}"
     return None
 
 
-#: how deep a v1 message's JSON part may nest (a widget's state nests a few levels)
-MAX_NESTING = 100
-_JSON_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.S)
-_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
+def json_part_problem(part: Any) -> str | None:
+    """Why a JSON part of a v1 message cannot be read (as jupyter_server reads it: ``json.loads``,
+    C-speed and linear), or None. A part is read twice, here and there; the incoming messages of a
+    page are clicks and small widget updates.
 
-
-def nested_deeper_than(part: Any, limit: int) -> bool:
-    """Whether the arrays and objects of a JSON text nest more than ``limit`` deep (brackets inside
-    strings do not count; the text need not be valid JSON). Linear: a text with at most ``limit``
-    opening brackets is answered by counting them; otherwise its strings are cut out and only its
-    brackets looked at one by one.
-
-    >>> nested_deeper_than(b'{"a": [1, {"b": "[[[[{{{{"}]}', 3), nested_deeper_than(b'{"a": [1, {"b": 2}]}', 2)
-    (False, True)
-    >>> nested_deeper_than(b"[" * 5000, 100), nested_deeper_than(b"[1], " * 5000, 100)
-    (True, False)
+    >>> json_part_problem(b'{"a": [1, {"b": "[[[["}]}'), json_part_problem(b"[" * 100_000)
+    (None, 'is nested too deeply to read')
+    >>> json_part_problem(b'{"a": '), json_part_problem(b"\\xff")
+    ('is not JSON', 'is not JSON')
     """
-    data = bytes(part)
-    if data.count(b"[") + data.count(b"{") <= limit:
-        return False
-    depth = 0
-    for b in _JSON_STRING.sub(b"", data).translate(None, _NOT_BRACKETS):
-        depth += 1 if b in (0x5B, 0x7B) else -1
-        if depth > limit:
-            return True
-    return False
+    try:
+        json.loads(bytes(part))
+    except RecursionError:
+        return "is nested too deeply to read"
+    except ValueError:  # (UnicodeDecodeError included)
+        return "is not JSON"
+    return None
 
 
 def read_v1_header(message: Any) -> dict | None:
