@@ -39,7 +39,7 @@ MIN_TARGET = 24
 DASHBOARDS = {g: gardenkit.entry(g).notebook for g in gardenkit.available_games()}
 #: how tall a text of the board is shown on the phone, at the least (its font size times the drawing's
 #: scale), in CSS px: the goal, and each game's floor today, where a wide drawing scaled to the phone
-#: shows its labels smaller (measured 2026-12-07: Tang Garden's tile values 5.1, Samurai Gardener's
+#: shows its labels smaller (measured 2026-12-07: Tang Garden's coin-track bonuses 5.1, Samurai Gardener's
 #: late house 5.6, Tanuki's monk letters 5.7, Miyabi 7.8, Karesansui 7.6). A floor is a ratchet:
 #: the test fails when a text comes out smaller; raise it as labels grow, to the goal.
 MIN_TEXT_GOAL = 9
