@@ -135,7 +135,7 @@ test-lite: $(STAMP)
 
 # The edit-test loop (a few minutes): the engines, bots, tutor and widgets without a server, a
 # kernel or a browser, and the doctests; `make test` is what CI runs.
-FAST_IGNORE := --ignore=tests/browser $(foreach f,serve_binder serve_guard serve_pool kernel_forks dashboard_kernel \
+FAST_IGNORE := --ignore=tests/browser $(foreach f,serve_binder serve_guard serve_kernel_limits serve_pool kernel_forks dashboard_kernel \
 	binder_jupyterlab binder_repo2docker,--ignore=tests/test_$(f).py)
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest tests $(FAST_IGNORE) --doctest-modules gardenkit -m "not quiet" \
