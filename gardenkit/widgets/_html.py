@@ -25,16 +25,16 @@ from ..core.types import Cited, points_text
 from ..render.svg import THEME_CSS
 from ._links import link_rule_ids, rule_link
 
-#: One button style for the house, light and dark: every button of ours (ipywidgets' buttons in
-#: our widgets, the buttons our front ends make, the Save link) plain, outlined and the same size;
-#: the one main action of a row (``mod-success``: New game, Run) green. Included in every
-#: stylesheet of ours that can come first on a page (the panels, a board, a lesson's cover, the
-#: learner's bar, Copy link), so a button never shows in another style while the page loads.
 #: seen by screen readers only (``.gk-sr``): the live regions, the board's position in words, "(to
 #: move)" in the score table; every widget that shows such a text carries this rule
 SR_CSS = (".gk-sr{position:absolute !important;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;"
           "clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap;border:0}")
 
+#: One button style for the house, light and dark: every button of ours (ipywidgets' buttons in
+#: our widgets, the buttons our front ends make, the Save link) plain, outlined and the same size;
+#: the one main action of a row (``mod-success``: New game, Run) green. Included in every
+#: stylesheet of ours that can come first on a page (the panels, a board, a lesson's cover, the
+#: learner's bar, Copy link), so a button never shows in another style while the page loads.
 BUTTON_CSS = """
 .jupyter-button[class*="gk-"]:not(.mod-success):not(.mod-info),
 [class*="gk-"] .jupyter-button:not(.mod-success):not(.mod-info),
