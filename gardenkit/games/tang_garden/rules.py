@@ -42,9 +42,9 @@ from .actions import (
     TakeToken, Turnup, WHERE, parse,
 )
 from .components import ELEMENTS, LANTERNS, SOLO_LANTERNS, default_components, load_components, space_name
-from .engine import final_lines as engine_final_lines
 from .engine import (
     R, SIDES, SIZE, SIZES, SLOTS, STEP, Work, any_build, build_refusal, furthest_cubes, solo_build_refusal,
+    final_lines as engine_final_lines,
     solo_builds, solo_has_build, solo_rank, supply_left, card_places, covered, face_up, free_spots, stack_left,
 )
 from .rules_text import RULES
@@ -568,7 +568,6 @@ class TangGardenRules(GameRules):
         self._check_player(s, player)
         return tuple(engine_final_lines(s, player))
 
-
     def projected_scores(self, s) -> tuple:
         """The coins so far plus what each player's end scoring (:meth:`final_lines`: cards, characters'
         lines of sight) would add if the game ended in ``s``; the final coins once it is over. A
@@ -585,7 +584,6 @@ class TangGardenRules(GameRules):
         if s.over:
             return tuple(s.scores)
         return tuple(v + sum(line.points for line in engine_final_lines(s, p)) for p, v in enumerate(s.scores))
-
 
     def sight_scores(self, s, player: int, character: str, actions) -> dict:
         """For each of ``actions`` (placing or moving the character ``character``, by id), the coins that
