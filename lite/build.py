@@ -86,8 +86,12 @@ if (window.ServiceWorkerContainer) {
 </script>"""
 
 
+_STARTED = time.perf_counter()
+
+
 def log(msg: str) -> None:
-    print(f"[lite] {msg}", flush=True)
+    """A step of the build, with the seconds since the build started (where a slow build spends them)."""
+    print(f"[lite {time.perf_counter() - _STARTED:5.1f} s] {msg}", flush=True)
 
 
 def canonical(name: str) -> str:
@@ -348,6 +352,7 @@ def build(out: Path) -> None:
             shutil.copy2(stdlib if name == stdlib.name else runtime / name, pyo / name)
         preload = write_lock(runtime, wheels, pyo)
         configure(site, preload)
+        log("the site configured")
         (site / ".nojekyll").write_text("")  # GitHub Pages: serve the folders Jekyll would skip
         (site / "index.html").write_text(
             '<!doctype html><meta charset="utf-8"><title>gardenkit</title>'
