@@ -10,7 +10,9 @@
   ``gardenkit-kernel-forks``, an entry point of gardenkit's);
 - :mod:`gardenkit.server.dashboard_kernel`: the kernel a dashboard page gets (ipykernel without
   its debugger and input history);
-- :mod:`gardenkit.server.speed`: per-message fast paths of jupyter_server and jupyter_client.
+- :mod:`gardenkit.server.speed`: per-message fast paths of jupyter_server and jupyter_client;
+- :mod:`gardenkit.server.upstream`: every function of another project the server replaces or
+  wraps, with the release it was written against (a test fails when an installed one differs).
 
 Only the server (and Binder's Jupyter config, the tests and the benchmarks) import this package;
 learners' code never does, and nothing else in gardenkit imports it (tests/test_imports.py). Like
