@@ -256,3 +256,14 @@ def test_importing_the_server_package_loads_none_of_its_modules():
     assert {m for m in loaded if m.startswith(SERVER + ".")} == {f"{SERVER}.launch", f"{SERVER}.guard",
                                                                    f"{SERVER}.kernel_forks"}
     assert _views(loaded) == [] and not [m for m in loaded if m.startswith("gardenkit.games.")]
+
+
+def test_every_name_the_server_package_offers_is_the_launchers():
+    """``gardenkit.server.__all__`` (the one list of the launcher's public names) names only what
+    :mod:`gardenkit.server.launch` defines, and the package hands out exactly that object."""
+    import gardenkit.server as server
+    from gardenkit.server import launch
+
+    missing = [name for name in server.__all__ if not hasattr(launch, name)]
+    assert not missing, f"gardenkit.server.__all__ names what launch.py does not define: {missing}"
+    assert all(getattr(server, name) is getattr(launch, name) for name in server.__all__)

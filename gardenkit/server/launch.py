@@ -40,7 +40,7 @@ import sys
 from pathlib import Path
 
 from . import kernel_forks
-from .guard import (
+from .guard import (  # (the guard's names the package offers from here too)
     ALLOWED_HOSTS_ENV,
     V1_PROTOCOL,
     guarded_voila_class,
@@ -48,30 +48,7 @@ from .guard import (
     install_xsrf_on_render,
 )
 
-__all__ = [
-    "ALLOWED_HOSTS_ENV",
-    "V1_PROTOCOL",
-    "guarded_voila_class",
-    "install_frame_guard",
-    "install_xsrf_on_render",
-    "accepted_websocket_nodelay",
-    "default_args",
-    "game_notebook",
-    "install_nodelay",
-    "install_render_cache",
-    "dashboard_kernel_argv",
-    "dashboard_kernel_spec_manager",
-    "dashboard_kernels_enabled",
-    "is_kernel_command",
-    "pool_config",
-    "transport_args",
-    "main",
-    "protect_preheated_kernels",
-    "nodelay_enabled",
-    "page_plugin_args",
-    "page_plugins_enabled",
-    "page_plugins_path",
-]
+# (its public names are the package's: gardenkit.server.__all__, loaded from here on first use)
 
 #: Defaults passed to Voilà unless the command line sets the same option.
 DEFAULTS: dict[str, str] = {
