@@ -488,3 +488,24 @@ def test_every_rule_id_has_a_test_here():
     for rule in R.info.rules:
         part = rule.split(".", 1)[1].replace(".", "_")
         assert f"test_{part}" in names, f"no test for rule {rule}"
+
+
+def test_a_move_is_decided_once_for_its_explanation_and_its_state(monkeypatch):
+    """``_move`` is the one place a Karesansui move is played (issue 25): ``play`` asks it once, and
+    what ``explain`` and ``apply`` answer is what it gives, on every move of a seeded game."""
+    from gardenkit.bots import RandomBot
+    from gardenkit.games.karesansui.rules import KaresansuiRules
+
+    rules = gardenkit.make("karesansui")
+    calls = []
+    original = KaresansuiRules._move
+    monkeypatch.setattr(KaresansuiRules, "_move", lambda self, s, a: calls.append(a) or original(self, s, a))
+    s, bot, moves = rules.initial_state(players=3, seed=5), RandomBot(5), 0
+    while not rules.is_terminal(s):
+        a = rules.sample_chance(s)[0] if rules.current_player(s) is gardenkit.CHANCE else bot.choose(rules, s)
+        calls.clear()
+        played = rules.play(s, a)
+        assert len(calls) == 1, f"{a}: decided {len(calls)} times"
+        assert played.explanation == rules.explain(s, a) and played.state == rules.apply(s, a)
+        s, moves = played.state, moves + 1
+    assert moves > 50

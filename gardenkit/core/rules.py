@@ -230,10 +230,15 @@ class GameRules:
     def _advance(self, s, a):
         """Apply a read action that :meth:`_refusal` allowed (at a chance node the state's own
         generator makes the same draw ``step_chance`` would)."""
+        return self._apply(self._rng_advanced(s), a)
+
+    def _rng_advanced(self, s):
+        """``s`` with its generator past the draw a chance step makes (``s`` itself elsewhere): what
+        a move is applied to (a game's own ``_play`` applies to it too)."""
         if self.current_player(s) is CHANCE and getattr(s, "rng", None) is not None:
             _, rng = self.sample_chance(s)
             s = dataclasses.replace(s, rng=rng)
-        return self._apply(s, a)
+        return s
 
     def play(self, s, a, *, explain: bool = True) -> Played:
         """Read ``a`` once, decide once and, if it is legal, apply it: what one click needs

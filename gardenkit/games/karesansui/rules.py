@@ -233,9 +233,19 @@ class KaresansuiRules(GameRules):
                            "karesansui.bid.undercut")
         return None
 
-    # ----- what an action does -----------------------------------------------------------------
+    # ----- what an action does: decided once, in _move ------------------------------------------
     def _explain(self, s, a):
-        lines, effects = self._effects(s, a)
+        return self._explanation(a, *self._move(s, a)[:2])
+
+    def _apply(self, s, a):  # (core's _advance has moved a chance step's generator on)
+        return self._move(s, a)[2]
+
+    def _play(self, s, a):
+        lines, effects, after = self._move(self._rng_advanced(s), a)
+        return self._explanation(a, lines, effects), after
+
+    @staticmethod
+    def _explanation(a, lines, effects) -> Explanation:
         return Explanation(action=str(a), legal=True, points=sum(line.points for line in lines), lines=lines,
                            effects=effects, rules=rules_cited(lines, effects=effects), unit="demerit")
 
@@ -271,108 +281,89 @@ class KaresansuiRules(GameRules):
             return f"the top {DECK_NAMES[deck]} card"
         return f"an extra {DECK_NAMES[deck]} demerit (the deck is empty)"
 
-    def _effects(self, s, a) -> tuple[tuple[Line, ...], tuple[Effect, ...]]:
+    def _move(self, s, a) -> tuple[tuple[Line, ...], tuple[Effect, ...], KaresansuiState]:
+        """The one way a legal move is played: its demerit lines, its effects and the state after it,
+        each condition decided once for all three (``explain``, ``apply`` and ``play`` read it)."""
         comps = s.components
         if isinstance(a, Draw):
-            if a.rock == BLACK:
-                rule = "karesansui.end.black_refill" if s.phase == "refill" else "karesansui.end.black_pass"
-                return (), (Effect("the black rock is drawn: the game ends", rule),)
-            name = comps.rock_name(a.rock)
-            if s.phase == "deal":
-                return (), (Effect(f"{name} into player {self._deal_to(s) + 1}'s garden", "karesansui.setup.draw"),)
-            if s.phase == "refill":
-                return (), (Effect(f"{name} onto pile {(self._pile_to_fill(s) or 0) + 1}", "karesansui.round.piles"),)
-            return (), (Effect(f"{name} into player {(s.passer or 0) + 1}'s garden", "karesansui.trade.draw"),)
+            return self._draw(s, a)
         p = s.to_move
-        if isinstance(a, Pass):
-            value = self._card(s, "pass")
-            lines = (Line(value, f"{self._card_text(s, 'pass')} for passing", "karesansui.trade.pass_card", s.round),)
-            effects = [Effect("bidding ends: you draw a rock from the bag, everyone else takes the pile they bid on",
-                              "karesansui.bid.end")]
-            if s.taken[0] + 1 == len(comps.decks["pass"]):
-                effects.append(Effect("the Pass deck is now empty: the game ends after this round", "karesansui.end.deck"))
-            return lines, tuple(effects)
-        if isinstance(a, TurnIn):
-            kind = a.kind
-            value = self._card(s, kind)
-            lines = (Line(value, f"{DECK_NAMES[kind]} {' '.join(a.rocks)}: {self._card_text(s, kind)}",
-                          SET_RULE[kind], s.round),)
-            effects = [Effect(f"{_plain(a.rocks)} go back into the bag", "karesansui.sets.demerit")]
-            if s.taken[DECKS.index(kind)] + 1 == len(comps.decks[kind]):
-                effects.append(Effect(f"the {DECK_NAMES[kind]} deck is now empty: the game ends after this round",
-                                      "karesansui.end.deck"))
-            left = forbidden_sets(_without(s.gardens[p], a.rocks))
-            if left:
-                effects.append(Effect(f"still to turn in: {len(left)} set{'s' if len(left) != 1 else ''}",
-                                      "karesansui.sets.order"))
-            return lines, tuple(effects)
-        # a bid
-        pile = s.piles[a.pile]
-        effects = [Effect(f"offers {_plain(a.rocks)} (worth {a.value}, {len(a.rocks)} "
-                          f"rock{'s' if len(a.rocks) != 1 else ''}) for pile {a.pile + 1} ({_plain(pile)}, worth "
-                          f"{s.pile_value(a.pile)})", "karesansui.bid.rocks")]
-        standing = s.bids[a.pile]
-        if standing is not None:
-            effects.append(Effect(f"undercuts player {standing[0] + 1}, who takes back {_plain(standing[1])} and bids "
-                                  "again on their next turn", "karesansui.bid.outbid"))
-        return (), tuple(effects)
-
-    def _apply(self, s, a):
-        comps = s.components
-        if isinstance(a, Draw):
-            bag = _without(s.bag, (a.rock,))
-            if s.phase == "deal":
-                p = self._deal_to(s)
-                s = _set(dataclasses.replace(s, bag=bag), "gardens", p, _merge(s.gardens[p], (a.rock,)))
-                if self._deal_to(s) is None:
-                    s = dataclasses.replace(s, phase="refill")
-                    return self._after_refill_step(s)
-                return s
-            if s.phase == "refill":
-                if a.rock == BLACK:
-                    return self._end(dataclasses.replace(s, bag=bag, black_out=True),
-                                     "the black rock came out of the bag while the piles were laid out")
-                i = self._pile_to_fill(s)
-                s = _set(dataclasses.replace(s, bag=bag), "piles", i, s.piles[i] + (a.rock,))
-                return self._after_refill_step(s)
-            # the passer's draw
-            if a.rock == BLACK:
-                s = dataclasses.replace(s, bag=bag, black_out=True,
-                                        ending=s.ending or "the player who passed drew the black rock")
-            else:
-                s = _set(dataclasses.replace(s, bag=bag), "gardens", s.passer, _merge(s.gardens[s.passer], (a.rock,)))
-            return self._trade(s)
-        p = s.to_move
-        lines = () if isinstance(a, Bid) else self._effects(s, a)[0]  # a bid costs nothing
-        if lines:
-            s = _set(s, "scores", p, s.scores[p] + sum(line.points for line in lines))
-            s = _set(s, "lines", p, s.lines[p] + lines)
         if isinstance(a, Bid):
-            s = _set(s, "gardens", p, _without(s.gardens[p], a.rocks))
+            pile = s.piles[a.pile]
+            effects = [Effect(f"offers {_plain(a.rocks)} (worth {a.value}, {len(a.rocks)} "
+                              f"rock{'s' if len(a.rocks) != 1 else ''}) for pile {a.pile + 1} ({_plain(pile)}, worth "
+                              f"{s.pile_value(a.pile)})", "karesansui.bid.rocks")]
+            after = _set(s, "gardens", p, _without(s.gardens[p], a.rocks))
             standing = s.bids[a.pile]
             if standing is not None:
                 q = standing[0]
-                s = _set(s, "gardens", q, _merge(s.gardens[q], standing[1]))
-            s = _set(s, "bids", a.pile, (p, a.rocks))
-            return dataclasses.replace(s, to_move=self._next_bidder(s, p))
+                effects.append(Effect(f"undercuts player {q + 1}, who takes back {_plain(standing[1])} and bids "
+                                      "again on their next turn", "karesansui.bid.outbid"))
+                after = _set(after, "gardens", q, _merge(after.gardens[q], standing[1]))
+            after = _set(after, "bids", a.pile, (p, a.rocks))
+            return (), tuple(effects), dataclasses.replace(after, to_move=self._next_bidder(after, p))
+        deck = "pass" if isinstance(a, Pass) else a.kind
         if isinstance(a, Pass):
-            taken = list(s.taken)
-            taken[0] += 1
-            s = dataclasses.replace(s, taken=tuple(taken), passer=p, to_move=None)
-            if taken[0] >= len(comps.decks["pass"]):
-                s = dataclasses.replace(s, ending=s.ending or "the Pass deck ran out")
-            if not s.bag:
-                return self._trade(s)
-            return dataclasses.replace(s, phase="draw")
-        # a set turned in
-        kind = a.kind
+            lines = (Line(self._card(s, "pass"), f"{self._card_text(s, 'pass')} for passing",
+                          "karesansui.trade.pass_card", s.round),)
+            effects = [Effect("bidding ends: you draw a rock from the bag, everyone else takes the pile they bid on",
+                              "karesansui.bid.end")]
+        else:
+            lines = (Line(self._card(s, deck), f"{DECK_NAMES[deck]} {' '.join(a.rocks)}: {self._card_text(s, deck)}",
+                          SET_RULE[deck], s.round),)
+            effects = [Effect(f"{_plain(a.rocks)} go back into the bag", "karesansui.sets.demerit")]
+        after = _set(s, "scores", p, s.scores[p] + sum(line.points for line in lines))
+        after = _set(after, "lines", p, after.lines[p] + lines)
         taken = list(s.taken)
-        taken[DECKS.index(kind)] += 1
-        s = _set(dataclasses.replace(s, taken=tuple(taken), bag=_merge(s.bag, a.rocks)), "gardens", p,
-                 _without(s.gardens[p], a.rocks))
-        if taken[DECKS.index(kind)] >= len(comps.decks[kind]):
-            s = dataclasses.replace(s, ending=s.ending or f"the {DECK_NAMES[kind]} deck ran out")
-        return self._next_turn_in(s, p)
+        taken[DECKS.index(deck)] += 1
+        after = dataclasses.replace(after, taken=tuple(taken))
+        if taken[DECKS.index(deck)] >= len(comps.decks[deck]):
+            if taken[DECKS.index(deck)] == len(comps.decks[deck]):  # this card was the deck's last
+                effects.append(Effect(f"the {DECK_NAMES[deck]} deck is now empty: the game ends after this round",
+                                      "karesansui.end.deck"))
+            after = dataclasses.replace(after, ending=after.ending or f"the {DECK_NAMES[deck]} deck ran out")
+        if isinstance(a, Pass):
+            after = dataclasses.replace(after, passer=p, to_move=None)
+            return lines, tuple(effects), self._trade(after) if not after.bag else dataclasses.replace(after, phase="draw")
+        # a set turned in
+        garden = _without(s.gardens[p], a.rocks)
+        left = forbidden_sets(garden)
+        if left:
+            effects.append(Effect(f"still to turn in: {len(left)} set{'s' if len(left) != 1 else ''}",
+                                  "karesansui.sets.order"))
+        after = _set(dataclasses.replace(after, bag=_merge(after.bag, a.rocks)), "gardens", p, garden)
+        return lines, tuple(effects), self._next_turn_in(after, p)
+
+    def _draw(self, s, a: Draw) -> tuple[tuple[Line, ...], tuple[Effect, ...], KaresansuiState]:
+        """A rock out of the bag: dealt into a garden, laid on a pile, or the passer's; the black rock
+        ends the game (at once while the piles are laid out, after the trade for the passer)."""
+        comps = s.components
+        bag = _without(s.bag, (a.rock,))
+        if s.phase == "deal":
+            p = self._deal_to(s)
+            effect = Effect(f"{comps.rock_name(a.rock)} into player {p + 1}'s garden", "karesansui.setup.draw")
+            after = _set(dataclasses.replace(s, bag=bag), "gardens", p, _merge(s.gardens[p], (a.rock,)))
+            if self._deal_to(after) is None:
+                after = self._after_refill_step(dataclasses.replace(after, phase="refill"))
+            return (), (effect,), after
+        if s.phase == "refill":
+            if a.rock == BLACK:
+                return (), (Effect("the black rock is drawn: the game ends", "karesansui.end.black_refill"),), \
+                    self._end(dataclasses.replace(s, bag=bag, black_out=True),
+                              "the black rock came out of the bag while the piles were laid out")
+            i = self._pile_to_fill(s)
+            effect = Effect(f"{comps.rock_name(a.rock)} onto pile {i + 1}", "karesansui.round.piles")
+            return (), (effect,), self._after_refill_step(_set(dataclasses.replace(s, bag=bag), "piles", i,
+                                                                s.piles[i] + (a.rock,)))
+        # the passer's draw
+        if a.rock == BLACK:
+            effect = Effect("the black rock is drawn: the game ends", "karesansui.end.black_pass")
+            after = dataclasses.replace(s, bag=bag, black_out=True,
+                                        ending=s.ending or "the player who passed drew the black rock")
+        else:
+            effect = Effect(f"{comps.rock_name(a.rock)} into player {s.passer + 1}'s garden", "karesansui.trade.draw")
+            after = _set(dataclasses.replace(s, bag=bag), "gardens", s.passer, _merge(s.gardens[s.passer], (a.rock,)))
+        return (), (effect,), self._trade(after)
 
     # ----- the flow of a round ----------------------------------------------------------------
     def _after_refill_step(self, s):
