@@ -1,7 +1,9 @@
 """The harness the browser tests, the server tests and the load benchmarks share: Debian's
-Chromium and its flags, a free port, and :class:`VoilaServer` (``python -m gardenkit.server`` in a
-subprocess, waited for with a deadline). It lives with the tests, not in the package a learner
-imports. The root ``conftest.py`` puts this folder on ``sys.path``; a benchmark does the same.
+Chromium and its flags, a free port, :class:`VoilaServer` (``python -m gardenkit.server`` in a
+subprocess, waited for with a deadline), :func:`served` (a test fixture's server) and
+:func:`notebook_json` (a small notebook to serve). It lives with the tests, not in the package a
+learner imports. The root ``conftest.py`` puts this folder on ``sys.path``; a benchmark does the
+same (pytest is imported only inside :func:`served`, so a benchmark runs without it).
 """
 from __future__ import annotations
 
@@ -13,9 +15,23 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any, Iterator
 
-__all__ = ["CHROMIUM", "CHROMIUM_ARGS", "SERVER_MODULE", "VoilaServer", "free_port"]
+__all__ = [
+    "ARTIFACTS",
+    "CHROMIUM",
+    "CHROMIUM_ARGS",
+    "SERVER_MODULE",
+    "VoilaServer",
+    "free_port",
+    "notebook_json",
+    "served",
+]
+
+#: The repository's ``test-artifacts/``: the servers' logs, screenshots and figures tests leave.
+ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"
 
 #: gardenkit's dashboard server, as ``make dashboards`` runs it (``python -m gardenkit.server``).
 SERVER_MODULE = "gardenkit.server"
@@ -169,3 +185,41 @@ class VoilaServer:
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
+
+
+@contextmanager
+def served(root: str | os.PathLike[str], log_name: str, **options: Any) -> Iterator[VoilaServer]:
+    """A started :class:`VoilaServer` of ``root``, logging to ``ARTIFACTS / log_name``, stopped on
+    leaving (``options`` go to it). For a test fixture: a server that does not start fails the test
+    with its log's tail, not a traceback of the harness.
+
+    ::
+
+        @pytest.fixture(scope="module")
+        def server(tmp_path_factory):
+            with served(tmp_path_factory.mktemp("site"), "voila-site.log") as srv:
+                yield srv
+    """
+    import pytest  # here, not at the top: the benchmarks import this module without pytest
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    server = VoilaServer(root, log_path=ARTIFACTS / log_name, **options)
+    try:
+        try:
+            server.start()
+        except RuntimeError as err:
+            pytest.fail(str(err), pytrace=False)
+        yield server
+    finally:
+        server.stop()
+
+
+def notebook_json(cells: list[dict[str, Any]]) -> dict[str, Any]:
+    """A minimal nbformat 4.5 notebook of ``cells`` (cell dicts) for the python3 kernel, as a
+    JSON-ready dict: what a test writes to a ``.ipynb`` for the server to render."""
+    return {
+        "cells": list(cells),
+        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }

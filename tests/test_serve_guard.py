@@ -38,7 +38,7 @@ from gardenkit.server.guard import (
     split_host,
     v1_frame_problem,
 )
-from harness import VoilaServer
+from harness import ARTIFACTS, notebook_json, served
 
 from gardenkit.server import V1_PROTOCOL, is_kernel_command
 
@@ -50,8 +50,6 @@ from jupyter_server.services.kernels.connection.base import (  # noqa: E402
     serialize_msg_to_ws_v1,
 )
 
-REPO = Path(__file__).resolve().parents[1]
-ARTIFACTS = REPO / "test-artifacts"
 NOTEBOOK = "board.ipynb"
 CLASS_HOST = "garden-class.example"
 #: A learner's click must be answered within this (the brief's bound).
@@ -70,22 +68,11 @@ CELLS = [
 ]
 
 
-def _notebook() -> dict:
-    return {
-        "cells": [
-            {"cell_type": "code", "id": f"cell{i}", "metadata": {}, "execution_count": None,
-             "outputs": [], "source": src}
-            for i, src in enumerate(CELLS)
-        ],
-        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }
-
-
 def write_site(root: Path) -> Path:
     root.mkdir(parents=True, exist_ok=True)
-    (root / NOTEBOOK).write_text(json.dumps(_notebook()))
+    cells = [{"cell_type": "code", "id": f"cell{i}", "metadata": {}, "execution_count": None,
+              "outputs": [], "source": src} for i, src in enumerate(CELLS)]
+    (root / NOTEBOOK).write_text(json.dumps(notebook_json(cells)))
     return root
 
 
@@ -95,19 +82,10 @@ def write_site(root: Path) -> Path:
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     root = write_site(tmp_path_factory.mktemp("site"))
-    ARTIFACTS.mkdir(exist_ok=True)
     (ARTIFACTS / "serve-guard-figures.txt").unlink(missing_ok=True)
-    srv = VoilaServer(
-        root,
-        extra_args=[f"--GardenkitGuard.allowed_hosts={CLASS_HOST}"],
-        log_path=ARTIFACTS / "voila-serve-guard.log",
-    )
-    try:
-        srv.start()
-    except RuntimeError as err:
-        pytest.fail(str(err), pytrace=False)
-    yield srv
-    srv.stop()
+    with served(root, "voila-serve-guard.log",
+                extra_args=[f"--GardenkitGuard.allowed_hosts={CLASS_HOST}"]) as srv:
+        yield srv
 
 
 def rss_mb(srv) -> float:

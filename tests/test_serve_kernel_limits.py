@@ -19,8 +19,8 @@ import uuid
 
 import pytest
 import websockets.sync.client as websockets_sync
-from harness import VoilaServer
-from test_serve_guard import ARTIFACTS, Learner, request, write_site
+from harness import served
+from test_serve_guard import Learner, request, write_site
 
 from gardenkit.server import V1_PROTOCOL
 
@@ -30,16 +30,11 @@ PER_BROWSER, PER_ADDRESS, CONNECT_WITHIN = 2, 3, 4.0
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     root = write_site(tmp_path_factory.mktemp("site"))
-    srv = VoilaServer(root, log_path=ARTIFACTS / "voila-kernel-limits.log", extra_args=[
-        f"--GardenkitGuard.kernels_per_browser={PER_BROWSER}",
-        f"--GardenkitGuard.kernels_per_address={PER_ADDRESS}",
-        f"--GardenkitGuard.connect_within={CONNECT_WITHIN}"])
-    try:
-        srv.start()
-    except RuntimeError as err:
-        pytest.fail(str(err), pytrace=False)
-    yield srv
-    srv.stop()
+    with served(root, "voila-kernel-limits.log", extra_args=[
+            f"--GardenkitGuard.kernels_per_browser={PER_BROWSER}",
+            f"--GardenkitGuard.kernels_per_address={PER_ADDRESS}",
+            f"--GardenkitGuard.connect_within={CONNECT_WITHIN}"]) as srv:
+        yield srv
 
 
 def render(srv, cookie: str | None = None, connect: bool = True) -> tuple[str, str]:

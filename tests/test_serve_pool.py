@@ -31,7 +31,7 @@ from pathlib import Path
 
 import psutil
 import pytest
-from harness import VoilaServer
+from harness import ARTIFACTS, notebook_json, served
 
 from gardenkit.server.launch import (
     OTHER_POOL,
@@ -43,7 +43,6 @@ from gardenkit.server.launch import (
 
 REPO = Path(__file__).resolve().parents[1]
 NOTEBOOKS = REPO / "notebooks"
-ARTIFACTS = REPO / "test-artifacts"
 sys.path.insert(0, str(REPO / "benchmarks"))
 
 from loadkit import ProtocolLearner, http_client, kernel_processes  # noqa: E402
@@ -84,12 +83,8 @@ game
 
 
 def _notebook(source: str) -> str:
-    return json.dumps({
-        "cells": [{"cell_type": "code", "id": "board", "metadata": {}, "execution_count": None,
-                   "outputs": [], "source": source}],
-        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
-        "nbformat": 4, "nbformat_minor": 5,
-    })
+    return json.dumps(notebook_json([{"cell_type": "code", "id": "board", "metadata": {},
+                                      "execution_count": None, "outputs": [], "source": source}]))
 
 
 @pytest.fixture(scope="module")
@@ -259,16 +254,10 @@ def open_pages(server, notebook: str, n: int, check, click: bool = True):
 def class_server(site):
     if shutil.which("make") is None:
         pytest.skip("make is not installed")
-    ARTIFACTS.mkdir(exist_ok=True)
     # no limit on pool kernels starting at once: the simultaneous-start test starts them all at once
     options = make_serve_options("POOL=3", "GAME=game", "SERVE_ARGS=--GardenkitPool.max_starting=0")
-    server = VoilaServer(site, extra_args=options, log_path=ARTIFACTS / "voila-serve-pool.log")
-    try:
-        server.start()
-    except RuntimeError as err:
-        pytest.fail(str(err), pytrace=False)
-    yield server
-    server.stop()
+    with served(site, "voila-serve-pool.log", extra_args=options) as server:
+        yield server
 
 
 def test_the_game_of_the_day_gets_its_pre_warmed_kernels(class_server):
@@ -341,7 +330,7 @@ def test_the_pool_starts_its_kernels_one_at_a_time_when_asked(site):
     if shutil.which("make") is None:
         pytest.skip("make is not installed")
     options = make_serve_options("POOL=3", "GAME=game", "SERVE_ARGS=--GardenkitPool.max_starting=1")
-    with VoilaServer(site, extra_args=options, log_path=ARTIFACTS / "voila-serve-pool-limit.log") as server:
+    with served(site, "voila-serve-pool-limit.log", extra_args=options) as server:
         _wait_kernels(server, 3 + OTHER_POOL)
         started = sorted(p.create_time() for p in kernel_processes(server.proc.pid))
         log = server.log_path.read_text(errors="replace")

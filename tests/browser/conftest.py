@@ -29,13 +29,12 @@ from pathlib import Path
 
 import pytest
 
-from harness import CHROMIUM, CHROMIUM_ARGS, VoilaServer
+from harness import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, served
 
 from dashboard import GAME, open_game  # noqa: E402 - tests/browser is on sys.path (rootdir conftest)
 
 REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = REPO / "notebooks"
-ARTIFACTS = REPO / "test-artifacts"
 CHROMIUM_PATH = os.environ.get("GARDENKIT_CHROMIUM", CHROMIUM)
 
 #: The post-game review in the served dashboards: a few playouts per position and no time bound,
@@ -97,19 +96,13 @@ def pytest_runtest_makereport(item, call):
 
 @pytest.fixture(scope="session")
 def voila_server():
-    ARTIFACTS.mkdir(exist_ok=True)
     # one server per pytest-xdist worker (make test runs the browser tests on two): a log each
     worker = os.environ.get("PYTEST_XDIST_WORKER", "")
     # the hint thinks 1.5 s instead of 0.5: the tests that click while it thinks (the board must
     # answer first) met a hint already done when the click's answer came (395 ms on a busy machine)
-    server = VoilaServer(NOTEBOOKS, log_path=ARTIFACTS / f"voila-browser-tests{'-' + worker if worker else ''}.log",
-                         env={"GARDENKIT_HINT_MS": "1500"})
-    try:
-        server.start()
-    except RuntimeError as err:
-        pytest.fail(str(err), pytrace=False)
-    yield server
-    server.stop()
+    with served(NOTEBOOKS, f"voila-browser-tests{'-' + worker if worker else ''}.log",
+                env={"GARDENKIT_HINT_MS": "1500"}) as server:
+        yield server
 
 
 @pytest.fixture(scope="module")  # closed after each module: a sync Playwright left running would hold an asyncio loop over the tests that follow

@@ -11,10 +11,10 @@ import pytest
 
 import gardenkit
 from gardenkit.core import share
-from harness import VoilaServer
+from harness import notebook_json, served
 from gardenkit.tutor.rule_index import rule_index
 
-from conftest import ARTIFACTS, RENDER_TIMEOUT_MS
+from conftest import RENDER_TIMEOUT_MS
 
 GAME = "samurai_gardener"
 RULE = "samurai_gardener.place.touch"
@@ -47,18 +47,9 @@ def server(tmp_path_factory):
                       "link = share_try_board(board, reads_page=True)\nlink"),
         _cell("code", "board"),
     ]
-    nb = {"cells": cells, "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
-                                                      "language": "python"}},
-          "nbformat": 4, "nbformat_minor": 5}
-    (root / NOTEBOOK).write_text(json.dumps(nb), encoding="utf-8")
-    ARTIFACTS.mkdir(exist_ok=True)
-    srv = VoilaServer(root, log_path=ARTIFACTS / "voila-learn-widgets.log")
-    try:
-        srv.start()
-    except RuntimeError as err:
-        pytest.fail(str(err), pytrace=False)
-    yield srv
-    srv.stop()
+    (root / NOTEBOOK).write_text(json.dumps(notebook_json(cells)), encoding="utf-8")
+    with served(root, "voila-learn-widgets.log") as srv:
+        yield srv
 
 
 def _open(page, server, query: str = ""):

@@ -18,9 +18,9 @@ import pytest
 
 import gardenkit
 from gardenkit.bots import puzzles as P
-from harness import VoilaServer
+from harness import notebook_json, served
 
-from conftest import ARTIFACTS, RENDER_TIMEOUT_MS
+from conftest import RENDER_TIMEOUT_MS
 
 pytestmark = pytest.mark.browser
 GAMES = gardenkit.available_games()
@@ -52,22 +52,15 @@ def _notebook(game: str, start: int) -> dict:
     cells = [{"cell_type": "markdown", "metadata": {}, "source": f"# Puzzles of {game}"},
              {"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None,
               "source": f"from gardenkit.widgets import PuzzleWidget\nPuzzleWidget({game!r}, start={start}, lazy=True)"}]
-    return {"cells": cells, "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
-                                                        "language": "python"}}, "nbformat": 4, "nbformat_minor": 5}
+    return notebook_json(cells)
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     root = tmp_path_factory.mktemp("puzzles")
-    ARTIFACTS.mkdir(exist_ok=True)
-    srv = VoilaServer(root, log_path=ARTIFACTS / "voila-puzzles.log")
-    try:
-        srv.start()
-    except RuntimeError as err:
-        pytest.fail(str(err), pytrace=False)
-    srv.root = root
-    yield srv
-    srv.stop()
+    with served(root, "voila-puzzles.log") as srv:
+        srv.root = root
+        yield srv
 
 
 def _verdict(page, want: str, timeout: float = 60_000) -> None:

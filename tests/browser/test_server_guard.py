@@ -12,17 +12,14 @@ from __future__ import annotations
 
 import json
 import time
-from pathlib import Path
 
 import psutil
 import pytest
 
-from harness import VoilaServer
+from harness import notebook_json, served
 
 from gardenkit.server import is_kernel_command
 
-REPO = Path(__file__).resolve().parents[2]
-ARTIFACTS = REPO / "test-artifacts"
 NOTEBOOK = "counter.ipynb"
 POOL = 1  # one notebook served, one preheated kernel
 SOURCE = (
@@ -37,21 +34,11 @@ SOURCE = (
 @pytest.fixture(scope="module")
 def counter_server(tmp_path_factory):
     root = tmp_path_factory.mktemp("counter")
-    (root / NOTEBOOK).write_text(json.dumps({
-        "cells": [{"cell_type": "code", "id": "counter", "metadata": {}, "execution_count": None,
-                   "outputs": [], "source": SOURCE}],
-        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
-                                    "name": "python3"}},
-        "nbformat": 4, "nbformat_minor": 5,
-    }))
-    ARTIFACTS.mkdir(exist_ok=True)
-    server = VoilaServer(root, log_path=ARTIFACTS / "voila-server-guard-browser.log")
-    try:
-        server.start()
-    except RuntimeError as err:
-        pytest.fail(str(err), pytrace=False)
-    yield server
-    server.stop()
+    (root / NOTEBOOK).write_text(json.dumps(notebook_json([
+        {"cell_type": "code", "id": "counter", "metadata": {}, "execution_count": None,
+         "outputs": [], "source": SOURCE}])))
+    with served(root, "voila-server-guard-browser.log") as server:
+        yield server
 
 
 def kernel_count(server) -> int:
