@@ -21,7 +21,6 @@ _GAMES = ("karesansui", "miyabi", "samurai_gardener", "tanuki", "tang_garden")
 # Games still being written: shown in the gallery as "coming" (id -> title, players, pitch).
 # A game's line moves from here to _GAMES when it is registered.
 _COMING: dict = {}
-_made: dict = {}
 
 
 def available_games() -> tuple[str, ...]:
@@ -48,10 +47,10 @@ def entry(game_id: str):
 
 
 def make(game_id: str):
-    """The (stateless) rules object of a game."""
-    if _known(game_id) not in _made:
-        _made[game_id] = entry(game_id).rules_class()()
-    return _made[game_id]
+    """The (stateless) rules object of a game (one per game: :func:`gardenkit.core.registry.rules_of`)."""
+    from .core.registry import rules_of
+
+    return rules_of(_known(game_id))
 
 
 def page_href(notebook: str, platform: str | None = None) -> str:

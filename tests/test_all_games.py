@@ -150,6 +150,27 @@ def test_every_rule_id_has_a_summary_and_a_heading(game):
         assert rule in headings, f"{rule} has no heading in notebooks/{_notebook(game).name}"
 
 
+def _test_names(game: str) -> set[str]:
+    """The test functions of the game's own test files (``tests/test_<id>_*.py``), read with ``ast``."""
+    import ast
+
+    names = set()
+    for path in sorted(Path(__file__).parent.glob(f"test_{game}_*.py")):
+        names |= {n.name for n in ast.walk(ast.parse(path.read_text()))
+                  if isinstance(n, ast.FunctionDef) and n.name.startswith("test_")}
+    return names
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_rule_id_has_a_test_named_as_it_reads(game):
+    """A test per rule clause: ``<id>.place.touch`` has a test whose name begins
+    ``test_place_touch`` in one of the game's own test files (``tests/test_<id>_*.py``)."""
+    names = _test_names(game)
+    missing = [rule for rule in gardenkit.make(game).info.rules
+               if not any(n.startswith(f"test_{rule.split('.', 1)[1].replace('.', '_')}") for n in names)]
+    assert not missing, f"rules of {game} with no test named as they read: {missing}"
+
+
 # ----- the tutor ----------------------------------------------------------------------------------------
 
 def _scenarios(game: str) -> list[Scenario]:

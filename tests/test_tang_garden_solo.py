@@ -8,7 +8,8 @@ import gardenkit
 from gardenkit.games.tang_garden import TangGardenRules
 from gardenkit.games.tang_garden.actions import Build, Influence, Keep, Landscape, Lantern, PlaceChar, Refresh, Remove
 from gardenkit.games.tang_garden.components import SOLO_LANTERNS
-from gardenkit.games.tang_garden.engine import SIZES, character_lines, covered, region, solo_bounds, solo_rank
+from gardenkit.games.tang_garden.board import SIZES, covered, region
+from gardenkit.games.tang_garden.engine import character_lines, solo_bounds, solo_rank
 
 R = TangGardenRules()
 

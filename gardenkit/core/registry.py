@@ -19,7 +19,7 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass, field
 
-__all__ = ["GameEntry", "Playthrough", "load"]
+__all__ = ["GameEntry", "Playthrough", "load", "rules_of"]
 
 
 def load(ref: str):
@@ -27,6 +27,26 @@ def load(ref: str):
     module, _, attr = ref.partition(":")
     mod = importlib.import_module(module)
     return getattr(mod, attr) if attr else mod
+
+
+_MADE: dict = {}
+
+
+def rules_of(game_id: str):
+    """The shared (stateless) rules object of game ``game_id``, found by name: its package
+    ``gardenkit.games.<id>`` declares it (``GAME.rules``). What :func:`gardenkit.make` answers, for
+    code below the registry that must not import a game's rules module (a renderer drawing a state
+    it was given without the rules, a state's own picture): no import cycle, one object per game.
+
+    >>> rules_of("miyabi") is rules_of("miyabi"), type(rules_of("miyabi")).__name__
+    (True, 'MiyabiRules')
+    """
+    made = _MADE.get(game_id)
+    if made is None:
+        if not isinstance(game_id, str) or not game_id.isidentifier():
+            raise ValueError(f"unknown game {game_id!r}")
+        made = _MADE[game_id] = load(f"gardenkit.games.{game_id}:GAME").rules_class()()
+    return made
 
 
 @dataclass(frozen=True)

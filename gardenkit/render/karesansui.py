@@ -28,9 +28,9 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ..core.registry import rules_of
 from ..games.karesansui.actions import forbidden_sets, rocks_text, set_kind
 from ..games.karesansui.components import DECK_NAMES, DECKS, default_components
-from ..games.karesansui.rules import KaresansuiRules
 from .svg import BODY_END, BODY_START, SvgStr, esc, game_document, hit, new_uid, reflow, title
 
 __all__ = [
@@ -96,11 +96,10 @@ KARESANSUI_CSS = (
 
 
 # ----- engine access (the renderer asks, never decides) -------------------------------------
-_RULES = KaresansuiRules()  # stateless: what a drawing asks when it is given no rules
-
-
 def _engine(rules):
-    return _RULES if rules is None else rules
+    """The rules a drawing asks: those it was given, else the game's shared ones (by name: a renderer
+    imports no rules module and makes no rules object of its own)."""
+    return rules_of("karesansui") if rules is None else rules
 
 
 _rocks_text = rocks_text

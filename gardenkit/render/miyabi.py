@@ -25,8 +25,8 @@ True
 """
 from __future__ import annotations
 
+from ..core.registry import rules_of
 from ..games.miyabi.components import default_components
-from ..games.miyabi.rules import MiyabiRules
 from .svg import BODY_END, BODY_START, SvgStr, esc, game_document, hit, new_uid, outlines, reflow, spot_marks, title
 
 __all__ = [
@@ -102,11 +102,10 @@ MIYABI_CSS = (
 
 
 # ----- engine access (the renderer asks, never decides) -------------------------------------
-_RULES = MiyabiRules()  # stateless: what a drawing asks when it is given no rules
-
-
 def _engine(rules):
-    return _RULES if rules is None else rules
+    """The rules a drawing asks: those it was given, else the game's shared ones (by name: a renderer
+    imports no rules module and makes no rules object of its own)."""
+    return rules_of("miyabi") if rules is None else rules
 
 
 def _plural(n: int, kind: str) -> str:

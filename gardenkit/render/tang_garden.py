@@ -28,9 +28,9 @@ True
 """
 from __future__ import annotations
 
+from ..core.registry import rules_of
 from ..games.tang_garden.components import ELEMENTS, LANTERNS, SOLO_LANTERNS, space_name
-from ..games.tang_garden.engine import SIZE, START, edge_at, sight_cells
-from ..games.tang_garden.rules import TangGardenRules
+from ..games.tang_garden.board import SIZE, START, edge_at, sight_cells
 from .svg import (BODY_END, BODY_START, SvgStr, esc, game_document, hit, hit_areas, new_uid, reflow, spot_marks,
                   title)
 
@@ -115,11 +115,10 @@ def _n(v: float) -> str:
     return f"{v:.1f}".rstrip("0").rstrip(".")
 
 
-_RULES = TangGardenRules()
-
-
 def _engine(rules):
-    return _RULES if rules is None else rules
+    """The rules a drawing asks: those it was given, else the game's shared ones (by name: a renderer
+    imports no rules module and makes no rules object of its own)."""
+    return rules_of("tang_garden") if rules is None else rules
 
 
 def tang_defs(uid: str) -> str:

@@ -37,10 +37,10 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
+from ..core.registry import rules_of
 from ..games.tanuki.actions import BaitCard, Direction, Discard, Enter, MoveCard, Place, ShiftCard, Start
 from ..games.tanuki.board import PORTS, SIZE, TANUKI, space_name
 from ..games.tanuki.components import SYMBOL_NAMES
-from ..games.tanuki.rules import TanukiRules
 from .svg import (BODY_END, BODY_START, SvgStr, esc, game_document, hit, new_uid, reflow, refused_mark, spot_marks,
                   title)
 
@@ -139,11 +139,10 @@ TANUKI_CSS = (
 
 
 # ----- engine access (the renderer asks, never decides) -------------------------------------
-_RULES = TanukiRules()  # stateless: what a drawing asks when it is given no rules
-
-
 def _engine(rules):
-    return _RULES if rules is None else rules
+    """The rules a drawing asks: those it was given, else the game's shared ones (by name: a renderer
+    imports no rules module and makes no rules object of its own)."""
+    return rules_of("tanuki") if rules is None else rules
 
 
 def _plural(n: int, word: str) -> str:
@@ -447,7 +446,7 @@ def walk_lines(walks, names=None) -> tuple[str, ...]:
 
     >>> from gardenkit.games.tanuki.setups import position
     >>> s = position(tiles={"b3g1": (1, 0)}, monks={0: "b3g2 F", 1: "b5g6 side 3"}, hands={0: (5, 9, 12)})
-    >>> walk_lines(TanukiRules().walks(s, "5@b3g2"))
+    >>> walk_lines(rules_of("tanuki").walks(s, "5@b3g2"))
     ('Player 1: b3g2 Shiitake → stops facing b2g2 (+1)',)
     """
     out = []

@@ -41,9 +41,10 @@ from .actions import (
     Influence, Keep, Landscape, Lantern, Lay, Merchant, MoveChar, Officer, PlaceChar, Refresh, Remove, Reveal,
     TakeToken, Turnup, WHERE, parse,
 )
+from .board import SIDES, SIZE, SIZES, SLOTS, STEP
 from .components import ELEMENTS, LANTERNS, SOLO_LANTERNS, default_components, load_components, space_name
 from .engine import (
-    R, SIDES, SIZE, SIZES, SLOTS, STEP, Work, any_build, build_refusal, furthest_cubes, solo_build_refusal,
+    R, Work, any_build, build_refusal, furthest_cubes, solo_build_refusal,
     final_lines as engine_final_lines,
     solo_builds, solo_has_build, solo_rank, supply_left, card_places, covered, face_up, free_spots, stack_left,
 )

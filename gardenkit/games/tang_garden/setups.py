@@ -15,7 +15,7 @@ import dataclasses
 
 from ...core import Line, MalformedInputError
 from .components import parse_space
-from .engine import SIZE, SIZES, START
+from .board import SIZE, SIZES, START
 from .rules import TangGardenRules
 
 STACKS = ("greenery", "water", "rock", "mixed")
