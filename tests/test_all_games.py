@@ -74,6 +74,36 @@ def test_conformance(game, options, seeds):
     assert report["games"] == report["ended"] == len(counts) * len(seeds)
 
 
+# ----- the timeline (undo, redo, save) -------------------------------------------------------------
+
+@pytest.mark.parametrize("game", GAMES)
+def test_timeline_undo_redo_replay_and_save(game):
+    """A game's timeline takes back one decision at a time and gives it again, and its save (the
+    seeded start and the moves) replays to the same position and history, early and 40 steps in."""
+    rules = gardenkit.make(game)
+    t = gardenkit.Timeline(rules, rules.initial_state(players=max(2, rules.info.min_players), seed=9))
+    t.advance_chance()
+    first = t.state
+    t.play(rules.legal_actions(first)[0])
+    played = t.state
+    assert t.undo() and t.state == first
+    assert t.redo() and t.state == played and not t.redo()
+    t.undo()
+    t.play(rules.legal_actions(first)[-1])  # another move there: a new branch, nothing left to redo
+    assert not t.redo()
+    for _ in range(40):
+        if rules.is_terminal(t.state):
+            break
+        if rules.current_player(t.state) is gardenkit.CHANCE:
+            t.step_chance()
+        else:
+            t.play(rules.legal_actions(t.state)[-1])
+    at, history = t.state, t.history
+    assert t.undo() and t.state != at and t.redo() and t.state == at
+    back = gardenkit.Timeline.from_dict(rules, json.loads(json.dumps(t.to_dict())))
+    assert back.state == at and back.history == history
+
+
 # ----- golden playthroughs ------------------------------------------------------------------------
 
 PLAYS = [(g, p) for g in GAMES for p in _at_collection(lambda g: gardenkit.entry(g).playthroughs, g, ())]

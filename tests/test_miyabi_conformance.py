@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 import gardenkit
-from gardenkit import CHANCE, Timeline
+from gardenkit import CHANCE
 from gardenkit.games.miyabi import actions as act
 from gardenkit.games.miyabi.setups import position
 from gardenkit.testing import check_game, check_state, check_targets, playthrough_header, random_game
@@ -274,19 +274,6 @@ def test_step_chance_equals_choosing_the_seeded_outcome():
     assert R.apply(s, other) != R.step_chance(s)
     probs = R.chance_outcomes(s)
     assert len(probs) == 16 and abs(sum(p for _, p in probs) - 1) < 1e-9
-
-
-def test_timeline_undo_redo_replay_and_save():
-    t = Timeline(R, R.initial_state(players=2, seed=9, frog=True))
-    t.advance_chance()
-    first = t.state
-    t.play(R.legal_actions(t.state)[0])
-    t.play(R.legal_actions(t.state)[-1])
-    assert t.undo() and t.undo() and t.state == first
-    assert t.redo() and t.redo() and not t.redo()
-    saved = json.loads(json.dumps(t.to_dict()))
-    back = Timeline.from_dict(R, saved)
-    assert back.state == t.state and back.history == t.history
 
 
 # ----- components -----------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from gardenkit import CHANCE, MalformedInputError, Timeline
+from gardenkit import CHANCE, MalformedInputError
 from gardenkit.games.tanuki import GAME, Place, TanukiRules, default_components
 from gardenkit.games.tanuki.setups import position
 from gardenkit.testing import check_game, check_playthrough, check_state, check_targets, playthrough, random_game
@@ -401,22 +401,6 @@ def test_chance_is_explicit_rolls_draws_and_cards_are_listed_outcomes(game):
         assert picked in [a for a, _p in outcomes] and R.apply(s, picked) == R.step_chance(s)
         kinds[type(picked).__name__] += 1
     assert {"Roll", "Draw"} <= set(kinds)
-
-
-def test_timeline_undo_redo_replay_and_save():
-    t = Timeline(R, R.initial_state(players=3, seed=9))
-    for _ in range(40):
-        s = t.state
-        if R.current_player(s) is CHANCE:
-            t.step_chance()
-        else:
-            t.play(R.legal_actions(s)[0])
-    at = t.state
-    t.undo()
-    t.redo()
-    assert t.state == at
-    again = Timeline.from_dict(R, json.loads(json.dumps(t.to_dict())))
-    assert again.state == at
 
 
 # ----- components --------------------------------------------------------------------------------------------
