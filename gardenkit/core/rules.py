@@ -32,6 +32,51 @@ class Played(NamedTuple):
         return self.state is not None
 
 
+class PlayedOut:
+    """The moves played out on the last few positions, each kept by the position's identity and the
+    move: a game whose ``explain`` and ``apply`` read one playing-out of a move (a ``Work``) asks
+    here first, so that a board that scores every target (``targets``), then names each one
+    (``explain``), then plays the one clicked (``play``) plays each out once.
+
+    ``get(s, a, make)``: the playing-out of ``a`` on ``s``, ``make()`` if not kept. Positions are
+    immutable, so the same object always gives the same answer; the state is held so its identity
+    is not reused. A tuple replaced whole, and one dict per position (a search bot's thread and the
+    page's may share it: a move played out twice at worst).
+
+    >>> kept = PlayedOut(keep=2)
+    >>> s, t = object(), object()
+    >>> made = []
+    >>> first = kept.get(s, "a", lambda: made.append("a") or "work of a")
+    >>> kept.get(s, "a", lambda: made.append("again") or "?"), made
+    ('work of a', ['a'])
+    >>> _ = kept.get(t, "b", lambda: "b"); _ = kept.get(object(), "c", lambda: "c")
+    >>> kept.get(s, "a", lambda: "made again")   # s was the third position back: forgotten
+    'made again'
+    """
+
+    def __init__(self, keep: int = 2):
+        self.keep = keep
+        self._kept: tuple = ()
+
+    def get(self, s, a, make):
+        for state, moves in self._kept:
+            if state is s:
+                try:
+                    done = moves.get(a)
+                except TypeError:  # an action that cannot be a key: played out, not kept
+                    return make()
+                if done is None:
+                    done = moves[a] = make()
+                return done
+        done = make()
+        try:
+            moves = {a: done}
+        except TypeError:
+            return done
+        self._kept = ((s, moves),) + self._kept[: self.keep - 1]
+        return done
+
+
 def _winners_words(winners, player: int) -> str:
     """Who won, said to ``player``.
 

@@ -43,10 +43,16 @@ function render({ model, el }) {
     toldRoom = width;
     model.send({ kind: "room", width, version: Number(svg.getAttribute("data-version")) });
   };
+  // The room last measured: by a draw while none is known, then on every resize (the observer
+  // below, which runs once the page is laid out anyway). Measured in every draw, it laid the whole
+  // page (tens of thousands of px of lessons) out again for every move, between the updates of the
+  // other widgets: 2 of the 20 s a whole Tang Garden game took in Chromium's renderer.
+  let measured = 0;
+  const roomNow = () => (measured = room());
   const fit = (svg) => {
     const movers = svg.querySelectorAll(".gk-reflow[data-reflow]");
     wideWidth = Number(svg.getAttribute("width")) || 0;
-    const space = room();
+    const space = measured > 0 ? measured : roomNow();
     narrow = space > 0 && space < wideWidth;
     tellRoom(svg, space);
     if (!narrow) return;
@@ -91,8 +97,8 @@ function render({ model, el }) {
     frame = requestAnimationFrame(() => {
       watchHost();
       const svg = root.querySelector("svg");
+      const space = roomNow();
       if (!svg) return;
-      const space = room();
       if (space > 0 && (space < wideWidth) !== narrow) schedule();
       else tellRoom(svg, space);
     });

@@ -35,7 +35,7 @@ from pathlib import Path
 
 from ...core import CHANCE, Cited, Explanation, GameInfo, GameRules, MalformedInputError, Option, Outcome, Rng
 from ...core import Target
-from ...core.rules import rules_cited
+from ...core.rules import PlayedOut, rules_cited
 from .actions import (
     ACTION_TYPES, Advance, Build, Decorate, DiscardAll, DrawCard, EndTurn, FACINGS, First, Flip, Footpath,
     Influence, Keep, Landscape, Lantern, Lay, Merchant, MoveChar, Officer, PlaceChar, Refresh, Remove, Reveal,
@@ -525,19 +525,18 @@ class TangGardenRules(GameRules):
         return None
 
     # ----- what a move does ------------------------------------------------------------------------------
-    #: the last few moves played out, by the position's identity and the move: a click's move is
-    #: explained and applied from one playing-out (a tuple replaced whole: safe for the search's
-    #: threads; a Work is only read once done)
-    _done: tuple = ()
+    #: the moves played out on the last two positions, by the position's identity and the move
+    #: (:class:`~gardenkit.core.rules.PlayedOut`): a board scores every target, names each and
+    #: plays the one clicked from one playing-out of each
+    _played_out = PlayedOut(keep=2)
 
     def _work(self, s, a) -> Work:
-        for state, action, w in TangGardenRules._done:
-            if state is s and action == a:
-                return w
-        w = Work(s)
-        w.do(a)
-        TangGardenRules._done = ((s, a, w),) + TangGardenRules._done[:3]
-        return w
+        def play_out() -> Work:
+            w = Work(s)
+            w.do(a)
+            return w
+
+        return TangGardenRules._played_out.get(s, a, play_out)
 
     def _apply(self, s, a):
         return self._work(s, a).freeze()

@@ -40,7 +40,7 @@ from pathlib import Path
 
 from ...core import CHANCE, Cited, Effect, Explanation, GameInfo, GameRules, Line, MalformedInputError, Option, Outcome
 from ...core import Refusal, Rng, Target
-from ...core.rules import rules_cited
+from ...core.rules import PlayedOut, rules_cited
 from .actions import (
     ACTION_TYPES, BaitCard, Buy, Chase, Clear, Decline, Direction, Discard, Done, Draw, DrawCard, EndTurn,
     Enter, Go, MoveCard, Pass, PilferCard, Place, PlayCard, RockCard, Roll, ShiftCard, Start, TrapCard, Wait,
@@ -535,19 +535,18 @@ class TanukiRules(GameRules):
         return None
 
     # ----- what a move does --------------------------------------------------------------------------
-    #: the last few moves played out, by the position's identity and the move: a click's move is
-    #: explained, applied and its walks shown from one playing-out (a tuple replaced whole: safe for
-    #: the search's threads; a Work is only read once done)
-    _done: tuple = ()
+    #: the moves played out on the last two positions, by the position's identity and the move
+    #: (:class:`~gardenkit.core.rules.PlayedOut`): a board scores every target, names each and
+    #: plays the one clicked from one playing-out of each
+    _played_out = PlayedOut(keep=2)
 
     def _work(self, s, a) -> Work:
-        for state, action, w in TanukiRules._done:
-            if state is s and action == a:
-                return w
-        w = Work(s)
-        w.do(a)
-        TanukiRules._done = ((s, a, w),) + TanukiRules._done[:3]
-        return w
+        def play_out() -> Work:
+            w = Work(s)
+            w.do(a)
+            return w
+
+        return TanukiRules._played_out.get(s, a, play_out)
 
     def _apply(self, s, a):
         return self._work(s, a).freeze()
