@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import functools
 import json
 import os
 import threading
@@ -209,7 +210,11 @@ def test_hand_made_action_values_are_refused_the_same_way_everywhere(game):
 
 
 # ----- (b) oversized and nested saves ----------------------------------------------------------------
+@functools.cache
 def _deep(n: int):
+    """``n`` lists, each inside the next (built once per size and shared: from_dict must not change
+    its input, and building 100 000 of them again for every case took seconds of the collector's
+    time walking the chain)."""
     v: list = []
     for _ in range(n):
         v = [v]
