@@ -196,7 +196,8 @@ def test_binder_installs_the_package_and_nodelay():
     text = post.read_text()
     assert text.startswith("#!"), "binder/postBuild needs a shebang"
     assert re.search(r"pip install\b.*--no-deps\s+\.(\s|$)", text), "postBuild must install gardenkit"
-    assert "install_nodelay" in text and "jupyter_server_config" in text
+    # the server config enables gardenkit's extension (TCP_NODELAY and the guards: gardenkit.server.extension)
+    assert '"gardenkit.server": True' in text and "jupyter_server_config" in text
     # after Binder's pip install over the base image, conflicts stop the build, before gardenkit
     check = re.search(r"^if ! python -m pip check; then$.*?^\s+exit 1$", text, re.M | re.S)
     assert check, "postBuild must stop the build when pip check finds a conflict"

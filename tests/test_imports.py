@@ -225,7 +225,7 @@ def test_layers_point_downwards_only():
 SERVER = "gardenkit.server"
 #: the server's modules (``python -m gardenkit.server`` runs ``__main__``, which runs ``launch``)
 SERVER_MODULES = {SERVER, *(f"{SERVER}.{m}" for m in
-                            ("__main__", "launch", "guard", "speed", "kernel_forks", "dashboard_kernel", "upstream"))}
+                            ("__main__", "launch", "guard", "speed", "kernel_forks", "dashboard_kernel", "upstream", "extension"))}
 
 
 def test_the_server_code_is_in_its_package_and_not_at_the_root():

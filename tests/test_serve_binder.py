@@ -1,7 +1,8 @@
 """Binder's server config (written by ``binder/postBuild``) in a real Jupyter server with Voilà.
 
-On Binder, Voilà runs inside the Jupyter server, so the guards come from the config file that
-``binder/postBuild`` appends to ``~/.jupyter/jupyter_server_config.py``. This test takes that
+On Binder, Voilà runs inside the Jupyter server, so the guards come from gardenkit's server
+extension (``gardenkit.server.extension``), which the config file that ``binder/postBuild``
+appends to ``~/.jupyter/jupyter_server_config.py`` enables. This test takes that
 config as postBuild writes it, starts ``jupyter server`` with it (and Voilà's server extension),
 opens a dashboard the way a browser does (a token in the URL, then cookies), and checks that the
 frame guard and the v1-only rule hold there too, and that the page's close shuts its kernel.
@@ -117,21 +118,50 @@ def binder_server(tmp_path_factory):
     server.stop()
 
 
-def test_the_binder_config_loads_without_the_games_or_widgets():
+def test_the_binder_config_enables_the_extension_which_installs_the_guards_without_the_games_or_widgets():
     code = (
-        "import sys\n"
+        "import logging, sys\n"
         "from traitlets.config import Config\n"
         "c = Config()\n"
         f"exec({binder_config()!r}, {{'c': c}})\n"
+        "assert c.ServerApp.jpserver_extensions.get_value({}) == {'gardenkit.server': True}\n"
+        "assert c.MappingKernelManager.cull_idle_timeout == 900\n"
+        "from gardenkit.server import _jupyter_server_extension_points, page_plugins_path\n"
+        "assert c.VoilaConfiguration.extra_labextensions_path == [page_plugins_path()]\n"
+        "assert _jupyter_server_extension_points() == [{'module': 'gardenkit.server.extension'}]\n"
+        # what jupyter_server does with an enabled extension: import its module, call its loader
+        "from traitlets.config import Configurable\n"
+        "class App(Configurable):\n"
+        "    log = logging.getLogger('app')\n"
+        "import gardenkit.server.extension as ext\n"
+        "done = ext.load(App(config=c))\n"
+        "assert len(done) == 3 and 'no rate limit' in done[1], done\n"
         "from jupyter_server.services.kernels.websocket import KernelWebsocketHandler as H\n"
         "from voila.tornado.handler import TornadoVoilaHandler as V\n"
         "assert H.on_message._gardenkit_guard and H.get._gardenkit_guard\n"
         "assert V.prepare._gardenkit_guard\n"
-        "assert c.MappingKernelManager.cull_idle_timeout == 900\n"
-        "from gardenkit.server import page_plugins_path\n"
-        "assert c.VoilaConfiguration.extra_labextensions_path == [page_plugins_path()]\n"
+        "from gardenkit.server import guard\n"
+        "assert guard._limits['rate'] == 0\n"
         "bad = [m for m in sys.modules if m.startswith(('gardenkit.games', 'gardenkit.widgets'))]\n"
         "assert not bad, bad\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=120, cwd=REPO)
+
+
+def test_the_extension_s_options_turn_each_guard_off():
+    code = (
+        "import logging\n"
+        "from traitlets.config import Config, Configurable\n"
+        "c = Config()\n"
+        "c.GardenkitServerExtension.nodelay = False\n"
+        "c.GardenkitServerExtension.frame_guard = False\n"
+        "c.GardenkitServerExtension.xsrf_on_render = False\n"
+        "class App(Configurable):\n"
+        "    log = logging.getLogger('app')\n"
+        "import gardenkit.server.extension as ext\n"
+        "assert ext.load(App(config=c)) == []\n"
+        "from jupyter_server.services.kernels.websocket import KernelWebsocketHandler as H\n"
+        "assert not getattr(H.on_message, '_gardenkit_guard', False)\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, timeout=120, cwd=REPO)
 

@@ -11,6 +11,8 @@
 - :mod:`gardenkit.server.dashboard_kernel`: the kernel a dashboard page gets (ipykernel without
   its debugger and input history);
 - :mod:`gardenkit.server.speed`: per-message fast paths of jupyter_server and jupyter_client;
+- :mod:`gardenkit.server.extension`: the guards as a Jupyter Server extension, for a server that
+  runs Voilà as one (Binder): ``jupyter server extension enable gardenkit.server``;
 - :mod:`gardenkit.server.upstream`: every function of another project the server replaces or
   wraps, with the release it was written against (a test fails when an installed one differs).
 
@@ -51,6 +53,11 @@ __all__ = [
     "page_plugins_enabled",
     "page_plugins_path",
 ]
+
+
+def _jupyter_server_extension_points() -> list[dict]:
+    """What ``jupyter server extension enable gardenkit.server`` enables: :mod:`.extension`."""
+    return [{"module": "gardenkit.server.extension"}]
 
 
 def __getattr__(name: str):
