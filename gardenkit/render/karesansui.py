@@ -85,7 +85,7 @@ KARESANSUI_CSS = (
     ".gk-kpile.gk-illegal:hover{fill:rgba(120,120,120,.12)}"
     ".gk-kpile.gk-marked{stroke:#d18f00;stroke-width:5;stroke-dasharray:none}"
     ".gk-ktrack{fill:#f6f0e1;stroke:#8c7a5b;stroke-width:1}.gk-ktrack.gk-know{fill:#fff1bf}"
-    ".gk-kblack{fill:#1d1d1b;stroke:#000}.gk-kblacktx{font:bold 9px sans-serif;fill:#fff;text-anchor:middle;"
+    ".gk-kblack{fill:#1d1d1b;stroke:#000}.gk-kblacktx{font:bold 11px sans-serif;fill:#fff;text-anchor:middle;"
     "pointer-events:none}"
     ".gk-kdeck{fill:#fffdf7;stroke:#6b5a45;stroke-width:1.2}.gk-kdeck.gk-kempty{fill:#eee;stroke-dasharray:4 2}"
     ".gk-korder text{font:12px sans-serif;fill:var(--gk-ink,#2b2b2b)}.gk-korder .gk-btn text{fill:#2b2b2b}"

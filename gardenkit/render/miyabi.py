@@ -83,7 +83,7 @@ MIYABI_CSS = (
     ".gk-msmall .gk-mtile{stroke-width:1.6}"
     ".gk-mpick{cursor:pointer}.gk-mpick:hover .gk-lbg{fill:var(--gk-hover,#efe6d2)}"
     ".gk-mtid{font:11px sans-serif;fill:var(--gk-ink,#2b2b2b);text-anchor:middle}"
-    ".gk-mtobj{font:bold 9px sans-serif;fill:#111;text-anchor:middle;paint-order:stroke;stroke:#fff;stroke-width:2px;"
+    ".gk-mtobj{font:bold 10px sans-serif;fill:#111;text-anchor:middle;paint-order:stroke;stroke:#fff;stroke-width:2px;"
     "pointer-events:none}"
     ".gk-mgreen{fill:#c2dda6;stroke:#7d9b62;stroke-width:.5}"
     ".gk-mghost .gk-mgreen{fill:rgba(194,221,166,.9)}"
