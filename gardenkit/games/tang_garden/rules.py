@@ -554,10 +554,7 @@ class TangGardenRules(GameRules):
         return e, w
 
     def _play(self, s, a):
-        if self.current_player(s) is CHANCE and s.rng is not None:
-            _, rng = self.sample_chance(s)
-            s = dataclasses.replace(s, rng=rng)
-        e, w = self._explained(s, a)
+        e, w = self._explained(self._rng_advanced(s), a)
         return e, w.freeze()
 
     # ----- the end's scoring, seen from any position ----------------------------------------------------
