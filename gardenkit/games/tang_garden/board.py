@@ -41,6 +41,16 @@ def is_temple(s, board, x, y):
     return None if t is None else s.components.tile(t[0]).temple
 
 
+def edges_met(s, board, a, tile):
+    """What ``tile``, laid as ``a`` (on ``board`` already), meets on each side where a space is
+    covered: ``(x, y, mine, theirs, temple)`` for that space, the tile's own edge there, the edge
+    facing it, and the neighbour's temple (None when it is none). What a build scores reads this."""
+    for d in range(4):
+        nx, ny = a.x + STEP[d][0], a.y + STEP[d][1]
+        if 0 <= nx < SIZE and 0 <= ny < SIZE and covered(board, nx, ny):
+            yield nx, ny, tile.edge(a.rot, d), edge_at(s, board, nx, ny, (d + 2) % 4), is_temple(s, board, nx, ny)
+
+
 def _node_sides(s, board, node):
     if node[0] == "S":
         return [(x, y, d) for (x, y, d), i in START_EDGE.items() if s.components.start_sides[s.start_side][i] == node[1]]

@@ -13,7 +13,7 @@ from .actions import (
     Advance, Build, Decorate, DiscardAll, DrawCard, EndTurn, First, Flip, Footpath, Influence, Keep, Landscape,
     Lantern, Lay, Merchant, MoveChar, Officer, PlaceChar, Refresh, Remove, Reveal, TakeToken, Turnup, FACINGS, WHERE,
 )
-from .board import SIDES, SIZE, SIZES, SLOTS, STEP, closed_areas, covered, edge_at, is_temple, sight_cells
+from .board import SIDES, SIZE, SIZES, SLOTS, STEP, closed_areas, covered, edge_at, edges_met, is_temple, sight_cells
 from .components import ELEMENTS, LANTERNS, TREES, space_name
 
 
@@ -140,16 +140,10 @@ class SoloTurns:
         self.f["builds"] += 1
         bounds = solo_bounds(self)
         temple_pay = 0
-        for d in range(4):
-            nx, ny = a.x + STEP[d][0], a.y + STEP[d][1]
-            if not (0 <= nx < SIZE and 0 <= ny < SIZE) or not covered(board, nx, ny):
-                continue
-            theirs = edge_at(s, board, nx, ny, (d + 2) % 4)
+        for nx, ny, mine, theirs, other in edges_met(s, board, a, tile):
             if tile.temple:
                 temple_pay += theirs == tile.temple
                 continue
-            mine = tile.edge(a.rot, d)
-            other = is_temple(s, board, nx, ny)
             if other:
                 if mine == other:
                     self.coin(p, 1, f"a {mine} edge against the {other} temple on {space_name(nx, ny)}", "temple.later")
@@ -498,17 +492,10 @@ class Work(SoloTurns):
         self.f["moved"] = ()
         foot = 0
         temple_pay = 0
-        for d in range(4):
-            nx, ny = a.x + STEP[d][0], a.y + STEP[d][1]
-            if not (0 <= nx < SIZE and 0 <= ny < SIZE) or not covered(board, nx, ny):
-                continue
-            theirs = edge_at(s, board, nx, ny, (d + 2) % 4)
+        for nx, ny, mine, theirs, other_temple in edges_met(s, board, a, tile):
             if tile.temple:
-                if theirs == tile.temple:
-                    temple_pay += 1
+                temple_pay += theirs == tile.temple
                 continue
-            mine = tile.edge(a.rot, d)
-            other_temple = is_temple(s, board, nx, ny)
             if other_temple:
                 if mine == other_temple:
                     self.coin(p, 1, f"a {mine} edge set against the {other_temple} temple on {space_name(nx, ny)}",
