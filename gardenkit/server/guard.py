@@ -257,6 +257,14 @@ def _refuse(handler, status: int, text: str) -> None:
     handler.finish(text + "\n")
 
 
+def _close(handler, code: int, reason: str, why: str, *args) -> None:
+    """Close a kernel websocket with ``code`` and say so in the log (``why % args``); what still
+    comes on it is read slowly and dropped (``_gk_refused``) until tornado aborts."""
+    handler.__dict__["_gk_refused"] = True
+    handler.log.warning("gardenkit: closed a kernel websocket from %s: " + why, handler.request.remote_ip, *args)
+    handler.close(code, reason)
+
+
 def install_frame_guard(rate: float | None = None, burst: int | None = None) -> bool:
     """Guard jupyter_server's kernel websockets (see the module docstring). Safe to call twice.
 
@@ -298,13 +306,7 @@ def install_frame_guard(rate: float | None = None, burst: int | None = None) -> 
         else:
             problem = v1_frame_problem(message)
         if problem is not None:
-            state["_gk_refused"] = True
-            self.log.warning(
-                "gardenkit: closed a kernel websocket from %s: bad frame (%s)",
-                self.request.remote_ip,
-                problem,
-            )
-            self.close(1007, "gardenkit: bad frame")
+            _close(self, 1007, "gardenkit: bad frame", "bad frame (%s)", problem)
             return None
         bucket = state.get("_gk_bucket")
         if bucket is None:
@@ -321,13 +323,7 @@ def install_frame_guard(rate: float | None = None, burst: int | None = None) -> 
                 )
             excess = state["_gk_excess"] = state.get("_gk_excess", 0) + 1
             if excess > FLOOD_CLOSE * bucket.burst:  # no page drops that many: it floods
-                state["_gk_refused"] = True
-                self.log.warning(
-                    "gardenkit: closed a kernel websocket from %s: %d messages over its budget",
-                    self.request.remote_ip,
-                    excess,
-                )
-                self.close(1008, "gardenkit: too many messages")
+                _close(self, 1008, "gardenkit: too many messages", "%d messages over its budget", excess)
                 return None
             # read this socket's next frame a little later: a flood costs the loop little
             return asyncio.sleep(FLOOD_PACE)
