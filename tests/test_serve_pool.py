@@ -291,8 +291,17 @@ def test_kernels_talk_to_the_server_over_unix_sockets_in_its_own_folder(class_se
         # every channel is a Unix socket there: no TCP port chosen in advance, so nothing for
         # kernels starting together to collide on (ipykernel's own pipe for the output of forked
         # subprocesses still binds a TCP port, but atomically: bind_to_random_port retries)
-        for channel in ("shell_port", "iopub_port", "stdin_port", "control_port", "hb_port"):
-            assert Path(f"{info['ip']}-{info[channel]}").is_socket(), (channel, info)
+        # A kernel is listed as soon as its process runs; it binds its sockets while it starts
+        # (the heartbeat in a thread of its own), so a kernel the pool has just started to replace
+        # a used one may not have them yet: wait for them, with a deadline.
+        sockets = [Path(f"{info['ip']}-{info[channel]}") for channel in
+                   ("shell_port", "iopub_port", "stdin_port", "control_port", "hb_port")]
+        deadline = time.monotonic() + 60
+        while not all(sock.is_socket() for sock in sockets) and time.monotonic() < deadline:
+            assert proc.is_running(), f"kernel {proc.pid} ended before binding its sockets"
+            time.sleep(0.1)
+        assert all(sock.is_socket() for sock in sockets), (
+            [sock.name for sock in sockets if not sock.is_socket()], info)
     (folder,) = folders
     mode = folder.stat()
     assert stat.S_IMODE(mode.st_mode) & 0o077 == 0 and mode.st_uid == os.getuid()
