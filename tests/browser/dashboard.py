@@ -311,7 +311,9 @@ def review_the_game_and_try_again(page, played: list[str] | None = None, timeout
         assert row == ("?" if total is None else str(total)), (p, row, total)
     newest = g.locator(".gk-log li code").first.inner_text() if before else None
     assert newest == (str(before[-1]) if before else None)
-    assert f"Try again from your move {m.number}" in g.locator(".gk-explanation").inner_text()
+    # the message is set once the position is back (after the board's redraw): wait for it, with a deadline
+    page.wait_for_function("(text) => document.querySelector('.gk-game .gk-explanation').innerText.includes(text)",
+                           arg=f"Try again from your move {m.number}", timeout=timeout)
     seen["retried"] = m.number
     return seen
 
