@@ -63,8 +63,6 @@ QUIET = (
     ("tests/test_view_hint.py", "test_a_dropped_hint_stops_its_search"),
     ("tests/test_review.py", "test_a_stop_during_a_long_search_ends_the_review_soon"),
     ("tests/test_review_widget.py", "test_stop_shows_the_moves_reviewed_so_far"),
-    # starts busy loops on every core to load pages on a busy machine: alone, not beside other tests
-    ("tests/browser/test_tang_garden_page_loads.py", ""),
 )
 #: the modules that hold quiet tests (the only ones the quiet run collects)
 QUIET_MODULES = frozenset(module for module, _prefix in QUIET)
@@ -82,6 +80,8 @@ LONG_UNITS = {
     "tests/browser/test_tang_garden_dashboard.py": 75,
     "tests/browser/test_learner_path_dashboards.py": 66,
     "tests/browser/test_tang_garden_solo_won.py": 62,
+    # loads a page six times on a machine it keeps busy (beside the other worker: one busy loop fewer)
+    "tests/browser/test_tang_garden_page_loads.py": 45,
     "tests/browser/test_layout_phone.py": 45,
     "tests/browser/test_tanuki_dashboard.py": 50,
     "tests/browser/test_keyboard.py": 50,
