@@ -17,9 +17,10 @@ Whatever must run in one process is one work unit (:func:`group_of`, from the te
 no longer lets it do: the marks are silently ignored. This file's scheduler needs no marks.)
 
 Tests that measure wall-clock time or latency (a time budget kept, a click answered within a
-bound while another client floods the server), and the one that loads the machine on purpose,
-are marked ``quiet`` (:data:`QUIET`): ``make test`` runs them last, alone on the machine, so the
-other worker's load does not stretch what they time (nor their load what the others wait for).
+bound while another client floods the server) are marked ``quiet`` (:data:`QUIET`): ``make test``
+runs them last, alone on the machine, so the other workers' load does not stretch what they time.
+(The Tang Garden page-load test, which loads the machine on purpose, runs beside the others with
+one busy loop fewer per other worker.)
 ``pytest`` run by hand (no ``-n``) runs everything in one process, as before.
 """
 from __future__ import annotations
