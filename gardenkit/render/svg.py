@@ -194,7 +194,7 @@ SVG_CSS = (
     "rect.gk-spot{fill:transparent;stroke:#1f6f43;stroke-width:3;stroke-dasharray:9 142 9}"
     "rect.gk-spot:hover{fill:rgba(255,214,102,.28);stroke:#b07d00}"
     "rect.gk-spot.gk-marked{stroke:#d18f00;stroke-width:4;stroke-dasharray:none}"
-    ".gk-badge{font:bold 9px sans-serif;fill:#fff;text-anchor:middle;pointer-events:none;"
+    ".gk-badge{font:bold 10px sans-serif;fill:#fff;text-anchor:middle;pointer-events:none;"
     "paint-order:stroke;stroke:#1f6f43;stroke-opacity:.9;stroke-width:14px;stroke-linejoin:round}"
     "rect.gk-spot:hover+.gk-badge,rect.gk-spot.gk-marked+.gk-badge{stroke:#8a6100;stroke-opacity:1}"
     # a refused square: a grey × with a light halo, readable on any square
