@@ -284,7 +284,9 @@ class KaresansuiGame(base.GameView):
 
     def _build(self) -> None:
         super()._build()
-        self.set_chart_labels("Your demerits per round (others': at the end)", "demerits")
+        # short enough for a phone's chart (bqplot clips a longer title); the score table's note says
+        # that the others' demerits show at the end
+        self.set_chart_labels("Your demerits per round", "demerits")
 
     def new_game(self, players: int = 3, seat: int = 0, opponents: str = "greedy", seed: int = 7,
                  start_player: int = 0) -> None:
