@@ -1,13 +1,15 @@
 """The harness the browser tests, the server tests and the load benchmarks share: Debian's
 Chromium and its flags, a free port, :class:`VoilaServer` (``python -m gardenkit.server`` in a
-subprocess, waited for with a deadline), :func:`served` (a test fixture's server) and
-:func:`notebook_json` (a small notebook to serve). It lives with the tests, not in the package a
+subprocess, waited for with a deadline), :func:`served` (a test fixture's server),
+:func:`notebook_json` (a small notebook to serve) and :func:`wait_until` (a condition, with a deadline). It lives with the tests, not in the package a
 learner imports. The root ``conftest.py`` puts this folder on ``sys.path``; a benchmark does the
 same (pytest is imported only inside :func:`served`, so a benchmark runs without it).
 """
 from __future__ import annotations
 
+import collections
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -28,6 +30,7 @@ __all__ = [
     "free_port",
     "notebook_json",
     "served",
+    "wait_until",
 ]
 
 #: The repository's ``test-artifacts/``: the servers' logs, screenshots and figures tests leave.
@@ -111,6 +114,13 @@ class VoilaServer:
     def url(self, notebook: str) -> str:
         """The dashboard URL of ``notebook`` (a path relative to the served folder)."""
         return f"{self.base_url}/voila/render/{notebook}"
+
+    def pool_log(self) -> tuple[collections.Counter, collections.Counter]:
+        """From the server's log, per notebook (its path as Voilà names it): how often Voilà said
+        its pool of pre-heated kernels was filled, and how often it handed one of them to a page."""
+        text = self.log_path.read_text(errors="replace")
+        return (collections.Counter(re.findall(r"Kernel pool of (\S+) is filled with", text)),
+                collections.Counter(re.findall(r"Using pre-heated kernel: \S+ for (\S+)", text)))
 
     def log_tail(self, lines: int = 40) -> str:
         try:
@@ -212,6 +222,14 @@ def served(root: str | os.PathLike[str], log_name: str, **options: Any) -> Itera
         yield server
     finally:
         server.stop()
+
+
+def wait_until(what, timeout: float = 30.0, step: float = 0.2, message: str | None = None) -> None:
+    """Look at ``what()`` every ``step`` seconds until it is true; fail (``message``) after ``timeout``."""
+    deadline = time.monotonic() + timeout
+    while not what():
+        assert time.monotonic() < deadline, message or f"not within {timeout} s"
+        time.sleep(step)
 
 
 def notebook_json(cells: list[dict[str, Any]]) -> dict[str, Any]:

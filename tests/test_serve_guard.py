@@ -15,7 +15,6 @@ After each, another learner's clicks must still be answered fast and the server'
 from __future__ import annotations
 
 import base64
-import collections
 import http.client
 import json
 import os
@@ -39,7 +38,7 @@ from gardenkit.server.guard import (
     split_host,
     v1_frame_problem,
 )
-from harness import ARTIFACTS, notebook_json, served
+from harness import ARTIFACTS, notebook_json, served, wait_until
 
 from gardenkit.server import V1_PROTOCOL, is_kernel_command
 
@@ -108,9 +107,7 @@ def pool_refilled(srv) -> bool:
     """Voilà has refilled every notebook's pool of pre-heated kernels since it last handed one out:
     for each notebook, one "is filled" more in its log than "Using pre-heated kernel" (it refills
     after a delay, ``fill_delay``, so a kernel count that stood still for a while did not say so)."""
-    log = srv.log_path.read_text(errors="replace")
-    fills = collections.Counter(re.findall(r"Kernel pool of (\S+) is filled with", log))
-    uses = collections.Counter(re.findall(r"Using pre-heated kernel: \S+ for (\S+)", log))
+    fills, uses = srv.pool_log()
     return all(fills[nb] >= uses[nb] + 1 for nb in set(fills) | set(uses))
 
 
@@ -118,9 +115,7 @@ def settle(srv, quiet: float = 0.5, timeout: float = 60.0) -> int:
     """The number of kernels once the pool has refilled (:func:`pool_refilled`) and the count has
     not changed for ``quiet`` seconds (a closed page's kernel shut down)."""
     deadline = time.monotonic() + timeout
-    while not pool_refilled(srv):
-        assert time.monotonic() < deadline, f"the kernel pool not refilled after {timeout} s"
-        time.sleep(0.1)
+    wait_until(lambda: pool_refilled(srv), timeout, 0.1, f"the kernel pool not refilled after {timeout} s")
     n, since = len(kernels(srv)), time.monotonic()
     while time.monotonic() - since < quiet and time.monotonic() < deadline:
         time.sleep(0.1)
@@ -502,13 +497,12 @@ def test_the_host_header_is_checked(server, host, allowed):
 @pytest.mark.parametrize("template", ["classic", "reveal", "base", "../lab", "nope"])
 def test_only_the_projects_template_is_served(server, template):
     before = settle(server)
-    used = server.log_path.read_text(errors="replace").count("Using pre-heated kernel")
+    used = sum(server.pool_log()[1].values())
     t0 = time.perf_counter()
     status, _, _ = request(server, "GET", f"/voila/render/{NOTEBOOK}?template={template}", timeout=10)
     assert status == 404 and time.perf_counter() - t0 < 5
     # a kernel for the page would have been taken (or started) before the answer: look once it came
-    assert server.log_path.read_text(errors="replace").count("Using pre-heated kernel") == used, \
-        "a refused template took a pre-heated kernel"
+    assert sum(server.pool_log()[1].values()) == used, "a refused template took a pre-heated kernel"
     assert len(kernels(server)) <= before, "a refused template started a kernel"
 
 

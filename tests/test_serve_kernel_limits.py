@@ -19,7 +19,7 @@ import uuid
 
 import pytest
 import websockets.sync.client as websockets_sync
-from harness import served
+from harness import served, wait_until
 from test_serve_guard import Learner, request, write_site
 
 from gardenkit.server import V1_PROTOCOL
@@ -61,13 +61,6 @@ def alive(srv, kernel: str, cookie: str) -> bool:
     status, _, body = request(srv, "GET", f"/api/kernels/{kernel}", headers={"Cookie": cookie})
     assert status in (200, 403, 404), (status, body[:200])
     return status == 200
-
-
-def wait_until(what, timeout: float = 30.0, step: float = 0.2) -> None:
-    deadline = time.monotonic() + timeout
-    while not what():
-        assert time.monotonic() < deadline, f"not within {timeout} s"
-        time.sleep(step)
 
 
 def test_one_browser_holds_its_newest_kernels_only(server):

@@ -31,7 +31,7 @@ from pathlib import Path
 
 import psutil
 import pytest
-from harness import ARTIFACTS, notebook_json, served
+from harness import ARTIFACTS, notebook_json, served, wait_until
 
 from gardenkit.server.launch import (
     OTHER_POOL,
@@ -211,9 +211,8 @@ def _wait_pools_filled(server, notebooks, timeout: float = 120) -> None:
     started and its notebook under way: the pool starts nothing more until one is used)."""
     deadline = time.monotonic() + timeout
     while True:
-        log = server.log_path.read_text(errors="replace")
-        missing = [nb for nb in notebooks
-                   if not re.search(rf"Kernel pool of \S*{re.escape(nb)} is filled with", log)]
+        fills, _uses = server.pool_log()
+        missing = [nb for nb in notebooks if not any(path.endswith(nb) for path in fills)]
         if not missing:
             return
         assert server.proc.poll() is None, server.log_tail()
@@ -222,8 +221,8 @@ def _wait_pools_filled(server, notebooks, timeout: float = 120) -> None:
 
 
 def _pooled(server, notebook: str) -> int:
-    return len(re.findall(rf"Using pre-heated kernel: \S+ for {re.escape(notebook)}",
-                          server.log_path.read_text(errors="replace")))
+    """How many of ``notebook``'s pre-heated kernels Voilà has handed to pages so far."""
+    return sum(n for path, n in server.pool_log()[1].items() if path.startswith(notebook))
 
 
 def open_pages(server, notebook: str, n: int, check, click: bool = True):
@@ -296,12 +295,11 @@ def test_kernels_talk_to_the_server_over_unix_sockets_in_its_own_folder(class_se
         # a used one may not have them yet: wait for them, with a deadline.
         sockets = [Path(f"{info['ip']}-{info[channel]}") for channel in
                    ("shell_port", "iopub_port", "stdin_port", "control_port", "hb_port")]
-        deadline = time.monotonic() + 60
-        while not all(sock.is_socket() for sock in sockets) and time.monotonic() < deadline:
+        def bound():
             assert proc.is_running(), f"kernel {proc.pid} ended before binding its sockets"
-            time.sleep(0.1)
-        assert all(sock.is_socket() for sock in sockets), (
-            [sock.name for sock in sockets if not sock.is_socket()], info)
+            return all(sock.is_socket() for sock in sockets)
+
+        wait_until(bound, 60, 0.1, f"the sockets of kernel {proc.pid} not all bound in 60 s: {info}")
     (folder,) = folders
     mode = folder.stat()
     assert stat.S_IMODE(mode.st_mode) & 0o077 == 0 and mode.st_uid == os.getuid()
