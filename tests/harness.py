@@ -30,6 +30,7 @@ __all__ = [
     "free_port",
     "notebook_json",
     "served",
+    "until",
     "wait_until",
 ]
 
@@ -230,6 +231,18 @@ def wait_until(what, timeout: float = 30.0, step: float = 0.2, message: str | No
     while not what():
         assert time.monotonic() < deadline, message or f"not within {timeout} s"
         time.sleep(step)
+
+
+async def until(what, timeout: float = 30.0, step: float = 0.02, message: str | None = None) -> None:
+    """:func:`wait_until` inside an asyncio event loop: look at ``what()`` every ``step`` seconds,
+    letting the loop run between looks (a widget's worker hands its answer on through the loop),
+    until it is true; fail (``message``) after ``timeout``."""
+    import asyncio
+
+    deadline = time.monotonic() + timeout
+    while not what():
+        assert time.monotonic() < deadline, message or f"not within {timeout} s"
+        await asyncio.sleep(step)
 
 
 def notebook_json(cells: list[dict[str, Any]]) -> dict[str, Any]:

@@ -11,6 +11,7 @@ import asyncio
 import threading
 import time
 
+import harness
 import pytest
 
 import gardenkit
@@ -38,12 +39,9 @@ def my_move(g):
     return str(g.rules.legal_actions(g.state)[0])
 
 
-async def until(check, timeout=30.0):
-    start = time.perf_counter()
-    while not check():
-        if time.perf_counter() - start > timeout:
-            raise AssertionError("timed out")
-        await asyncio.sleep(0.01)
+def until(check, timeout=30.0):
+    """The harness's :func:`harness.until` with this file's deadline."""
+    return harness.until(check, timeout=timeout, step=0.01)
 
 
 def test_the_platform_check_is_pyodides(monkeypatch):

@@ -12,6 +12,7 @@ import html
 import re
 import time
 
+import harness
 import pytest
 
 import gardenkit
@@ -85,12 +86,9 @@ def run_in_loop(coro_fn):
     return asyncio.run(coro_fn())
 
 
-async def until(check, timeout=20.0):
-    start = time.perf_counter()
-    while not check():
-        if time.perf_counter() - start > timeout:
-            raise AssertionError("timed out")
-        await asyncio.sleep(0.02)
+def until(check, timeout=20.0):
+    """The harness's :func:`harness.until` with this file's deadline."""
+    return harness.until(check, timeout=timeout, step=0.02)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -139,10 +137,14 @@ def test_a_dropped_hint_stops_its_search_instead_of_thinking_on():
         assert worker.thread.is_alive()
         start = time.perf_counter()
         assert g.play(my_move(g))
+        # dropped, but its search has not stopped yet: the bar says so until it has (so a page that
+        # sees the bar gone knows no hint can still come)
+        assert not g.hint_thinking and g.hint_progress.layout.visibility == "visible"
         await until(lambda: not worker.thread.is_alive(), timeout=4.0)
         assert time.perf_counter() - start < 1.5 and worker.stop.is_set()
         await until(lambda: worker.done)  # its answer reached the loop, and was dropped
         assert g.last_hint is None and "gk-hint-text" not in g.panel.value
+        assert g.hint_progress.layout.visibility == "hidden"
 
     run_in_loop(main)
 

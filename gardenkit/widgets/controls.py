@@ -95,11 +95,15 @@ class Worker:
 
     ``work()`` answers the result, or a generator whose slices (each ``yield``) make it and whose
     return value is the result: the same work runs in slices on the event loop where there are
-    no threads (:class:`SliceWorker`, :func:`start_worker`)."""
+    no threads (:class:`SliceWorker`, :func:`start_worker`). ``on_end()``, when given, is called on
+    the loop once the work has ended, whatever its end (an answer, an error, or cancelled and
+    stopped): a cancelled search may think on for a moment after :meth:`cancel`, and what shows
+    "thinking" should say so until it has stopped."""
 
     def __init__(self, loop, work, on_done, on_error, *, budget_ms: float | None = None, on_progress=None,
-                 stop: threading.Event | None = None):
+                 stop: threading.Event | None = None, on_end=None):
         self.cancelled = False
+        self._on_end = on_end
         #: set by :meth:`cancel`: a search handed this event ends at its next playout
         self.stop = stop if stop is not None else threading.Event()
         self.done = False
@@ -124,12 +128,15 @@ class Worker:
         def finish(result, error) -> None:
             self.done = True
             self._stop_timer()
-            if self.cancelled:
-                return
-            if error is not None:
-                on_error(error)
-            else:
-                on_done(result)
+            try:
+                if self.cancelled:
+                    return
+                if error is not None:
+                    on_error(error)
+                else:
+                    on_done(result)
+            finally:
+                self._ended()
 
         self.thread = threading.Thread(target=run, name="gardenkit-think", daemon=True)
         self.thread.start()
@@ -159,6 +166,11 @@ class Worker:
         self.stop.set()
         self._stop_timer()
 
+    def _ended(self) -> None:
+        on_end, self._on_end = self._on_end, None  # once
+        if on_end is not None:
+            on_end()
+
 
 class SliceWorker(Worker):
     """The same as :class:`Worker` (``stop``, ``cancel``, ``done``, ``on_progress``, the answer
@@ -174,8 +186,9 @@ class SliceWorker(Worker):
     slice_ms: float = 40.0
 
     def __init__(self, loop, work, on_done, on_error, *, budget_ms: float | None = None, on_progress=None,
-                 stop: threading.Event | None = None):
+                 stop: threading.Event | None = None, on_end=None):
         self.cancelled = False
+        self._on_end = on_end
         self.stop = stop if stop is not None else threading.Event()
         self.done = False
         self.slices = 0
@@ -220,12 +233,15 @@ class SliceWorker(Worker):
                 self._steps.close()
             except ValueError:  # cancelled from within its own slice: it ends as that slice returns
                 pass
-        if self.cancelled:
-            return
-        if error is not None:
-            self._on_error(error)
-        else:
-            self._on_done(result)
+        try:
+            if self.cancelled:
+                return
+            if error is not None:
+                self._on_error(error)
+            else:
+                self._on_done(result)
+        finally:
+            self._ended()
 
     def cancel(self) -> None:
         super().cancel()
@@ -301,6 +317,7 @@ class GameControls:
         info = self.rules.info
         self._handle = None
         self._hint_worker = None
+        self._hints_alive = 0  # hint searches not ended yet (a dropped one thinks on until it stops)
         #: the last hint shown (a :class:`gardenkit.bots.Hint`), None once the position moved on
         self.last_hint = None
         self.hint_button = widgets.Button(description="Hint", tooltip="ask the search bot for a move, with its reasons"
@@ -494,11 +511,13 @@ class GameControls:
             self._show_hint(state, work())
             return
         self.hint_progress.value = 0
-        self.hint_progress.layout.visibility = "visible"
+        self._hints_alive += 1
+        self._show_hint_bar()
         seconds = f"up to {budget_ms / 1000:.1f} s" if budget_ms else "a moment"
         self.show_message(f"Thinking about a hint ({seconds}); you can still play while it thinks.")
         self._hint_worker = start_worker(loop, work, lambda h: self._show_hint(state, h), self._hint_failed,
-                                   budget_ms=budget_ms, on_progress=self._hint_progressed, stop=stop)
+                                         budget_ms=budget_ms, on_progress=self._hint_progressed, stop=stop,
+                                         on_end=self._hint_ended)
 
     @property
     def hint_thinking(self) -> bool:
@@ -509,18 +528,26 @@ class GameControls:
         self.hint_progress.value = percent
 
     def _drop_hint(self) -> None:
-        """Forget a hint in progress (its answer is discarded) and the one shown."""
+        """Forget a hint in progress (its answer is discarded; its search is asked to stop, and the
+        bar shows until it has) and the one shown."""
         if self._hint_worker is not None:
             self._hint_worker.cancel()
             self._hint_worker = None
-            self.hint_progress.layout.visibility = "hidden"
         self.last_hint = None
+
+    def _hint_ended(self) -> None:
+        """A hint's search has ended (answered, failed, or dropped and stopped): the bar goes once
+        no search is left. So a page that sees the bar gone knows no hint can still come."""
+        self._hints_alive = max(0, self._hints_alive - 1)
+        self._show_hint_bar()
+
+    def _show_hint_bar(self) -> None:
+        self.hint_progress.layout.visibility = "visible" if self._hints_alive else "hidden"
 
     @guarded
     def _show_hint(self, state, hint) -> None:
         """Show a hint worked out for ``state``, unless the game has moved on since (then nothing)."""
         self._hint_worker = None
-        self.hint_progress.layout.visibility = "hidden"
         if self.state is not state or self.rules.current_player(state) != self.seat:
             return
         self.last_hint = hint
@@ -532,7 +559,6 @@ class GameControls:
 
     def _hint_failed(self, error) -> None:
         self._hint_worker = None
-        self.hint_progress.layout.visibility = "hidden"
         self.show_message(f"Sorry, no hint this time: {error}", "error")
 
     @guarded

@@ -189,9 +189,11 @@ def ask_hint_and_click(page, click, timeout: float = 30_000) -> dict:
     answer_ms = (time.perf_counter() - start) * 1000
     watch = page.evaluate("() => { const w = window.__gkHintWatch; w.observer.disconnect(); "
                           "return {sawBar: w.sawBar, sawHint: w.sawHint, barAtAnswer: w.barAtAnswer}; }")
+    # the bar goes only once no hint search is left, the dropped one included (it hides in the same
+    # callback that hands a search's answer on or drops it), so a stale hint, were one shown, is
+    # on the page by then
     progress = g.locator(".gk-hint-progress")
     progress.wait_for(state="hidden", timeout=timeout)
-    page.wait_for_timeout(300)  # a stale answer, were it shown, would arrive now
     seen = {"thinking_at_click": watch["sawBar"] and not watch["sawHint"], "answer_ms": answer_ms,
             "thinking_after": bool(watch["barAtAnswer"]), "played": log_count(page) > moves,
             "hint": [el.get_attribute("data-action") for el in page.locator(HINT_MOVES).all()]}

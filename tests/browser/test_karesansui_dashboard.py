@@ -150,8 +150,7 @@ def test_lessons_and_the_board_pick_check_bid_hint_and_undo(dash):
         expect(rows.filter(has_text=name).locator("td").nth(1)).to_have_text("?")
     # a moment for the README: two rocks picked, the live check in the panel
     for rock in [el.get_attribute("data-pick") for el in board.locator("[data-pick]").all()][:2]:
-        board.locator(f'[data-pick="{rock}"]').first.click()
-        dash.wait_for_timeout(300)
+        click_and_wait_for_redraw(dash, board.locator(f'[data-pick="{rock}"]').first)
     ARTIFACTS.mkdir(exist_ok=True)
     g.screenshot(path=str(ARTIFACTS / "karesansui-dashboard.png"))
     if os.environ.get("GARDENKIT_SCREENSHOT") == "1":

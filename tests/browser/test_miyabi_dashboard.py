@@ -154,8 +154,11 @@ def test_board_pick_hover_place_hint_and_undo(dash):
     g.locator(".gk-board [data-pick]").first.click()
     g.locator(LEGAL).first.wait_for()
     best = g.locator(".gk-spot.gk-scores")
-    (best if best.count() else g.locator(LEGAL)).last.hover()
-    dash.wait_for_timeout(400)
+    shown = (best if best.count() else g.locator(LEGAL)).last
+    shown.hover()
+    # the hover's preview drawn: the panel names the move and the tile's ghost sits on its square
+    g.locator(".gk-explanation").filter(has_text=shown.get_attribute("data-action")).wait_for()
+    dash.wait_for_function("document.querySelector('.gk-game .gk-ghost').getAttribute('visibility') === 'visible'")
     ARTIFACTS.mkdir(exist_ok=True)
     g.screenshot(path=str(ARTIFACTS / "miyabi-dashboard.png"))
     if os.environ.get("GARDENKIT_SCREENSHOT") == "1":

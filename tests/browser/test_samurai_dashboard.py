@@ -83,8 +83,11 @@ def test_pick_a_card_then_a_spot_updates_log_and_scores(dash):
     pick_first_card(dash)
     g.scroll_into_view_if_needed()
     best = g.locator(".gk-spot.gk-scores")
-    (best if best.count() else g.locator(".gk-spot:not(.gk-illegal)")).last.hover()
-    dash.wait_for_timeout(400)
+    shown = (best if best.count() else g.locator(".gk-spot:not(.gk-illegal)")).last
+    shown.hover()
+    # the hover's preview drawn: the panel names the move and the card's ghost sits on its spot
+    g.locator(".gk-explanation").filter(has_text=shown.get_attribute("data-action")).wait_for()
+    dash.wait_for_function("document.querySelector('.gk-game .gk-ghost').getAttribute('visibility') === 'visible'")
     ARTIFACTS.mkdir(exist_ok=True)
     g.screenshot(path=str(ARTIFACTS / "dashboard.png"))
     if os.environ.get("GARDENKIT_SCREENSHOT") == "1":
