@@ -4,6 +4,7 @@ tap areas and theme colours through the shared mechanisms."""
 import random
 import re
 import xml.dom.minidom
+import xml.etree.ElementTree as ET
 
 import gardenkit
 import pytest
@@ -14,6 +15,8 @@ from gardenkit.render.svg import SvgStr
 from gardenkit.render.tang_garden import (
     DECO_CODES, TERRAIN_STYLE, render_board, render_player, render_stacks, render_state, render_tile, tang_defs,
 )
+
+SVG = "{http://www.w3.org/2000/svg}"
 
 R = TangGardenRules()
 SLOTS = {("N", "l1"): "L1", ("N", "l2"): "L2", ("N", "s2"): "S4", ("E", "s2"): "S5", ("S", "s2"): "S6",
@@ -156,19 +159,47 @@ def test_the_board_draws_exactly_the_targets_it_is_given():
 
 
 def test_on_a_phone_the_column_goes_under_the_board_and_buttons_have_tap_areas():
+    from gardenkit.render.tang_garden import CELL, COLUMN_W, MARGIN, PHONE_COLUMN_W
+
     s = position(tops={0: 2}, own={0: "hermit", 1: "poet"})
     svg = render_board(s, 0, buttons=[t for t in R.targets(s) if not t.at], rules=R)
-    m = re.search(r'<g class="gk-reflow" data-reflow="(-?[\d.]+) (-?[\d.]+)">', svg)
-    assert m and float(m.group(1)) < 0 and float(m.group(2)) > 0
-    width = float(re.search(r'width="([\d.]+)"', svg).group(1))
-    board_w = -float(m.group(1)) + 8  # what stays in view on a phone: the garden and its slots
-    scale = 390 / board_w
-    for hit in re.findall(r'<rect class="gk-hit"[^>]*/>', svg):
-        w = float(re.search(r'width="([\d.]+)"', hit).group(1))
-        h = float(re.search(r'height="([\d.]+)"', hit).group(1))
-        assert min(w, h) * scale >= 24, hit
+    root = ET.fromstring(svg)
+    groups = [g for g in root.iter(f"{SVG}g") if g.get("class") == "gk-reflow"]
+    (column,) = [g for g in groups if g.find(f".//{SVG}g[@data-player]") is not None]
+    dx, dy, grow = map(float, column.get("data-reflow").split())
+    # under the garden, as wide as the garden and its slots: drawn 1.5 times as large there
+    assert abs(grow - PHONE_COLUMN_W / COLUMN_W) < 1e-4 and 1.4 < grow < 1.6
+    garden_right = 8 + MARGIN + 8 * CELL + MARGIN
+    sx = garden_right + 14  # where the column is drawn beside the garden
+    assert abs(dx + grow * sx - 8) < 0.01 and dy + grow * 30 > garden_right  # its left edge at 8, under the garden
+    width = float(root.get("width"))
+    scale = 390 / (garden_right + 6)  # a phone shows what stays in view: the garden and its slots
+    for hit in column.iter(f"{SVG}rect"):
+        if hit.get("class") == "gk-hit":
+            assert min(float(hit.get("width")), float(hit.get("height"))) * grow * scale >= 24, ET.tostring(hit)
     assert 56 * scale >= 24  # a garden space
-    assert width > board_w
+    assert width > garden_right + 14 + COLUMN_W
+
+
+def test_on_a_phone_the_frames_words_come_first_under_the_garden_and_only_there():
+    from gardenkit.render.tang_garden import frame_words
+
+    s = position(tops={0: 2}, own={0: "hermit", 1: "poet"})
+    assert s.slots and frame_words(s)
+    root = ET.fromstring(render_board(s, 0, rules=R))
+    groups = [g for g in root.iter(f"{SVG}g") if g.get("class") == "gk-reflow"]
+    assert len(groups) == 2
+    words, column = groups
+    block = words.find(f"{SVG}g")
+    assert "gk-phone-only" in block.get("class").split() and block.get("data-frame-words") == "1"
+    assert " ".join(t.text for t in block.iter(f"{SVG}text")).replace("  ", " ").startswith("The frame: N: ")
+    # moved like the column, which follows it by the block's height (scaled)
+    wx, wy, wk = map(float, words.get("data-reflow").split())
+    cx, cy, ck = map(float, column.get("data-reflow").split())
+    assert (wx, wk) == (cx, ck) and cy - wy >= ck * 15 * len(block.findall(f"{SVG}text"))
+    # each filled slot's icon words are the slot's gk-gsword texts (hidden on a phone)
+    slot = next(g for g in root.iter(f"{SVG}g") if "gk-gfull" in (g.get("class") or "").split())
+    assert [t.get("class") for t in slot.findall(f"{SVG}text")][1:] == ["gk-gsword"] * (len(slot.findall(f"{SVG}text")) - 1)
 
 
 def test_text_on_the_page_follows_the_theme():

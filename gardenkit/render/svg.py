@@ -80,7 +80,7 @@ def title(text) -> str:
     return f"<title>{esc(text)}</title>"
 
 
-def reflow(content: str, dx: float, dy: float) -> str:
+def reflow(content: str, dx: float, dy: float, scale: float = 1.0) -> str:
     """``content`` in a group drawn where it is on a wide page and moved by ``(dx, dy)`` where the
     board has less room than its drawing is wide (a phone): the board's front end (``board.js``)
     then moves every such group and fits the drawing's ``viewBox`` to what it holds, so e.g. a
@@ -88,10 +88,20 @@ def reflow(content: str, dx: float, dy: float) -> str:
     outside a board widget is drawn wide. ``content`` may hold the body markers (the group's tags
     then end up in the head and the tail).
 
+    ``scale`` (above 0): the group is also drawn that much larger where it is moved (the front end's
+    ``transform`` is ``translate(dx dy) scale(scale)``: a point (x, y) of ``content`` lands on
+    (dx + scale·x, dy + scale·y)), e.g. a column as wide as the garden it goes under, so its words
+    read on a phone at about the size they are drawn.
+
     >>> reflow('<rect/>', -300, 280)
     '<g class="gk-reflow" data-reflow="-300 280"><rect/></g>'
+    >>> reflow('<rect/>', -300.5, 280, 1.5)
+    '<g class="gk-reflow" data-reflow="-300.5 280 1.5"><rect/></g>'
     """
-    return f'<g class="gk-reflow" data-reflow="{dx:g} {dy:g}">{content}</g>'
+    if not (isinstance(scale, (int, float)) and 0 < scale < float("inf")):
+        raise ValueError(f"a reflow scale is a number above 0, not {scale!r}")
+    moved = f"{dx:g} {dy:g}" + ("" if scale == 1 else f" {scale:g}")
+    return f'<g class="gk-reflow" data-reflow="{moved}">{content}</g>'
 
 
 def hit(x: float, y: float, width: float, height: float) -> str:

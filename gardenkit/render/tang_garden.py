@@ -43,6 +43,8 @@ __all__ = [
 CELL = 56
 MARGIN = 50  # round the board: the landscape slots
 COLUMN_W = 360
+#: the column's width under the garden on a phone: the garden and its slots, less the left margin
+PHONE_COLUMN_W = SIZE * CELL + 2 * MARGIN - 2
 #: the side of a character spot's tap area (its ring is 28): 52 units are ~33 px on a phone
 SPOT_TAP = 52
 PLAYER_COLOURS = ("#c0392b", "#1f5fbf", "#7d3c98", "#d35400")
@@ -96,10 +98,10 @@ TANG_CSS = (
     ".gk-gcard rect.gk-gface{fill:#fffdf5;stroke:#3d2f20;stroke-width:1.2}.gk-gcard text{font:11px sans-serif;"
     "fill:#2b2b2b}"
     ".gk-gtrack rect{fill:#fbf8f1;stroke:#a89880;stroke-width:.8}.gk-gtrack rect.gk-gthr{stroke:#7d3c98;"
-    "stroke-width:2}.gk-gtrack text{font:8px sans-serif;fill:#2b2b2b;text-anchor:middle}"
+    "stroke-width:2}.gk-gtrack text{font:9.5px sans-serif;fill:#2b2b2b;text-anchor:middle}"
     ".gk-gcube{stroke:#1d1d1b;stroke-width:1.2}"
     ".gk-glantern rect{fill:#ffe08a;stroke:#7a5c00;stroke-width:1}.gk-glantern.gk-gused rect{fill:#d8d4cc;"
-    "stroke:#8a857d}.gk-glantern text{font:9px sans-serif;fill:#2b2b2b;text-anchor:middle}"
+    "stroke:#8a857d}.gk-glantern text{font:9.5px sans-serif;fill:#2b2b2b;text-anchor:middle}"
     ".gk-gspot{cursor:pointer}.gk-gspot circle{fill:rgba(255,255,255,.35);stroke:#1f6f43;stroke-width:2.5}"
     ".gk-gspot circle,.gk-gspot text{pointer-events:none}"
     ".gk-gspot:hover circle,.gk-gspot.gk-gpicked circle{fill:rgba(255,214,102,.6);stroke:#b07d00}"
@@ -107,6 +109,20 @@ TANG_CSS = (
     ".gk-gface:hover path,.gk-gface.gk-marked path{fill:#d18f00}"
     ".gk-gface.gk-illegal path{fill:#999}"
     ".gk-btn.gk-marked rect{stroke:#d18f00;stroke-width:3}"
+    # on a phone (board.js marks the drawing gk-narrow when it is wider than its room, and says the
+    # scale it is shown at as --gk-scale: ~0.64 on a 390 px phone) the garden's labels and marks are
+    # drawn larger, to read at 9 px and more (never smaller than drawn); the slots' icon words, too
+    # small there whatever their size, are listed under the garden instead
+    ".gk-phone-only{display:none}svg.gk-narrow .gk-phone-only{display:inline}"
+    "svg.gk-narrow .gk-gsword{display:none}"
+    "svg.gk-narrow .gk-gslot text,svg.gk-narrow .gk-gcoord,svg.gk-narrow .gk-glabel,svg.gk-narrow .gk-gtoken text,"
+    'svg.gk-narrow .gk-gdeco text,svg.gk-narrow .gk-gchar text,svg.gk-narrow[data-game="tang_garden"] .gk-badge'
+    "{font-size:max(10px,calc(9.2px / var(--gk-scale,1)))}"
+    'svg.gk-narrow .gk-ghead.gk-status,svg.gk-narrow[data-game="tang_garden"] .gk-cross'
+    "{font-size:max(13px,calc(9.2px / var(--gk-scale,1)))}"
+    "svg.gk-narrow .gk-gstartword,svg.gk-narrow .gk-gpagoda{font-size:max(13px,calc(9.2px / var(--gk-scale,1)))!important}"
+    "svg.gk-narrow .gk-gtoken circle,svg.gk-narrow .gk-gdeco rect,svg.gk-narrow .gk-gchar circle{transform-box:fill-box;"
+    "transform-origin:center;transform:scale(max(1,calc(0.84 / var(--gk-scale,1))))}"
     ".gk-btn.gk-illegal text{fill:#777}"
 )
 
@@ -146,7 +162,8 @@ def tang_pattern_defs(uid: str) -> str:
 
 
 def _document(width, height, body, uid, *, label, attrs="", style=True, patterns=True) -> SvgStr:
-    return game_document(width, height, body, uid, label=label, attrs=attrs, style=style,
+    # (data-game: the phone's larger marks below are Tang Garden's only, whatever else the page shows)
+    return game_document(width, height, body, uid, label=label, attrs=' data-game="tang_garden"' + attrs, style=style,
                          defs=tang_defs(uid) if patterns else "", css=TANG_CSS)
 
 
@@ -167,7 +184,7 @@ def _pagoda(X, Y, cell) -> str:
     return (f'<path d="M{_n(X + c - 16 * k)} {_n(Y + c - 2 * k)}L{_n(X + c)} {_n(Y + c - 14 * k)}'
             f'L{_n(X + c + 16 * k)} {_n(Y + c - 2 * k)}Z" fill="#8b1e1e" stroke="#3d2f20" stroke-width="1"/>'
             f'<text x="{_n(X + c)}" y="{_n(Y + c + 12 * k)}" text-anchor="middle" '
-            f'style="font:bold {_n(13 * k)}px sans-serif;fill:#1d1d1b">T</text>')
+            f'class="gk-gpagoda" style="font:bold {_n(13 * k)}px sans-serif;fill:#1d1d1b">T</text>')
 
 
 def _tile_markup(comps, tile_id: int, rot: int, X, Y, cell, uid, *, attrs: str = "", cls: str = "gk-gtile",
@@ -223,7 +240,7 @@ def _start_markup(s, uid, BX, BY, cell) -> str:
     X, Y = BX + 3 * cell, BY + 3 * cell
     out.append(f'<circle cx="{_n(X + cell)}" cy="{_n(Y + cell)}" r="{_n(cell / 3)}" fill="#efe3c8" stroke="#3d2f20"/>'
                f'<text x="{_n(X + cell)}" y="{_n(Y + cell + 4)}" text-anchor="middle" '
-               f'style="font:bold 11px sans-serif;fill:#3d2f20">start</text>')
+               f'class="gk-gstartword" style="font:bold 11px sans-serif;fill:#3d2f20">start</text>')
     out.append(f'<rect class="gk-gstart" x="{_n(X)}" y="{_n(Y)}" width="{_n(2 * cell)}" height="{_n(2 * cell)}"/></g>')
     return "".join(out)
 
@@ -277,15 +294,18 @@ def _slots_markup(s, BX, BY, cell, slot_actions=None, marked=None, clickable=Tru
         cls = "gk-gslot" + (" gk-gfull" if lid else "") + (" gk-marked" if t is not None and t.action == marked else "")
         lines = []
         horizontal = w > hgt
+        # the slot's name or its tile's, then the tile's icons (class gk-gsword: on a phone, where the
+        # slots are too small for them to read, they are hidden and listed under the garden instead)
         if horizontal:
             lines.append(f'<text x="{_n(x + w / 2)}" y="{_n(y + 12)}">{esc(words[0])}</text>')
             if len(words) > 1:
-                lines.append(f'<text x="{_n(x + w / 2)}" y="{_n(y + 24)}">{esc(" ".join(words[1:3]))}</text>')
+                lines.append(f'<text class="gk-gsword" x="{_n(x + w / 2)}" y="{_n(y + 24)}">{esc(" ".join(words[1:3]))}</text>')
             if len(words) > 3:
-                lines.append(f'<text x="{_n(x + w / 2)}" y="{_n(y + 35)}">{esc(" ".join(words[3:]))}</text>')
+                lines.append(f'<text class="gk-gsword" x="{_n(x + w / 2)}" y="{_n(y + 35)}">{esc(" ".join(words[3:]))}</text>')
         else:
             for k, word in enumerate(words[:5]):
-                lines.append(f'<text x="{_n(x + w / 2)}" y="{_n(y + 12 + 11 * k)}">{esc(word)}</text>')
+                cls_word = ' class="gk-gsword"' if k else ""
+                lines.append(f'<text{cls_word} x="{_n(x + w / 2)}" y="{_n(y + 12 + 11 * k)}">{esc(word)}</text>')
         out.append(f'<g class="{cls}" data-slot="{side} {slot}"{act}>{title(tip)}'
                    f'<rect x="{_n(x + 1)}" y="{_n(y + 1)}" width="{_n(w - 2)}" height="{_n(hgt - 2)}" rx="4"/>'
                    f'{"".join(lines)}</g>')
@@ -483,7 +503,7 @@ def _track_parts(s, q, X, Y) -> tuple[str, float]:
     for i, elem in enumerate(ELEMENTS):
         y = Y + i * 17
         out.append(f'<g class="gk-gtrack" data-track="{q} {elem}">'
-                   f'<text x="{_n(X + 4)}" y="{_n(y + 10)}" style="text-anchor:start;font-size:9px;fill:{TEXT}">'
+                   f'<text x="{_n(X + 4)}" y="{_n(y + 10)}" style="text-anchor:start;font-size:9.5px;fill:{TEXT}">'
                    f'{TERRAIN_STYLE[elem][2]}</text>')
         for lv in range(comps.levels + 1):
             x = X + 14 + lv * w
@@ -652,6 +672,28 @@ def buttons_parts(items, X, Y, width=COLUMN_W) -> tuple[str, float]:
     return "".join(out), (y + 40 - Y) if items else 0
 
 
+def frame_words(s) -> str:
+    """The landscape tiles in the frame round the garden, in words: what a phone shows under the
+    garden in place of the words in the slots, too small there to read. ("" while the frame is empty.)
+
+    >>> import gardenkit
+    >>> rules = gardenkit.make("tang_garden")
+    >>> s = rules.initial_state(players=2, seed=1)
+    >>> frame_words(s)
+    ''
+    >>> while rules.current_player(s) is gardenkit.CHANCE:
+    ...     s = rules.step_chance(s)
+    >>> frame_words(s)
+    'The frame: N: S3 (build animal); E: S7 (village); S: S4 (animal); W: S2 (village fall)'
+    """
+    comps = s.components
+    tiles = []
+    for side, slot, lid in sorted(s.slots, key=lambda t: ("NESW".index(t[0]), SLOT_ORDER.index(t[1]))):
+        icons = " ".join(ICON_CODES.get(i, i) for i in comps.landscape(lid).icons) or "no icon"
+        tiles.append(f"{side}: {lid} ({icons})")
+    return "The frame: " + "; ".join(tiles) if tiles else ""
+
+
 def _text_block(lines, X, Y, *, width=56, attrs="") -> tuple[str, float]:
     out = [f'<g class="gk-gblock"{attrs}>']
     y = Y
@@ -798,7 +840,20 @@ def render_board(state, player: int, *, targets=(), buttons=(), pick_buttons=(),
         parts.append(pp)
         y += ph + 4
     board_bottom = BY + W + MARGIN
-    parts[column_at:] = [reflow("".join(parts[column_at:]), 8 - SX, board_bottom - 30 + 6)]
+    # on a phone the column goes under the garden, drawn as wide as the garden and its slots (about
+    # 1.5 times its size): the drawing is shown at ~0.64 there, so the column's words read at about
+    # the size they are drawn (9.5 px and more)
+    grow = PHONE_COLUMN_W / COLUMN_W
+    column = "".join(parts[column_at:])
+    # first under the garden on a phone (and only there): the frame's tiles in words, which its
+    # slots are too small to show there; the column follows it
+    framed, fh = frame_words(seen), 0.0
+    if framed:
+        fp, fh = _text_block([framed], SX, 30, width=56, attrs=' data-frame-words="1"')
+        framed = reflow(fp.replace('class="gk-gblock"', 'class="gk-gblock gk-phone-only"', 1),
+                        8 - grow * SX, board_bottom + 6 - grow * 30, grow)
+        fh += 8
+    parts[column_at:] = [framed, reflow(column, 8 - grow * SX, board_bottom + 6 + grow * (fh - 30), grow)]
     width = max(SX + COLUMN_W + 8, 7.2 * len(status) + 16)
     height = max(board_bottom, y) + 8
     return _document(width, height, "".join(parts), uid, label=status, attrs=f' data-version="{version}"',

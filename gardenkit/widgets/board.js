@@ -57,16 +57,27 @@ function render({ model, el }) {
     tellRoom(svg, space);
     if (!narrow) return;
     for (const g of movers) {
-      const [dx, dy] = g.getAttribute("data-reflow").split(" ").map(Number);
-      if (Number.isFinite(dx) && Number.isFinite(dy)) g.setAttribute("transform", `translate(${dx} ${dy})`);
+      const [dx, dy, k] = g.getAttribute("data-reflow").split(" ").map(Number);
+      // (an optional third number: the group drawn that much larger there, see render.svg.reflow)
+      const scaled = Number.isFinite(k) && k > 0 ? ` scale(${k})` : "";
+      if (Number.isFinite(dx) && Number.isFinite(dy)) g.setAttribute("transform", `translate(${dx} ${dy})${scaled}`);
     }
-    const box = svg.getBBox();
-    const w = Math.ceil(box.x + box.width + 6), h = Math.ceil(box.y + box.height + 6);
-    if (!(w > 0 && h > 0)) return;
-    svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
-    svg.setAttribute("width", w);
-    svg.setAttribute("height", h);
+    // marked narrow before it is measured: a drawing's style may draw some things larger there (a
+    // game's labels, which a phone shows at ~0.6 of their size), and the fitted box must hold them
+    // It also says, as --gk-scale, how much of its size the drawing is shown at, so a style may draw a
+    // label at a size that reads (e.g. calc(9.2px / var(--gk-scale))); measured once more after that.
     svg.classList.add("gk-narrow");
+    for (let pass = 0; pass < 2; pass++) {
+      const box = svg.getBBox();
+      const w = Math.ceil(box.x + box.width + 6), h = Math.ceil(box.y + box.height + 6);
+      if (!(w > 0 && h > 0)) return;
+      svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
+      svg.setAttribute("width", w);
+      svg.setAttribute("height", h);
+      const shown = Math.min(1, space / w);
+      if (pass === 1 || Math.abs(shown - (Number(svg.style.getPropertyValue("--gk-scale")) || 1)) < 0.005) break;
+      svg.style.setProperty("--gk-scale", shown.toFixed(3));
+    }
   };
   const draw = () => {
     queued = false;
