@@ -41,23 +41,29 @@ def dealt(game: str, players: int | None = None, seed: int = 3):
     return rules, s
 
 
-def boxes(el, dx: float = 0.0, dy: float = 0.0):
+def moved(group) -> tuple[float, float, float]:
+    """A reflow group's ``(dx, dy, scale)``: a point (x, y) in it lands on (dx + scale·x, dy + scale·y)."""
+    dx, dy, *k = map(float, group.get("data-reflow").split())
+    return dx, dy, (k[0] if k else 1.0)
+
+
+def boxes(el, dx: float = 0.0, dy: float = 0.0, k: float = 1.0):
     """(x0, y0, x1, y1) of every rect under ``el`` (and of the paths' points), each reflow group's
-    offset applied as the front end applies it."""
+    move (offset and scale) applied as the front end applies it."""
     out = []
     if el.get("class") == "gk-reflow":
-        ox, oy = map(float, el.get("data-reflow").split())
-        dx, dy = dx + ox, dy + oy
+        ox, oy, ok = moved(el)
+        dx, dy, k = dx + k * ox, dy + k * oy, k * ok
     tag = el.tag.replace(SVG, "")
     if tag == "rect" and el.get("x") is not None:
-        x, y, w, h = (float(el.get(k)) for k in ("x", "y", "width", "height"))
-        out.append((x + dx, y + dy, x + w + dx, y + h + dy))
+        x, y, w, h = (float(el.get(a)) for a in ("x", "y", "width", "height"))
+        out.append((dx + k * x, dy + k * y, dx + k * (x + w), dy + k * (y + h)))
     elif tag == "path" and el.get("d") and not re.search(r"[a-gi-uw-z]", el.get("d")):
         xs, ys = path_points(el.get("d"))
         if xs:
-            out.append((min(xs) + dx, min(ys) + dy, max(xs) + dx, max(ys) + dy))
+            out.append((dx + k * min(xs), dy + k * min(ys), dx + k * max(xs), dy + k * max(ys)))
     for child in el:
-        out += boxes(child, dx, dy)
+        out += boxes(child, dx, dy, k)
     return out
 
 
@@ -102,15 +108,15 @@ def test_miyabi_display_goes_under_the_garden_left_aligned():
     root = ET.fromstring(rm.render_board(s, 0, rules=rules))
     (group,) = reflow_groups(root)
     assert group.find(f".//{SVG}g[@data-pick]") is not None  # the display's tiles move with it
-    moved = boxes(group)
-    garden = span([b for b in boxes(root) if b not in moved])
-    dx, dy = map(float, group.get("data-reflow").split())
-    drawn = span([(x0 - dx, y0 - dy, x1 - dx, y1 - dy) for x0, y0, x1, y1 in moved])
-    moved = span(moved)
+    placed = boxes(group)
+    garden = span([b for b in boxes(root) if b not in placed])
+    dx, dy, _k = moved(group)
+    drawn = span([(x0 - dx, y0 - dy, x1 - dx, y1 - dy) for x0, y0, x1, y1 in placed])
+    placed = span(placed)
     assert drawn[0] > garden[2]  # drawn beside the garden
-    assert moved[1] >= garden[3] and abs(moved[0] - garden[0]) <= 8  # moved under it, at its left
+    assert placed[1] >= garden[3] and abs(placed[0] - garden[0]) <= 8  # moved under it, at its left
     # the narrow drawing is about the garden's width: shown at ~0.93 of its size on a 390 px phone
-    assert max(garden[2], moved[2]) <= 400
+    assert max(garden[2], placed[2]) <= 400
 
 
 def test_karesansui_piles_two_to_a_row_then_the_garden_then_the_column():
@@ -146,7 +152,8 @@ def test_a_karesansui_board_with_two_piles_moves_only_the_column():
 
 def test_every_theme_colour_has_a_light_fallback_and_a_dark_value():
     css = SVG_CSS + PANEL_CSS + rm.MIYABI_CSS + rk.KARESANSUI_CSS + rs.SAMURAI_CSS + rt.TANUKI_CSS
-    used = re.findall(r"var\((--gk-[\w-]+)(,[^)]*)?\)", css)
+    # (--gk-scale is no colour: the scale a narrow drawing is shown at, which board.js sets)
+    used = [u for u in re.findall(r"var\((--gk-[\w-]+)(,[^)]*)?\)", css) if u[0] != "--gk-scale"]
     assert used
     missing = sorted({name for name, fallback in used if not fallback})
     assert not missing, f"no light fallback: {missing}"
@@ -225,14 +232,16 @@ def test_tanuki_column_goes_under_the_garden_at_its_left():
     rules, s = dealt("tanuki")
     root = ET.fromstring(rt.render_board(s, 0, rules=rules))
     (group,) = reflow_groups(root)
-    moved = boxes(group)
-    garden = span([b for b in boxes(root) if b not in moved])
-    dx, dy = map(float, group.get("data-reflow").split())
-    drawn = span([(x0 - dx, y0 - dy, x1 - dx, y1 - dy) for x0, y0, x1, y1 in moved])
-    moved = span(moved)
+    placed = boxes(group)
+    garden = span([b for b in boxes(root) if b not in placed])
+    dx, dy, k = moved(group)
+    drawn = span([((x0 - dx) / k, (y0 - dy) / k, (x1 - dx) / k, (y1 - dy) / k) for x0, y0, x1, y1 in placed])
+    placed = span(placed)
     assert drawn[0] > garden[2]  # drawn beside the garden (the dice, the Shiitake, the hand)
-    assert moved[1] >= garden[3] and abs(moved[0] - 8) <= 2  # under it, at the left margin (a hand tile's frame: 6)
-    assert moved[2] <= garden[2]  # no wider than the garden: the garden sets the phone's scale
+    assert placed[1] >= garden[3] and abs(placed[0] - 8) <= 2 * k + 0.01  # under it, at the left margin (a hand tile's frame)
+    assert placed[2] <= garden[2]  # no wider than the garden: the garden sets the phone's scale
+    # as wide as it may be: drawn ~1.45 times as large, so its words read on a phone at about their size
+    assert 1.4 < k < 1.5 and abs(8 + k * rt.COLUMN_W - (garden[2] - 2)) <= 8
 
 
 def test_a_tap_area_is_unseen_whatever_a_game_does_to_its_rects():

@@ -409,26 +409,32 @@ def _num(el, key, default=0.0):
     return float(el.get(key, default))
 
 
-def shapes(el, dx=0.0, dy=0.0):
+def _moved(el, dx, dy, k):
+    """The move after ``el`` when it is a ``gk-reflow`` group: its offsets and scale on top of (dx, dy, k)."""
+    if el.get("class") != "gk-reflow":
+        return dx, dy, k
+    ox, oy, *ok = map(float, el.get("data-reflow").split())
+    return dx + k * ox, dy + k * oy, k * (ok[0] if ok else 1.0)
+
+
+def shapes(el, dx=0.0, dy=0.0, k=1.0):
     """(x0, y0, x1, y1) of the rects and circles under ``el``, as the board's front end places them on
-    a phone (each ``gk-reflow`` group moved by its offsets; a rect's ``translate`` applied)."""
+    a phone (each ``gk-reflow`` group moved by its offsets and scaled; a rect's ``translate`` applied)."""
     out = []
-    if el.get("class") == "gk-reflow":
-        ox, oy = map(float, el.get("data-reflow").split())
-        dx, dy = dx + ox, dy + oy
+    dx, dy, k = _moved(el, dx, dy, k)
     tag = el.tag.replace(NS, "")
     if tag == "rect":
         tx, ty = 0.0, 0.0
         m = re.match(r"translate\(([-\d.]+)[ ,]([-\d.]+)\)", el.get("transform") or "")
         if m:
             tx, ty = float(m[1]), float(m[2])
-        x, y = _num(el, "x") + tx + dx, _num(el, "y") + ty + dy
-        out.append((x, y, x + _num(el, "width"), y + _num(el, "height")))
+        x, y = dx + k * (_num(el, "x") + tx), dy + k * (_num(el, "y") + ty)
+        out.append((x, y, x + k * _num(el, "width"), y + k * _num(el, "height")))
     elif tag == "circle":
-        cx, cy, r = _num(el, "cx") + dx, _num(el, "cy") + dy, _num(el, "r")
+        cx, cy, r = dx + k * _num(el, "cx"), dy + k * _num(el, "cy"), k * _num(el, "r")
         out.append((cx - r, cy - r, cx + r, cy + r))
     for child in el:
-        out += shapes(child, dx, dy)
+        out += shapes(child, dx, dy, k)
     return out
 
 
@@ -446,23 +452,22 @@ def tap_areas(root):
     and {what: the unseen tap area} where it has one."""
     sizes, hits = {}, {}
 
-    def walk(el, dx, dy):
+    def walk(el, dx, dy, k):
         if el.get("class") == "gk-reflow":
-            ox, oy = map(float, el.get("data-reflow").split())
-            dx, dy = dx + ox, dy + oy
-        what = next((el.get(k) for k in TAPPABLE if el.get(k) is not None), None)
+            dx, dy, k = _moved(el, dx, dy, k)
+        what = next((el.get(a) for a in TAPPABLE if el.get(a) is not None), None)
         if what is not None and "gk-illegal" not in (el.get("class") or "").split():
-            bs = shapes(el, dx, dy) if el.get("class") != "gk-reflow" else []
+            bs = shapes(el, dx, dy, k) if el.get("class") != "gk-reflow" else []
             if bs:
                 sizes[what] = (min(b[0] for b in bs), min(b[1] for b in bs), max(b[2] for b in bs), max(b[3] for b in bs))
                 area = [c for c in el if c.tag == f"{NS}rect" and c.get("class") == "gk-hit"]
                 if area:
-                    hits[what] = shapes(area[0], dx, dy)[0]
+                    hits[what] = shapes(area[0], dx, dy, k)[0]
             return
         for child in el:
-            walk(child, dx, dy)
+            walk(child, dx, dy, k)
 
-    walk(root, 0.0, 0.0)
+    walk(root, 0.0, 0.0, 1.0)
     return sizes, hits
 
 

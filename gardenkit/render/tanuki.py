@@ -54,6 +54,8 @@ CELL = 64  # a space of the board
 MARGIN = 56  # round the board: start places, the blue/gold numbers, the side labels
 HAND_CELL = 56  # a tile in the hand
 COLUMN_W = 340  # the column beside the board
+#: the column's width under the board on a phone: the board and its margins, less the left margin
+PHONE_COLUMN_W = SIZE * CELL + 2 * MARGIN - 2
 #: the least width and height of what a finger taps (a start place, a path end, an arrow, a chip, a
 #: button), in drawing units: a mark drawn smaller gets an unseen tap area (``svg.hit``) this big. On a
 #: phone (390 px) the board, about 506 wide with its column under it, is shown ~360 px wide (~0.71):
@@ -135,6 +137,18 @@ TANUKI_CSS = (
     ".gk-tnow{font-weight:bold}"
     ".gk-btn.gk-illegal rect{fill:#f1f1f1;stroke:#9a9a9a;stroke-dasharray:4 2}.gk-btn.gk-illegal text{fill:#5e5e5e}"
     ".gk-btn.gk-marked rect{stroke:#d18f00;stroke-width:3}"
+    # on a phone (board.js marks the drawing gk-narrow when it is wider than its room and says the
+    # scale it is shown at as --gk-scale, ~0.71 on a 390 px phone) the board's labels are drawn to
+    # read at 9 px and more, and its small marks (Tanuki, monks) larger; never smaller than drawn
+    'svg.gk-narrow[data-game="tanuki"] :is(.gk-tname,.gk-tportl,.gk-tchip text,.gk-ttrapt)'
+    "{font-size:max(9px,calc(9.2px / var(--gk-scale,1)))}"
+    'svg.gk-narrow[data-game="tanuki"] :is(.gk-tarrowt,.gk-badge){font-size:max(10px,calc(9.2px / var(--gk-scale,1)))}'
+    'svg.gk-narrow[data-game="tanuki"] :is(.gk-tside,.gk-tstasht,.gk-tcrasht)'
+    "{font-size:max(11px,calc(9.2px / var(--gk-scale,1)))}"
+    'svg.gk-narrow[data-game="tanuki"] .gk-ttanuki{transform-box:fill-box;transform-origin:center;'
+    "transform:scale(max(1,calc(1.15 / var(--gk-scale,1))))}"
+    'svg.gk-narrow[data-game="tanuki"] :is(.gk-tmonk,.gk-tendg){transform-box:fill-box;transform-origin:center;'
+    "transform:scale(max(1,calc(0.92 / var(--gk-scale,1))))}"
 )
 
 
@@ -196,7 +210,8 @@ def tanuki_pattern_defs(uid: str) -> str:
 
 
 def _document(width, height, body, uid, *, label, attrs="", style=True, patterns=True) -> SvgStr:
-    return game_document(width, height, body, uid, label=label, attrs=attrs, style=style,
+    # (data-game: the phone's larger labels in TANUKI_CSS are Tanuki's only, whatever else the page shows)
+    return game_document(width, height, body, uid, label=label, attrs=' data-game="tanuki"' + attrs, style=style,
                          defs=tanuki_defs(uid) if patterns else "", css=TANUKI_CSS)
 
 
@@ -1098,7 +1113,10 @@ def render_board(state, player: int, *, selected: int | None = None, rot: int = 
     parts.append(f'<text class="gk-tsmall gk-tcounts" x="{_n(SX)}" y="{_n(y + 12)}">{esc(counts)}</text>')
     y += 20
     board_bottom = BY + W + MARGIN
-    parts[column_at:] = [reflow("".join(parts[column_at:]), 8 - SX, board_bottom - 44 + 6)]
+    # on a phone the column goes under the board, drawn as wide as the board and its margins (about
+    # 1.45 times its size): the drawing is shown at ~0.71 there, so its words read at about their size
+    grow = PHONE_COLUMN_W / COLUMN_W
+    parts[column_at:] = [reflow("".join(parts[column_at:]), 8 - grow * SX, board_bottom + 6 - grow * 44, grow)]
     width = max(SX + COLUMN_W + 8, 7.2 * max(map(len, head)) + 16)
     height = max(board_bottom, y) + 8
     return _document(width, height, "".join(parts), uid, label=status, attrs=f' data-version="{version}"',
