@@ -407,7 +407,7 @@ def test_a_phone_shows_the_part_of_a_late_samurai_house_around_the_spots_and_pan
                     assert window is None  # a house that fits is drawn whole
                     assert shown_actions(ET.fromstring(b.svg)) == legal
                     continue
-                assert window[1] - window[0] + 1 == 14
+                assert window[1] - window[0] + 1 == rs.phone_columns(PHONE_ROOM) == 9
                 while True:  # to the left end
                     b.pan_left()
                     if b.window() == window:
@@ -506,8 +506,8 @@ def test_a_desktop_samurai_board_is_drawn_as_before():
 
 
 def test_phone_columns_and_window_refuse_nonsense():
-    assert rs.phone_columns(360) == 14 and rs.phone_columns(100) == rs.MIN_COLUMNS
-    assert 40 * 360 / (8 + 14 * 40 + 6) >= 25 > 40 * 360 / (8 + 15 * 40 + 6)  # 14 columns is the most at 25 px
+    assert rs.phone_columns(360) == 9 and rs.phone_columns(100) == rs.MIN_COLUMNS
+    assert 40 * 360 / (8 + 9 * 40 + 6) >= 36 > 40 * 360 / (8 + 10 * 40 + 6)  # 9 columns is the most at 36 px
     for bad in (0, -3, "360", None, True):
         with pytest.raises(ValueError, match="room is a width"):
             rs.phone_columns(bad)
@@ -536,20 +536,20 @@ def test_lines_waiting_to_be_scored_on_a_narrow_board_are_in_the_part_shown_and_
         s = rules.apply(s, bot.choose(rules, s))
     s = widest[1]
     b = SamuraiBoard(s)
-    b.set_room(250)  # a narrow window: 9 columns
+    b.set_room(250)  # a narrow window: the fewest columns, 8
     lines = b._waiting_lines()
     window = b.window()
-    assert window is not None and window[1] - window[0] + 1 == rs.phone_columns(250) == 9
+    assert window is not None and window[1] - window[0] + 1 == rs.phone_columns(250) == rs.MIN_COLUMNS == 8
     span = (min(r.x0 for r in lines), max(r.x1 for r in lines))
-    if span[1] - span[0] + 1 <= 9:
+    if span[1] - span[0] + 1 <= 8:
         assert window[0] <= span[0] and span[1] <= window[1]
     root = ET.fromstring(b.svg)
     buttons = {g.get("data-action") for g in root.iter(f"{SVG}g") if "gk-pickbtn" in (g.get("class") or "")}
     assert buttons == {f"score {r}" for r in lines}  # every line can be scored from its button
     assert smallest_tap(root, 250) >= MIN_TAP, smallest_tap(root, 250)
-    b.set_room(PHONE_ROOM)  # a phone: the house fits, the lines and their buttons a finger wide (tap areas)
+    b.set_room(600)  # a wider room (a tablet): the house fits, the lines and their buttons a finger wide (tap areas)
     root = ET.fromstring(b.svg)
-    assert b.window() is None and smallest_tap(root) >= MIN_TAP, smallest_tap(root)
+    assert b.window() is None and smallest_tap(root, 600) >= MIN_TAP, smallest_tap(root, 600)
     for g in root.iter(f"{SVG}g"):
         if "gk-pick" in (g.get("class") or "").split():
             assert g.find(f"{SVG}rect").get("class") == "gk-hit"  # first inside the clickable group

@@ -304,9 +304,11 @@ def board_view(house, *, room: bool = True) -> tuple[int, int, int, int]:
     return (x0 - 2, y0 - 3, x1 + 2, y1 + 3)
 
 
-#: the least a finger needs on a phone (CSS px; WCAG 2.2's minimum), what a phone view aims at
-#: (a little more, for rounding), and the fewest columns of a house a board shows (room for its two buttons)
-MIN_TAP, PHONE_TAP, MIN_COLUMNS = 24, 25, 8
+#: the least a finger needs on a phone (CSS px; WCAG 2.2's minimum), what a phone view aims at (squares
+#: of 36 px: then a square's letters, 10 px, read at 9 px and more, and every text of the board at 9 or
+#: more; at 25 px, 14 columns, they read at 6.3), and the fewest columns of a house a board shows (room
+#: for its two buttons)
+MIN_TAP, PHONE_TAP, MIN_COLUMNS = 24, 36, 8
 #: the part of the house's columns a board shows on a phone: its buttons (drawn, and their tap areas)
 #: and the squares of the whole house's map beside them
 PAN_W, PAN_H, PAN_HIT, MINI = 150, 34, 44, 8
@@ -318,10 +320,10 @@ def phone_columns(room, *, cell: float = CELL) -> int:
     end fits a drawing wider than its room to what it holds (the table's right edge,
     ``8 + columns × cell``, plus 6) and scales that to the room. At least :data:`MIN_COLUMNS`.
 
-    >>> phone_columns(360)       # a 390 px phone: 14 columns, squares of 25.1 px
-    14
+    >>> phone_columns(360)       # a 390 px phone: 9 columns, squares of 38.5 px
+    9
     >>> phone_columns(800)
-    31
+    21
     """
     if isinstance(room, bool) or not isinstance(room, (int, float)) or not room > 0:
         raise ValueError(f"the room is a width in CSS px, more than 0, not {room!r}")
