@@ -62,10 +62,10 @@ function render({ model, el }) {
       const scaled = Number.isFinite(k) && k > 0 ? ` scale(${k})` : "";
       if (Number.isFinite(dx) && Number.isFinite(dy)) g.setAttribute("transform", `translate(${dx} ${dy})${scaled}`);
     }
-    // marked narrow before it is measured: a drawing's style may draw some things larger there (a
-    // game's labels, which a phone shows at ~0.6 of their size), and the fitted box must hold them
-    // It also says, as --gk-scale, how much of its size the drawing is shown at, so a style may draw a
-    // label at a size that reads (e.g. calc(9.2px / var(--gk-scale))); measured once more after that.
+    // Marked narrow before it is measured, since a game's style may draw some things larger there
+    // (its labels, which a phone shows at ~0.6 of their size) and the fitted box must hold them; and
+    // told, as --gk-scale, the scale it is shown at, so that style can draw a label at a size that
+    // reads (e.g. calc(9.2px / var(--gk-scale))): measured once more after that.
     svg.classList.add("gk-narrow");
     for (let pass = 0; pass < 2; pass++) {
       const box = svg.getBBox();
