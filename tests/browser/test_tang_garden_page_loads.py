@@ -142,4 +142,8 @@ def test_a_model_registered_while_the_page_was_busy_is_found(open_dashboard):
     looks once more); a model that never comes is still "widget model not found"."""
     page = open_dashboard("index.ipynb")
     page.wait_for_function("() => window.jupyterapp && window.jupyterapp.widgetManager", timeout=60_000)
+    # the page's own anywidget (the cards' progress) drawn first: anywidget gives a model 2 s to
+    # start, and the 2.3 s the script keeps the page busy would otherwise run out a model still
+    # starting on a busy machine ("[anywidget] Failed to initialize model", a page error)
+    page.wait_for_selector("article.gk-game-card .gk-progress[data-total]", state="attached", timeout=60_000)
     assert page.evaluate(LATE_MODEL) == ["found", "rejected: widget model not found"]
