@@ -101,9 +101,14 @@ def test_in_a_kernel_the_hint_thinks_in_a_thread_with_progress_and_then_shows(ga
         assert "Thinking" in g.panel.value and g.board.locked is None  # the board still takes clicks
         seen = []  # every value the bar showed while the hint was thinking
         g.hint_progress.observe(lambda change: g.hint_thinking and seen.append(change["new"]), "value")
+        bar_at_hint = []  # the bar's visibility when the hint reached the panel
+        g.panel.observe(lambda change: "gk-hint-text" in change["new"]
+                        and bar_at_hint.append(g.hint_progress.layout.visibility), "value")
         await until(lambda: not g.hint_thinking)
         assert any(0 < v <= 95 for v in seen), seen  # the bar moved while it thought, short of done
         assert g.hint_progress.layout.visibility == "hidden"
+        # gone before the hint showed: a page that sees the hint sees no bar (the messages go in order)
+        assert bar_at_hint == ["hidden"], bar_at_hint
         assert g.last_hint is not None and hinted(g) == [m.notation for m in g.last_hint.moves]
         assert g.board.marked == g.last_hint.moves[0].notation
 

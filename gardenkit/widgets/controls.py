@@ -136,7 +136,7 @@ class Worker:
                 else:
                     on_done(result)
             finally:
-                self._ended()
+                self.ended()
 
         self.thread = threading.Thread(target=run, name="gardenkit-think", daemon=True)
         self.thread.start()
@@ -166,7 +166,10 @@ class Worker:
         self.stop.set()
         self._stop_timer()
 
-    def _ended(self) -> None:
+    def ended(self) -> None:
+        """Call ``on_end`` now, if it was not called yet: what the answer's own callback may do to say
+        "no longer thinking" before it shows the answer (called again when the callback returns, it
+        does nothing)."""
         on_end, self._on_end = self._on_end, None  # once
         if on_end is not None:
             on_end()
@@ -241,7 +244,7 @@ class SliceWorker(Worker):
             else:
                 self._on_done(result)
         finally:
-            self._ended()
+            self.ended()
 
     def cancel(self) -> None:
         super().cancel()
@@ -547,9 +550,11 @@ class GameControls:
     @guarded
     def _show_hint(self, state, hint) -> None:
         """Show a hint worked out for ``state``, unless the game has moved on since (then nothing)."""
-        self._hint_worker = None
+        worker, self._hint_worker = self._hint_worker, None
         if self.state is not state or self.rules.current_player(state) != self.seat:
-            return
+            return  # (the bar goes once the callback returns: the search has ended, nothing is shown)
+        if worker is not None:
+            worker.ended()  # the bar goes (if no other search is left) before the hint shows
         self.last_hint = hint
         self.board.mark(hint.moves[0].notation)
         self.panel.value = hint_html(self.rules, hint)
@@ -558,7 +563,9 @@ class GameControls:
         self.announce(f"Hint: play {best.notation}, {best.now}. {hint.summary}{others}".replace("  ", " ").strip())
 
     def _hint_failed(self, error) -> None:
-        self._hint_worker = None
+        worker, self._hint_worker = self._hint_worker, None
+        if worker is not None:
+            worker.ended()
         self.show_message(f"Sorry, no hint this time: {error}", "error")
 
     @guarded
