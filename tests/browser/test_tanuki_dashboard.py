@@ -246,11 +246,17 @@ def test_a_reactive_card_is_offered_and_declined_and_the_dice_example_is_stepped
     sc.locator("button.gk-forward").click()
     sc.locator(".widget-html.gk-caption").filter(has_text="Step 1:").wait_for()
     assert "gold toward 3" in sc.locator(".widget-html.gk-caption").inner_text()
-    assert "tanuki.tanuki.off" in sc.locator(".gk-explanation").inner_text()
+    # the caption and the explanation are two widgets, updated one after the other: wait for the
+    # step's own explanation (a fresh-clone run read step 3's after step 4's caption had come)
+    explained = sc.locator(".gk-explanation").filter(has_text="Step 1:")
+    explained.wait_for()
+    assert "tanuki.tanuki.off" in explained.inner_text()
     for step in (2, 3, 4):
         sc.locator("button.gk-forward").click()
         sc.locator(".widget-html.gk-caption").filter(has_text=f"Step {step}:").wait_for()
-    assert "tanuki.tanuki.place" in sc.locator(".gk-explanation").inner_text()
+    explained = sc.locator(".gk-explanation").filter(has_text="Result:")  # the last step's, with the sum
+    explained.wait_for()
+    assert "tanuki.tanuki.place" in explained.inner_text()
     assert dash.gk_page_errors == []
 
 
