@@ -16,8 +16,9 @@ import re
 from html import escape as _escape
 from html import unescape as _unescape
 
-__all__ = ["BODY_END", "BODY_START", "SVG_CSS", "SvgStr", "THEME_CSS", "esc", "game_document", "hit", "new_uid", "outlines",
-           "reflow", "refused_mark", "spot_marks", "split_body", "svg_document", "svg_img", "title"]
+__all__ = ["BODY_END", "BODY_START", "PHONE_TEXT_PX", "SVG_CSS", "SvgStr", "THEME_CSS", "esc", "game_document", "hit", "new_uid",
+           "outlines", "phone_grow", "phone_size", "reflow", "reflow_under", "refused_mark", "spot_marks", "split_body",
+           "svg_document", "svg_img", "title"]
 
 _uids = itertools.count(1)
 
@@ -102,6 +103,43 @@ def reflow(content: str, dx: float, dy: float, scale: float = 1.0) -> str:
         raise ValueError(f"a reflow scale is a number above 0, not {scale!r}")
     moved = f"{dx:g} {dy:g}" + ("" if scale == 1 else f" {scale:g}")
     return f'<g class="gk-reflow" data-reflow="{moved}">{content}</g>'
+
+
+def reflow_under(content: str, x: float, y: float, to_y: float, scale: float) -> str:
+    """:func:`reflow` for a part drawn at ``(x, y)`` beside a board that goes under it on a phone:
+    its corner lands at the left margin (8) at ``to_y``, the part drawn ``scale`` times as large
+    (a column as wide as the board it goes under).
+
+    >>> reflow_under('<rect/>', 500, 30, 600, 1.5)
+    '<g class="gk-reflow" data-reflow="-742 555 1.5"><rect/></g>'
+    """
+    return reflow(content, 8 - scale * x, to_y - scale * y, scale)
+
+
+#: the least size (CSS px) a text of a board is shown at on a phone, with a little to spare for
+#: rounding: what the phone test (tests/browser/test_layout_phone.py) holds every game to (9)
+PHONE_TEXT_PX = 9.2
+
+
+def phone_size(px: float) -> str:
+    """A CSS ``font-size`` for a text drawn ``px`` tall in a drawing the board's front end marked
+    narrow (``svg.gk-narrow``, shown at ``--gk-scale`` of its size on a phone): as drawn, or larger
+    where it would read under :data:`PHONE_TEXT_PX` there; never smaller than drawn.
+
+    >>> phone_size(10)
+    'max(10px,calc(9.2px / var(--gk-scale,1)))'
+    """
+    return f"max({px:g}px,calc({PHONE_TEXT_PX:g}px / var(--gk-scale,1)))"
+
+
+def phone_grow(k: float) -> str:
+    """A CSS rule body that draws a small mark larger about its centre in a narrow drawing: by
+    ``k / --gk-scale`` (``k`` the scale at which it reads well), never smaller than drawn.
+
+    >>> phone_grow(0.84)
+    'transform-box:fill-box;transform-origin:center;transform:scale(max(1,calc(0.84 / var(--gk-scale,1))))'
+    """
+    return f"transform-box:fill-box;transform-origin:center;transform:scale(max(1,calc({k:g} / var(--gk-scale,1))))"
 
 
 def hit(x: float, y: float, width: float, height: float) -> str:

@@ -31,8 +31,8 @@ from __future__ import annotations
 from ..core.registry import rules_of
 from ..games.tang_garden.components import ELEMENTS, LANTERNS, SOLO_LANTERNS, space_name
 from ..games.tang_garden.board import SIZE, START, edge_at, sight_cells
-from .svg import (BODY_END, BODY_START, SvgStr, esc, game_document, hit, hit_areas, new_uid, reflow, spot_marks,
-                  title)
+from .svg import (BODY_END, BODY_START, SvgStr, esc, game_document, hit, hit_areas, new_uid, phone_grow, phone_size,
+                  reflow_under, spot_marks, title)
 
 __all__ = [
     "component_svg",
@@ -117,12 +117,11 @@ TANG_CSS = (
     "svg.gk-narrow .gk-gsword{display:none}"
     "svg.gk-narrow .gk-gslot text,svg.gk-narrow .gk-gcoord,svg.gk-narrow .gk-glabel,svg.gk-narrow .gk-gtoken text,"
     'svg.gk-narrow .gk-gdeco text,svg.gk-narrow .gk-gchar text,svg.gk-narrow[data-game="tang_garden"] .gk-badge'
-    "{font-size:max(10px,calc(9.2px / var(--gk-scale,1)))}"
+    f"{{font-size:{phone_size(10)}}}"
     'svg.gk-narrow .gk-ghead.gk-status,svg.gk-narrow[data-game="tang_garden"] .gk-cross'
-    "{font-size:max(13px,calc(9.2px / var(--gk-scale,1)))}"
-    "svg.gk-narrow .gk-gstartword,svg.gk-narrow .gk-gpagoda{font-size:max(13px,calc(9.2px / var(--gk-scale,1)))!important}"
-    "svg.gk-narrow .gk-gtoken circle,svg.gk-narrow .gk-gdeco rect,svg.gk-narrow .gk-gchar circle{transform-box:fill-box;"
-    "transform-origin:center;transform:scale(max(1,calc(0.84 / var(--gk-scale,1))))}"
+    f"{{font-size:{phone_size(13)}}}"
+    f"svg.gk-narrow .gk-gstartword,svg.gk-narrow .gk-gpagoda{{font-size:{phone_size(13)}!important}}"
+    f"svg.gk-narrow .gk-gtoken circle,svg.gk-narrow .gk-gdeco rect,svg.gk-narrow .gk-gchar circle{{{phone_grow(0.84)}}}"
     ".gk-btn.gk-illegal text{fill:#777}"
 )
 
@@ -694,8 +693,8 @@ def frame_words(s) -> str:
     return "The frame: " + "; ".join(tiles) if tiles else ""
 
 
-def _text_block(lines, X, Y, *, width=56, attrs="") -> tuple[str, float]:
-    out = [f'<g class="gk-gblock"{attrs}>']
+def _text_block(lines, X, Y, *, width=56, attrs="", cls="gk-gblock") -> tuple[str, float]:
+    out = [f'<g class="{cls}"{attrs}>']
     y = Y
     for line in lines:
         for j, part in enumerate(_wrap(line, width)):
@@ -849,11 +848,10 @@ def render_board(state, player: int, *, targets=(), buttons=(), pick_buttons=(),
     # slots are too small to show there; the column follows it
     framed, fh = frame_words(seen), 0.0
     if framed:
-        fp, fh = _text_block([framed], SX, 30, width=56, attrs=' data-frame-words="1"')
-        framed = reflow(fp.replace('class="gk-gblock"', 'class="gk-gblock gk-phone-only"', 1),
-                        8 - grow * SX, board_bottom + 6 - grow * 30, grow)
+        fp, fh = _text_block([framed], SX, 30, width=56, attrs=' data-frame-words="1"', cls="gk-gblock gk-phone-only")
+        framed = reflow_under(fp, SX, 30, board_bottom + 6, grow)
         fh += 8
-    parts[column_at:] = [framed, reflow(column, 8 - grow * SX, board_bottom + 6 + grow * (fh - 30), grow)]
+    parts[column_at:] = [framed, reflow_under(column, SX, 30, board_bottom + 6 + grow * fh, grow)]
     width = max(SX + COLUMN_W + 8, 7.2 * len(status) + 16)
     height = max(board_bottom, y) + 8
     return _document(width, height, "".join(parts), uid, label=status, attrs=f' data-version="{version}"',

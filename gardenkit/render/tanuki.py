@@ -41,8 +41,8 @@ from ..core.registry import rules_of
 from ..games.tanuki.actions import BaitCard, Direction, Discard, Enter, MoveCard, Place, ShiftCard, Start
 from ..games.tanuki.board import PORTS, SIZE, TANUKI, space_name
 from ..games.tanuki.components import SYMBOL_NAMES
-from .svg import (BODY_END, BODY_START, SvgStr, esc, game_document, hit, new_uid, reflow, refused_mark, spot_marks,
-                  title)
+from .svg import (BODY_END, BODY_START, SvgStr, esc, game_document, hit, new_uid, phone_grow, phone_size, reflow_under,
+                  refused_mark, spot_marks, title)
 
 __all__ = [
     "component_svg",
@@ -140,15 +140,11 @@ TANUKI_CSS = (
     # on a phone (board.js marks the drawing gk-narrow when it is wider than its room and says the
     # scale it is shown at as --gk-scale, ~0.71 on a 390 px phone) the board's labels are drawn to
     # read at 9 px and more, and its small marks (Tanuki, monks) larger; never smaller than drawn
-    'svg.gk-narrow[data-game="tanuki"] :is(.gk-tname,.gk-tportl,.gk-tchip text,.gk-ttrapt)'
-    "{font-size:max(9px,calc(9.2px / var(--gk-scale,1)))}"
-    'svg.gk-narrow[data-game="tanuki"] :is(.gk-tarrowt,.gk-badge){font-size:max(10px,calc(9.2px / var(--gk-scale,1)))}'
-    'svg.gk-narrow[data-game="tanuki"] :is(.gk-tside,.gk-tstasht,.gk-tcrasht)'
-    "{font-size:max(11px,calc(9.2px / var(--gk-scale,1)))}"
-    'svg.gk-narrow[data-game="tanuki"] .gk-ttanuki{transform-box:fill-box;transform-origin:center;'
-    "transform:scale(max(1,calc(1.15 / var(--gk-scale,1))))}"
-    'svg.gk-narrow[data-game="tanuki"] :is(.gk-tmonk,.gk-tendg){transform-box:fill-box;transform-origin:center;'
-    "transform:scale(max(1,calc(0.92 / var(--gk-scale,1))))}"
+    f'svg.gk-narrow[data-game="tanuki"] :is(.gk-tname,.gk-tportl,.gk-tchip text,.gk-ttrapt){{font-size:{phone_size(9)}}}'
+    f'svg.gk-narrow[data-game="tanuki"] :is(.gk-tarrowt,.gk-badge){{font-size:{phone_size(10)}}}'
+    f'svg.gk-narrow[data-game="tanuki"] :is(.gk-tside,.gk-tstasht,.gk-tcrasht){{font-size:{phone_size(11)}}}'
+    f'svg.gk-narrow[data-game="tanuki"] .gk-ttanuki{{{phone_grow(1.15)}}}'
+    f'svg.gk-narrow[data-game="tanuki"] :is(.gk-tmonk,.gk-tendg){{{phone_grow(0.92)}}}'
 )
 
 
@@ -1116,7 +1112,7 @@ def render_board(state, player: int, *, selected: int | None = None, rot: int = 
     # on a phone the column goes under the board, drawn as wide as the board and its margins (about
     # 1.45 times its size): the drawing is shown at ~0.71 there, so its words read at about their size
     grow = PHONE_COLUMN_W / COLUMN_W
-    parts[column_at:] = [reflow("".join(parts[column_at:]), 8 - grow * SX, board_bottom + 6 - grow * 44, grow)]
+    parts[column_at:] = [reflow_under("".join(parts[column_at:]), SX, 44, board_bottom + 6, grow)]
     width = max(SX + COLUMN_W + 8, 7.2 * max(map(len, head)) + 16)
     height = max(board_bottom, y) + 8
     return _document(width, height, "".join(parts), uid, label=status, attrs=f' data-version="{version}"',
