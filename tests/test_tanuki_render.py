@@ -19,6 +19,7 @@ from gardenkit.render.tanuki import (
     STATUS_CHARS, TAP, _status_lines, card_choices, offered, render_board, render_hand, render_state, render_tile,
     status_line, walk_lines,
 )
+from test_render_layout import moved  # a reflow group's offsets and scale
 
 R = TanukiRules()
 NS = "{http://www.w3.org/2000/svg}"
@@ -413,8 +414,8 @@ def _moved(el, dx, dy, k):
     """The move after ``el`` when it is a ``gk-reflow`` group: its offsets and scale on top of (dx, dy, k)."""
     if el.get("class") != "gk-reflow":
         return dx, dy, k
-    ox, oy, *ok = map(float, el.get("data-reflow").split())
-    return dx + k * ox, dy + k * oy, k * (ok[0] if ok else 1.0)
+    ox, oy, ok = moved(el)
+    return dx + k * ox, dy + k * oy, k * ok
 
 
 def shapes(el, dx=0.0, dy=0.0, k=1.0):
