@@ -15,6 +15,7 @@ from gardenkit.render.svg import SvgStr
 from gardenkit.render.tang_garden import (
     DECO_CODES, TERRAIN_STYLE, render_board, render_player, render_stacks, render_state, render_tile, tang_defs,
 )
+from test_render_layout import moved  # a reflow group's offsets and scale
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -166,7 +167,7 @@ def test_on_a_phone_the_column_goes_under_the_board_and_buttons_have_tap_areas()
     root = ET.fromstring(svg)
     groups = [g for g in root.iter(f"{SVG}g") if g.get("class") == "gk-reflow"]
     (column,) = [g for g in groups if g.find(f".//{SVG}g[@data-player]") is not None]
-    dx, dy, grow = map(float, column.get("data-reflow").split())
+    dx, dy, grow = moved(column)
     # under the garden, as wide as the garden and its slots: drawn 1.5 times as large there
     assert abs(grow - PHONE_COLUMN_W / COLUMN_W) < 1e-4 and 1.4 < grow < 1.6
     garden_right = 8 + MARGIN + 8 * CELL + MARGIN
@@ -196,8 +197,8 @@ def test_on_a_phone_the_frames_words_come_first_under_the_garden_and_only_there(
     assert "gk-phone-only" in block.get("class").split() and block.get("data-frame-words") == "1"
     assert " ".join(t.text for t in block.iter(f"{SVG}text")).replace("  ", " ").startswith("The frame: N: ")
     # moved like the column, which follows it by the block's height (scaled)
-    wx, wy, wk = map(float, words.get("data-reflow").split())
-    cx, cy, ck = map(float, column.get("data-reflow").split())
+    wx, wy, wk = moved(words)
+    cx, cy, ck = moved(column)
     assert (wx, wk) == (cx, ck) and cy - wy >= ck * 15 * len(block.findall(f"{SVG}text"))
     # each filled slot's icon words are the slot's gk-gsword texts (hidden on a phone)
     slot = next(g for g in root.iter(f"{SVG}g") if "gk-gfull" in (g.get("class") or "").split())
