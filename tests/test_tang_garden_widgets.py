@@ -269,6 +269,11 @@ def test_a_whole_game_against_bots_through_the_board():
     assert "<th>Coins</th>" in g.scores.value and "Points" not in g.scores.value  # one word for the score
     for v in R.scores(g.state):
         assert f"<td>{v}</td>" in g.scores.value
+    # the chart counts coins too, in whole coins: its title, its y axis, its table
+    assert g.chart.title == "Coins per round" and g.chart.axes[1].label == "coins"
+    assert "<caption>Coins per round" in g.chart_table.value and "oints" not in g.chart_table.value
+    ticks = g._yaxis.tick_values
+    assert all(float(v).is_integer() for v in ticks) and ticks[-1] >= max(R.scores(g.state))
 
 
 def test_a_solo_game_through_the_board():

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from ..core.registry import rules_of
 from ..games.miyabi.components import default_components
-from .svg import BODY_END, BODY_START, SvgStr, esc, game_document, hit, new_uid, outlines, reflow, spot_marks, title
+from .svg import BODY_END, BODY_START, SvgStr, esc, game_document, hit, new_uid, outlines, pressed, reflow, spot_marks, title
 
 __all__ = [
     "component_svg",
@@ -454,7 +454,7 @@ def _display_parts(state, uid: str, X0: float, Y0: float, width: float, *, selec
                 label = f"{tid}" + (f" /{r}" if r else "")
             if clickable:
                 hint = "picked: click a ticked square of your garden" if is_sel else "click to pick"
-                attrs = f' data-pick="{value}"'
+                attrs = f' data-pick="{value}"{pressed(is_sel)}'
                 tip += f" ({hint})"
             else:
                 attrs = ""

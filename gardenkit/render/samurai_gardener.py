@@ -16,7 +16,7 @@ True
 """
 from __future__ import annotations
 
-from .svg import BODY_END, BODY_START, SvgStr, esc, game_document, hit, new_uid, outlines, spot_marks, title
+from .svg import BODY_END, BODY_START, SvgStr, esc, game_document, hit, new_uid, outlines, pressed, spot_marks, title
 
 __all__ = [
     "component_svg",
@@ -201,7 +201,7 @@ def _lineup_body(cards, uid: str, X: float, Y: float, *, selected=None, turned=F
     for card in cards:
         sel = card.id == selected
         t = turned if sel else False
-        attrs = f' data-card="{card.id}" data-pick="{card.id}"' if clickable else ""
+        attrs = f' data-card="{card.id}" data-pick="{card.id}"{pressed(sel)}' if clickable else ""
         cls = "gk-lcard gk-selected" if sel else "gk-lcard"
         hint = "selected; click a badge on the house to place it" if sel else "click to pick this card"
         parts.append(

@@ -81,6 +81,16 @@ def title(text) -> str:
     return f"<title>{esc(text)}</title>"
 
 
+def pressed(on: bool) -> str:
+    """The attribute of a ``data-pick`` target that is picked now (a card, a tile, a spot): a
+    screen reader says "pressed" on it (the board makes each target a button). Nothing otherwise.
+
+    >>> pressed(True), pressed(False)
+    (' aria-pressed="true"', '')
+    """
+    return ' aria-pressed="true"' if on else ""
+
+
 def reflow(content: str, dx: float, dy: float, scale: float = 1.0) -> str:
     """``content`` in a group drawn where it is on a wide page and moved by ``(dx, dy)`` where the
     board has less room than its drawing is wide (a phone): the board's front end (``board.js``)

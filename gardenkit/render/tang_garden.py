@@ -31,7 +31,7 @@ from __future__ import annotations
 from ..core.registry import rules_of
 from ..games.tang_garden.components import ELEMENTS, LANTERNS, SOLO_LANTERNS, space_name
 from ..games.tang_garden.board import SIZE, START, edge_at, sight_cells
-from .svg import (BODY_END, BODY_START, SvgStr, esc, game_document, hit, hit_areas, new_uid, phone_grow, phone_size,
+from .svg import (BODY_END, BODY_START, SvgStr, esc, game_document, hit, hit_areas, new_uid, phone_grow, phone_size, pressed,
                   reflow_under, spot_marks, title)
 
 __all__ = [
@@ -448,7 +448,7 @@ def render_stacks_parts(s, X, Y, uid, *, pickable=False, picked=None, rot=0, cel
             sel = picked == top
             cls = "gk-gpick" if pickable else ""
             cls += " gk-gpicked" if sel else ""
-            attrs = f' data-pick="tile:{top}"' if pickable else ""
+            attrs = f' data-pick="tile:{top}"{pressed(sel)}' if pickable else ""
             out.append(f'<g class="{cls.strip()}" data-stack="{name}"{attrs}>'
                        f'<rect class="gk-gbg" x="{_n(x - 4)}" y="{_n(y - 4)}" width="{_n(cell + 8)}" '
                        f'height="{_n(cell + 8)}" rx="4"/>'
@@ -486,7 +486,7 @@ def render_solo_display_parts(s, X, Y, uid, *, pickable=False, picked=None, rot=
             x, y = X, y + cell + 10
         sel = picked == tile
         cls = ("gk-gpick" if pickable else "") + (" gk-gpicked" if sel else "")
-        attrs = f' data-pick="tile:{tile}"' if pickable else ""
+        attrs = f' data-pick="tile:{tile}"{pressed(sel)}' if pickable else ""
         out.append(f'<g class="{cls.strip()}" data-display="{tile}"{attrs}>'
                    f'<rect class="gk-gbg" x="{_n(x - 3)}" y="{_n(y - 3)}" width="{_n(cell + 6)}" '
                    f'height="{_n(cell + 6)}" rx="4"/>'
@@ -610,7 +610,8 @@ def _display_parts(s, X, Y, *, land_pick=False, picked_land=None, hidden_land=()
         if x > X and x + w > X + COLUMN_W:
             x, y = X, y + 40
         cls = "gk-btn" + (" gk-on" if picked_land == (lid, hidden) else "")
-        attrs = f' data-pick="land:{lid}{":lantern" if hidden else ""}"' if land_pick in (True, t.size) else ""
+        attrs = (f' data-pick="land:{lid}{":lantern" if hidden else ""}"{pressed(picked_land == (lid, hidden))}'
+                 if land_pick in (True, t.size) else "")
         tip = f"{t.size} landscape tile {lid}: " + ", ".join(t.icons)
         out.append(f'<g class="{cls}"{attrs}>{title(tip)}'
                    f'<rect class="gk-hit" x="{_n(x - 3)}" y="{_n(y - 8)}" width="{_n(w + 6)}" height="40"/>'
@@ -633,7 +634,7 @@ def _drawn_parts(s, X, Y, *, pickable, picked) -> tuple[str, float]:
             x, y = X, y + 34
         sel = c == picked
         cls = "gk-gcard" + (" gk-gpick" if pickable and c != "hidden" else "") + (" gk-gpicked" if sel else "")
-        attrs = f' data-pick="card:{esc(c)}"' if pickable and c != "hidden" else ""
+        attrs = f' data-pick="card:{esc(c)}"{pressed(sel)}' if pickable and c != "hidden" else ""
         out.append(f'<g class="{cls}" data-card="{esc(c)}"{attrs}>'
                    f'<rect class="gk-gbg" x="{_n(x - 3)}" y="{_n(y - 5)}" width="{_n(w + 6)}" height="34" rx="5"/>'
                    f'<rect class="gk-gface" x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="24" rx="4"/>'
@@ -764,7 +765,7 @@ def render_board(state, player: int, *, targets=(), buttons=(), pick_buttons=(),
     for (x, y, where, best), (cx, cy), area in zip(spot_picks, spot_at, areas):
         value = f"spot:{space_name(x, y)}:{where}"
         sel = picked_spot == (x, y, where)
-        attrs = f' data-pick="{value}"' if clickable else ""
+        attrs = f' data-pick="{value}"{pressed(sel)}' if clickable else ""
         parts.append(f'<g class="gk-gspot{" gk-gpicked" if sel else ""}"{attrs}>{area}'
                      f"{title(f'the {where} spot of {space_name(x, y)}: up to {best} coins at the end')}"
                      f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="14"/>'
@@ -813,7 +814,7 @@ def render_board(state, player: int, *, targets=(), buttons=(), pick_buttons=(),
     if building and picked_tile is not None:
         items.append(("turn ↻ 90°", ' data-ui="turn"', "turn the picked tile a quarter clockwise", "gk-btn gk-gturn"))
     for label, value, tip, on in pick_buttons:
-        items.append((label, f' data-pick="{esc(value)}"' if clickable else "", tip,
+        items.append((label, f' data-pick="{esc(value)}"{pressed(on)}' if clickable else "", tip,
                       "gk-btn gk-gpickb" + (" gk-on" if on else "")))
     for facing, t, coins in faces:
         legal = t.points is not None

@@ -41,7 +41,7 @@ from ..core.registry import rules_of
 from ..games.tanuki.actions import BaitCard, Direction, Discard, Enter, MoveCard, Place, ShiftCard, Start
 from ..games.tanuki.board import PORTS, SIZE, TANUKI, space_name
 from ..games.tanuki.components import SYMBOL_NAMES
-from .svg import (BODY_END, BODY_START, SvgStr, esc, game_document, hit, new_uid, phone_grow, phone_size, reflow_under,
+from .svg import (BODY_END, BODY_START, SvgStr, esc, game_document, hit, new_uid, phone_grow, phone_size, pressed, reflow_under,
                   refused_mark, spot_marks, title)
 
 __all__ = [
@@ -737,7 +737,7 @@ def _hand_parts(seen, q, X, Y, uid, *, cell=HAND_CELL, selected=None, rot=0, pic
             attrs += f' data-action="{esc(d.action)}"'
         elif pickable and clickable:
             cls += " gk-tpickable"
-            attrs += f' data-pick="{t}"'
+            attrs += f' data-pick="{t}"{pressed(t == selected)}'
         if t == selected:
             cls += " gk-tpicked"
         if d is not None and d.action == marked:
@@ -776,7 +776,7 @@ def _cards_parts(s, seen, q, X, Y, *, card_targets, picked, clickable, width) ->
         tip = f"{card.title}: {card.text} (worth {card.worth} toward victory in hand)" if card else "a face-down card"
         playable = clickable and kind in card_targets
         cls = "gk-btn gk-tcardb" + (" gk-on" if kind == picked else "") + ("" if playable else " gk-illegal")
-        attrs = f' data-card="{esc(kind)}"' + (f' data-pick="card:{esc(kind)}"' if playable else "")
+        attrs = f' data-card="{esc(kind)}"' + (f' data-pick="card:{esc(kind)}"{pressed(kind == picked)}' if playable else "")
         btn, w = _button(x, y, label, attrs, tip + (" — click to play it" if playable else ""), cls)
         if x > X and x + w > X + width:
             x, y = X, y + BUTTON_ROW

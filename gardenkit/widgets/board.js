@@ -150,8 +150,15 @@ function render({ model, el }) {
   const help = document.createElement("div");
   help.className = "gk-board-keys";
   help.id = `gk-keys-${Math.random().toString(36).slice(2)}`;
-  help.textContent = "Keys: arrows move between moves and pieces · Enter or Space plays or picks · " +
-    "Escape drops a pick · R turns the piece";
+  // the keys this drawing answers to (said again after every drawing: a piece to turn comes and goes)
+  const sayKeys = () => {
+    const picks = !!root.querySelector("[data-pick]");
+    const keys = [`Keys: arrows move between the ${picks ? "moves and pieces" : "moves"}`,
+      `Enter or Space ${picks ? "plays or picks" : "plays"}`];
+    if (picks || root.querySelector('[data-ui="clear"],[data-ui="unpick"],[aria-pressed="true"]')) keys.push("Escape drops a pick");
+    if (root.querySelector('[data-ui="turn"],[data-ui="rotate"]')) keys.push("R turns the piece");
+    help.textContent = keys.join(" · ");
+  };
   // the position in words (position_text: from the engine's rules.describe, what this seat sees),
   // read by a screen reader with the board's name; hidden from sight (the drawing shows it)
   const words = document.createElement("div");
@@ -206,6 +213,7 @@ function render({ model, el }) {
   // after every drawing: each target a named button out of the Tab order (the board is the one
   // Tab stop); a target that had the focus keeps it (the same move or piece, else the same place)
   const keys = () => {
+    sayKeys();
     const svg = root.querySelector("svg");
     root.setAttribute("aria-label", (svg && svg.getAttribute("aria-label")) || "the board");
     // the drawing's name is the board's now; the drawing itself is no picture (role img) but

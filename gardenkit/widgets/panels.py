@@ -9,7 +9,7 @@ or a new game) and when the game ends (what was hidden may be shown then).
 >>> html = score_table(["Ann", "Bo"], [5, None], {"Cards": ["2", "3"]}, now=1, unit="Demerits")
 >>> html.count("<tr"), "<th>Demerits</th><th>Cards</th>" in html
 (3, True)
->>> "<td>Bo <span aria-hidden='true'>◀</span><span class='gk-sr'> (to move)</span></td><td title='hidden until the game ends'>?</td><td>3</td>" in html
+>>> "<td>Bo&nbsp;<span aria-hidden='true'>◀</span><span class='gk-sr'> (to move)</span></td><td title='hidden until the game ends'>?</td><td>3</td>" in html
 True
 """
 from __future__ import annotations
@@ -22,6 +22,17 @@ from ._html import h, result_words
 __all__ = ["Panels", "score_table"]
 
 
+def _name_cell(name: str) -> str:
+    """A player's name in the score table, broken only before its note: "Player 2" and "(greedy
+    bot)" each stay whole (a narrow phone shows two lines at most, not four).
+
+    >>> _name_cell("Player 2 (greedy bot)")
+    'Player&nbsp;2 (greedy&nbsp;bot)'
+    """
+    head, sep, note = str(name).partition(" (")
+    return h(head).replace(" ", "&nbsp;") + (f" ({h(note).replace(' ', '&nbsp;')}" if sep else "")
+
+
 def score_table(names, totals, columns: dict, now: int | None, unit: str = "Points", note: str = "") -> str:
     """The score table: one row per player (``now``: the one to move, highlighted), its total
     (None: hidden, shown as "?"), then the extra ``columns`` (heading -> one text per player)."""
@@ -29,10 +40,10 @@ def score_table(names, totals, columns: dict, now: int | None, unit: str = "Poin
     rows = []
     for i, name in enumerate(names):
         cls = ' class="gk-now"' if i == now else ""
-        mark = " <span aria-hidden='true'>◀</span><span class='gk-sr'> (to move)</span>" if i == now else ""
+        mark = "&nbsp;<span aria-hidden='true'>◀</span><span class='gk-sr'> (to move)</span>" if i == now else ""
         cells = "".join(f"<td>{h(column[i])}</td>" for column in columns.values())
         total = "<td title='hidden until the game ends'>?</td>" if totals[i] is None else f"<td>{totals[i]}</td>"
-        rows.append(f"<tr{cls}><td>{h(name)}{mark}</td>{total}{cells}</tr>")
+        rows.append(f"<tr{cls}><td>{_name_cell(name)}{mark}</td>{total}{cells}</tr>")
     caption = f"<caption class='gk-note'>{h(note)}</caption>" if note else ""  # styled in PANEL_CSS
     # a table wider than the side panel scrolls inside a region the keyboard can reach (WCAG 2.1.1)
     return (f"<div class='gk-scroll' tabindex='0' role='region' aria-label='{h(unit)} table'>"

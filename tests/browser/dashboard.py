@@ -481,6 +481,42 @@ def _row(r: dict) -> str:
     return f"{r['ratio']:5.2f} (needs {r['need']}) {r['el']} «{r['text']}» {r['fg']} on {r['bg']} ({r['on']})"
 
 
+def luminance(css: str) -> float:
+    """The relative luminance (WCAG) of a CSS colour as the browser computes it (``rgb(…)``)."""
+    r, g, b = (int(v) / 255 for v in re.findall(r"\d+", css)[:3])
+    return sum(k * (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4)
+               for k, c in zip((0.2126, 0.7152, 0.0722), (r, g, b)))
+
+
+def contrast(a: str, b: str) -> float:
+    """The contrast ratio (WCAG) of two CSS colours."""
+    lo, hi = sorted((luminance(a), luminance(b)))
+    return (hi + 0.05) / (lo + 0.05)
+
+
+#: the ring of the board's target in focus: its style, width and colour, and the colour of the page
+#: behind the board (the first background that is not transparent, walking up from it)
+RING_JS = """() => { const e = document.activeElement, cs = getComputedStyle(e);
+  const clear = (c) => /rgba\\(0, 0, 0, 0\\)|transparent/.test(c);
+  let el = e.closest('.gk-board'), bg = 'rgba(0, 0, 0, 0)';
+  while (el && clear(bg)) { bg = getComputedStyle(el).backgroundColor; el = el.parentElement; }
+  if (clear(bg)) bg = getComputedStyle(document.body).backgroundColor;
+  return {inBoard: !!e.closest('.gk-game .gk-board'), style: cs.outlineStyle, width: parseFloat(cs.outlineWidth),
+          color: cs.outlineColor, bg}; }"""
+
+
+def check_focus_ring(page, theme: str) -> None:
+    """The game board's target in focus (the board focused as a Tab onto it does, where it is not
+    yet) shows a ring of 2 px or more at 3:1 against the page behind the board (WCAG 2.4.7,
+    1.4.11), in the theme the page is in."""
+    if not page.evaluate("() => !!document.activeElement && !!document.activeElement.closest('.gk-game .gk-board')"):
+        page.evaluate("() => document.querySelector('.gk-game .gk-board').focus()")
+    page.wait_for_function("() => !!document.activeElement.closest('.gk-game .gk-board [role=button]')", timeout=10_000)
+    ring = page.evaluate(RING_JS)
+    ratio = contrast(ring["color"], ring["bg"])
+    assert ring["style"] != "none" and ring["width"] >= 2 and ratio >= 3, (theme, ring, round(ratio, 2))
+
+
 def check_contrast(page, what: str, theme: str) -> None:
     """Every text of ours on the page reads (and, dark, every drawing shown as an image sits on a
     light background)."""

@@ -155,6 +155,15 @@ def check_fits(m: dict, when: str, game_id: str | None = None) -> dict:
     return smallest
 
 
+#: the game's score table: each player's name cell and the number of lines its words take
+SCORE_LINES_JS = """() => [...document.querySelectorAll('.gk-game .gk-scores tr td:first-child')].map((td) => {
+  const range = document.createRange(); range.selectNodeContents(td);
+  const rects = [...range.getClientRects()].filter((r) => r.width > 1).sort((a, b) => a.top - b.top);
+  let lines = 0, bottom = -Infinity;  // a rect starting below the line above's middle starts a new line
+  for (const r of rects) if (r.top >= bottom) { lines += 1; bottom = r.top + r.height / 2; }
+  return [td.textContent.trim(), lines]; })"""
+
+
 def tap_and_wait_for_redraw(page, target) -> None:
     version = board_version(page)
     target.tap()
@@ -205,6 +214,9 @@ def test_the_dashboard_fits_a_phone_and_a_move_is_played_by_taps(open_dashboard,
                            timeout=30_000)
     after = check_fits(measure(page), f"after {action}", game_id)
     print(f"{game_id}: smallest target after a pick {picked}; played {action} by taps; after it {after}")
+    # the score table's names take two lines at most ("Player 1 (you) ◀ to move" was four on a phone)
+    lines = page.evaluate(SCORE_LINES_JS)
+    assert lines and max(n for _, n in lines) <= 2, f"{game_id}: score table names wrap on a phone: {lines}"
     # a lesson's board: its cover's button tapped, then the same checks
     lesson = page.locator(".gk-try").first
     button = lesson.locator("button.gk-open-lesson")

@@ -31,8 +31,8 @@ it must sit on a light background.
 from __future__ import annotations
 
 import pytest
-from dashboard import (CONTRAST_JS, board_version, check_axe, check_contrast, check_no_leaks, check_no_overflow, game,
-                       wait_redrawn, wait_settled)
+from dashboard import (CONTRAST_JS, board_version, check_axe, check_contrast, check_focus_ring, check_no_leaks,
+                       check_no_overflow, game, luminance, wait_redrawn, wait_settled)
 
 import gardenkit
 
@@ -94,6 +94,45 @@ TO_DARK_JS = r"""async () => {
 }"""
 
 
+#: the house's look on the page: every visible button of ours as it is drawn (its background, text
+#: colour, border, corners and font; the main action of a row, ``mod-success``, apart), each game
+#: view's status lines that take room on the page (the board's and any other), and the gallery's cards' backgrounds
+HOUSE_JS = r"""() => {
+  const seen = (e) => { const r = e.getBoundingClientRect(), cs = getComputedStyle(e);  // (.gk-sr: for screen readers only)
+    return r.width > 1 && r.height > 1 && cs.visibility !== 'hidden' && cs.display !== 'none' && !e.closest('.gk-sr'); };
+  const ours = [...document.querySelectorAll('.jupyter-button[class*="gk-"], [class*="gk-"] .jupyter-button, ' +
+    'button.gk-save-button, button.gk-share-button, button.gk-aid-print, button.gk-progress-reset')].filter(seen);
+  const look = (e) => { const cs = getComputedStyle(e);
+    return [cs.backgroundColor, cs.color, cs.borderTopWidth, cs.borderTopStyle, cs.borderTopColor,
+            cs.borderTopLeftRadius, cs.fontSize, cs.fontFamily].join(' / '); };
+  const styles = {};
+  for (const b of ours) {
+    const key = (b.classList.contains('mod-success') || b.classList.contains('mod-info') ? 'main: ' : 'plain: ') + look(b);
+    (styles[key] = styles[key] || []).push((b.textContent || '').trim().slice(0, 30));
+  }
+  return {styles, buttons: ours.length,
+          status: [...document.querySelectorAll('.gk-game .gk-status')].filter(seen).map((e) => e.textContent.slice(0, 60)),
+          cards: [...document.querySelectorAll('.gk-game-card')].map((e) => getComputedStyle(e).backgroundColor)};
+}"""
+
+
+def check_house(page, what: str, theme: str) -> None:
+    """One button style for the house in each theme (every plain button of ours drawn alike, every
+    main action alike); a game view's status line shown once (the board draws it; the view's own
+    line is for screen readers only, taking no room); the gallery's cards dark in the dark theme."""
+    house = page.evaluate(HOUSE_JS)
+    plain = [k for k in house["styles"] if k.startswith("plain: ")]
+    main = [k for k in house["styles"] if k.startswith("main: ")]
+    assert len(plain) <= 1 and len(main) <= 1, f"{what}, {theme}: buttons in more than one style: {house['styles']}"
+    if what not in ("gallery", "strategy_lab"):
+        assert house["buttons"] >= 3 and plain, house  # (the view's buttons were seen)
+        assert len(house["status"]) == 1, f"{what}, {theme}: the game's status line is not shown once: {house['status']}"
+    if what == "gallery":
+        assert house["cards"], "no game card on the gallery"
+        fitting = [c for c in house["cards"] if (luminance(c) < 0.2) == (theme == "dark")]
+        assert len(fitting) == len(house["cards"]), f"gallery cards in the {theme} theme: {house['cards']}"
+
+
 @pytest.mark.parametrize(("what", "notebook", "ready"), PARAMS)
 def test_every_text_of_ours_reads_in_both_themes_and_no_python_leaks(open_dashboard, what, notebook, ready):
     """One page load a dashboard: lessons opened and a move made, the page scanned for Python leaks
@@ -116,9 +155,13 @@ def test_every_text_of_ours_reads_in_both_themes_and_no_python_leaks(open_dashbo
     check_no_overflow(page, f"{what}, 1280 px")
     check_contrast(page, what, "light")
     check_axe(page, what, "light")
+    check_house(page, what, "light")
     page.evaluate(TO_DARK_JS)
     check_contrast(page, what, "dark")
     check_axe(page, what, "dark")
+    check_house(page, what, "dark")
+    if what not in ("gallery", "strategy_lab"):
+        check_focus_ring(page, "dark")  # (the light one: test_keyboard)
 
 
 def test_the_theme_turned_in_place_is_the_theme_voila_serves(open_dashboard):
