@@ -537,9 +537,10 @@ def test_the_rulebooks_dice_example_steps_with_the_choice_ringed_and_another_cho
 
 
 def test_a_click_plays_its_tile_out_once(monkeypatch):
-    """A tile laid by a click is played out once: its explanation, the position after it and the
-    walks the board then shows all come from one playing-out of the move (issue 25: it was played
-    out for the move, then again for its walks)."""
+    """A tile laid by a click is played out once: its target's name, the position after it and the
+    walks the board then shows all come from one playing-out of the move (issue 25: the walks,
+    read after the move, played it out a second time)."""
+    from gardenkit.core.rules import PlayedOut
     from gardenkit.games.tanuki import engine
 
     s = position(tiles={"b3g1": (1, 0)}, monks={0: "b3g2 F", 1: "b5g6 side 3"}, hands={0: (5, 9, 12)})
@@ -555,7 +556,17 @@ def test_a_click_plays_its_tile_out_once(monkeypatch):
         return original(self, a)
 
     monkeypatch.setattr(engine.Work, "do", counted)
-    monkeypatch.setattr(TanukiRules, "_done", (), raising=False)  # (what the board's targets played out is not the click's)
+    # as a board plays it: the move was played out when its target was named, and the click plays
+    # it out no more (its walks are read while that play-out is kept, before the tiles drawn after
+    # the move push it out)
+    assert board.play("5@b3g2")
+    assert played == [], played
+    assert board.trail and board.trail == R.walks(s, "5@b3g2")  # the walks shown are the move's
+    # with what the targets played out forgotten, the click plays the move out itself, once
+    board = widgets().TanukiBoard(s)
+    board.pick("5")
+    monkeypatch.setattr(TanukiRules, "_played_out", PlayedOut(keep=2))
+    played.clear()
     assert board.play("5@b3g2")
     assert played == ["5@b3g2"], played
-    assert board.trail and board.trail == R.walks(s, "5@b3g2")  # the walks shown are the move's
+    assert board.trail and board.trail == R.walks(s, "5@b3g2")

@@ -302,23 +302,25 @@ class TanukiBoard(BoardWidget):
 
     def play(self, text) -> bool:
         """Play ``text`` (a click); the walks of a tile just laid stay on the board to be stepped
-        through (in a game view, the game shows the last tile's walks, whoever laid it)."""
+        through (in a game view, the game shows the last tile's walks, whoever laid it). The walks
+        are read before the move is played: the move was played out when its target was named, and
+        that play-out is still kept then (after the move, the tiles drawn push it out)."""
         before = self._state
+        try:
+            a = self.rules.parse_action(before, text)
+        except ValueError:  # not a move here: the board's play says why
+            a = None
+        walks = self.rules.walks(before, a) if isinstance(a, (Place, Enter)) else None
         ok = super().play(text)
-        if ok and self.trail_key is None:
-            try:
-                a = self.rules.parse_action(before, text)
-            except ValueError:  # pragma: no cover - it was just played
-                return ok
-            if isinstance(a, (Place, Enter)):
-                self.show_walks(before, a)
+        if ok and self.trail_key is None and walks is not None:
+            self.show_walks(before, a, walks=walks)
         return ok
 
     # ----- the trail of the last tile ----------------------------------------------------------------
-    def show_walks(self, before, action, *, who: str | None = None, key=None) -> None:
-        """Show the walks ``action`` caused from ``before`` (``rules.walks``), whole; the steps
-        buttons go through them one path piece at a time."""
-        self.trail = self.rules.walks(before, action)
+    def show_walks(self, before, action, *, who: str | None = None, key=None, walks=None) -> None:
+        """Show the walks ``action`` caused from ``before`` (``rules.walks``, or ``walks`` when
+        the caller has them), whole; the steps buttons go through them one path piece at a time."""
+        self.trail = self.rules.walks(before, action) if walks is None else tuple(walks)
         p = self.rules.current_player(before)
         who = who or (self.names[p] if self.names and isinstance(p, int) else f"Player {p + 1}")
         self.trail_label = f"The walks after {who} played {action}:"
