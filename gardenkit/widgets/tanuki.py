@@ -305,11 +305,12 @@ class TanukiBoard(BoardWidget):
         through (in a game view, the game shows the last tile's walks, whoever laid it). The walks
         are read before the move is played: the move was played out when its target was named, and
         that play-out is still kept then (after the move, the tiles drawn push it out)."""
-        before = self._state
-        try:
-            a = self.rules.parse_action(before, text)
-        except ValueError:  # not a move here: the board's play says why
-            a = None
+        before, a = self._state, None
+        if isinstance(text, str) and self.clickable and not self.locked:
+            try:
+                a = self.rules.parse_action(before, text)
+            except ValueError:  # not a move here: the board's play says why
+                pass
         walks = self.rules.walks(before, a) if isinstance(a, (Place, Enter)) else None
         ok = super().play(text)
         if ok and self.trail_key is None and walks is not None:
