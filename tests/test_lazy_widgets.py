@@ -35,7 +35,7 @@ from gardenkit.tutor import miyabi as mi_lessons
 from gardenkit.tutor import samurai_gardener as sg_lessons
 from gardenkit.widgets import (BoardWidget, GameView, KaresansuiGame, LazyGame, Lessons, MiyabiGame, QuizWidget,
                                RuleLessons, SamuraiGame, ScenarioPlayer, TangGardenGame, TanukiGame, TryBoard)
-from gardenkit.widgets.lazy import Cover
+from gardenkit.widgets.lazy import Cover, CoverSheet, restore_pictures
 
 REPO = Path(__file__).resolve().parents[1]
 LESSONS = {"samurai_gardener": sg_lessons, "miyabi": mi_lessons, "karesansui": ka_lessons}
@@ -72,6 +72,27 @@ def picture_svg(html: str) -> str:
     return base64.b64decode(found.group(1)).decode("utf-8")
 
 
+def asked(cover, content) -> list:
+    """What ``cover`` sends back when its front end sends ``content``."""
+    sent = []
+    cover.send = lambda answer, buffers=None: sent.append(answer)
+    try:
+        cover._on_front_end_msg(cover, content, [])
+    finally:
+        del cover.send
+    return sent
+
+
+def cover_picture_svg(cover) -> str:
+    """The picture of ``cover`` as its page gets it: its words carry a place for it, which the
+    front end asks the kernel to fill when it comes near the screen."""
+    ids = re.findall(r'<img class="gk-picture" data-gk-pic="([^"]+)"', cover.html)
+    assert ids and "data:image" not in cover.html, cover.html[:300]  # the words are sent without the picture
+    (answer,) = asked(cover, {"kind": "pictures", "ids": ids})
+    assert answer["kind"] == "pictures" and sorted(answer["pictures"]) == sorted(set(ids))
+    return picture_svg(restore_pictures(cover.html, answer["pictures"]))
+
+
 # ----- a cover -------------------------------------------------------------------------------------
 @pytest.mark.parametrize("kind, game, name, make", LESSON_CASES, ids=IDS)
 def test_a_lazy_lesson_is_a_cover_with_its_words_picture_and_one_button(kind, game, name, make):
@@ -81,7 +102,7 @@ def test_a_lazy_lesson_is_a_cover_with_its_words_picture_and_one_button(kind, ga
     (cover,) = lesson.children
     assert isinstance(cover, Cover)
     assert cover.label == {"try": "Try it", "scenario": "Step through", "quiz": "Answer"}[kind]
-    svg = picture_svg(cover.html)
+    svg = cover_picture_svg(cover)
     assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>") and "<title>" not in svg
     # no board, no buttons, no panel yet: the box and the cover (and the one layout they share)
     assert len(made) <= 3 and not any(isinstance(w, BoardWidget) for w in made), [type(w).__name__ for w in made]
@@ -325,7 +346,7 @@ def test_a_lazy_game_view_is_a_cover_of_its_first_position_until_clicked(cls, kw
     eager = cls(seed=7, bot_delay=0, **kwargs)  # the same game built at once
     same_ids = lambda text: re.sub(r"\bgk\d+", "gk", text)  # noqa: E731 - each drawing numbers its own ids
     first = re.sub(r"<title>.*?</title>", "", eager.rules.observe(eager.state, eager.seat)._repr_svg_(), flags=re.S)
-    assert same_ids(picture_svg(cover.html)) == same_ids(first)  # the cover shows the game as it starts
+    assert same_ids(cover_picture_svg(cover)) == same_ids(first)  # the cover shows the game as it starts
     bundle = g._repr_mimebundle_()
     assert same_ids(picture_svg(bundle["text/html"])) == same_ids(first)
     assert bundle["text/plain"] == eager._repr_mimebundle_()["text/plain"]  # 'a solo game' or 'against bots'
@@ -420,6 +441,32 @@ def test_a_lazy_lesson_and_game_are_sent_in_one_message_each_with_no_update(monk
                        if kind == "comm_msg" and comm_id == widget.comm.comm_id and data.get("method") == "update"]
         assert len(box_updates) == 1, box_updates
         assert "gk-closed" not in box_updates[0]["_dom_classes"] and box_updates[0]["children"]
+
+
+def test_a_cover_sends_its_pictures_when_the_page_asks_and_only_those_it_has():
+    lessons = [make(True) for kind, game, name, make in LESSON_CASES[:3]]
+    cover = lessons[0].children[0]
+    ids = re.findall(r'data-gk-pic="([^"]+)"', cover.html)
+    assert ids == ["0"] and set(cover.pictures) == {"0"}
+    # what the front end asks for, answered with the pictures it names and knows
+    (answer,) = asked(cover, {"kind": "pictures", "ids": ["0", "7", 3]})
+    assert answer == {"kind": "pictures", "pictures": {"0": cover.pictures["0"]}}
+    assert answer["pictures"]["0"].startswith("data:image/svg+xml;base64,")
+    # asked for nothing it has, or asked wrongly: no answer, and nothing else happens
+    for content in ({"kind": "pictures", "ids": ["9"]}, {"kind": "pictures", "ids": "0"},
+                    {"kind": "pictures", "ids": ["0"] * 65}, {"kind": "pictures", "ids": ["0"], "x": 1},
+                    {"kind": "picture", "ids": ["0"]}, None, "pictures"):
+        assert asked(cover, content) == []
+    assert not lessons[0].is_built
+    # the same picture twice is sent once (one id); a sheet numbers its items' pictures together
+    twice = Cover(html=restore_pictures(cover.html, cover.pictures) * 2, label="Try it")
+    assert re.findall(r'data-gk-pic="([^"]+)"', twice.html) == ["0", "0"] and len(twice.pictures) == 1
+    other = lessons[1].children[0]
+    sheet = CoverSheet({"a": (restore_pictures(cover.html, cover.pictures), "Try it"),
+                        "b": (restore_pictures(other.html, other.pictures), "Try it")})
+    assert [re.findall(r'data-gk-pic="([^"]+)"', item["html"]) for item in sheet.items.values()] == [["0"], ["1"]]
+    (answer,) = asked(sheet, {"kind": "pictures", "ids": ["1"]})
+    assert answer["pictures"] == {"1": other.pictures["0"]}
 
 
 # ----- several lessons in one cell ---------------------------------------------------------------------

@@ -101,7 +101,7 @@ def test_a_picture_is_drawn_once_per_state_and_view(monkeypatch):
 
 
 def test_a_runs_covers_are_one_widget_each_board_its_item():
-    from gardenkit.widgets.lazy import CoverSheet
+    from gardenkit.widgets.lazy import CoverSheet, restore_pictures
 
     before = set(_instances)
     run = RuleLessons(TRIES, TEXT)
@@ -111,7 +111,10 @@ def test_a_runs_covers_are_one_widget_each_board_its_item():
     assert len(made) - len(run.lessons) - 1 in (0, 1)  # a box per board, the sheet (and a shared layout)
     for i, board in enumerate(run.lessons):
         assert board.children == (run.sheet,) and {"gk-closed", f"gk-cover-key-{i}"} <= set(board._dom_classes)
-        assert run.sheet.items[str(i)] == {"html": board.cover_html(), "label": "Try it"}
+        item = run.sheet.items[str(i)]
+        # the item's words carry a place for its picture; the page asks for the picture when near
+        assert item["label"] == "Try it" and "data:image" not in item["html"] and "data-gk-pic=" in item["html"]
+        assert restore_pictures(item["html"], run.sheet.pictures) == board.cover_html()
     # the front end's click on the second item opens the second board only
     run.sheet._on_front_end_msg(run.sheet, {"kind": "open", "key": "1"}, [])
     first, second = run.lessons

@@ -50,26 +50,76 @@ import traitlets
 from ..render.svg import svg_img
 from ._html import BUTTON_CSS, h
 
-__all__ = ["Cover", "CoverSheet", "GameFallback", "OpenWhenReady", "Openable", "StaticFallback", "in_voila", "picture_html", "shared_layout_if", "static_html"]
+__all__ = ["Cover", "CoverSheet", "defer_pictures", "restore_pictures", "GameFallback", "OpenWhenReady", "Openable", "StaticFallback", "in_voila", "picture_html", "shared_layout_if", "static_html"]
 
 
 _PICTURES_JS = """
-// A cover's picture (an SVG of ~40 kB as a data URL) is decoded when it comes near the screen, not
-// at page load: a page of a hundred lessons decoding every picture at once kept the browser busy
-// for seconds, long enough for anywidget to give up on models still loading (2 s).
+// A cover's picture (an SVG of ~40 kB as a data URL) is asked of the kernel when it comes near the
+// screen: the model's words carry <img class="gk-picture" data-gk-pic="<id>"> and no picture, so a
+// page sends and draws only what its learner scrolls to (Tang Garden's page was 5.2 MB of widget
+// state with every picture, 0.4 MB without). Pictures a model already got are kept for its other
+// views (a cover sheet draws a view in every closed lesson of a run).
+const gkModels = new WeakMap();   // model -> {srcs, asked, waiting, queue, timer}
+const gkOwner = new WeakMap();    // img -> its model
+function gkPics(model) {
+  let s = gkModels.get(model);
+  if (s) return s;
+  s = { srcs: new Map(), asked: new Map(), waiting: new Set(), queue: new Set(), timer: null };
+  gkModels.set(model, s);
+  model.on("msg:custom", (msg) => {
+    if (!msg || msg.kind !== "pictures" || !msg.pictures || typeof msg.pictures !== "object") return;
+    for (const [id, src] of Object.entries(msg.pictures)) {
+      if (typeof src === "string" && src.startsWith("data:image/svg+xml;base64,")) s.srcs.set(id, src);
+    }
+    for (const img of [...s.waiting]) {
+      if (!img.isConnected) s.waiting.delete(img); else gkFill(s, img);
+    }
+  });
+  return s;
+}
+function gkFill(s, img) {
+  const src = s.srcs.get(img.dataset.gkPic);
+  if (src === undefined) return false;
+  img.src = src;
+  delete img.dataset.gkPic;
+  s.waiting.delete(img);
+  return true;
+}
+function gkAsk(model, img) {
+  const s = gkPics(model), id = img.dataset.gkPic;
+  if (id === undefined || gkFill(s, img)) return;
+  s.waiting.add(img);
+  const when = s.asked.get(id);
+  if (when !== undefined && Date.now() - when < 10000) return;  // asked already (again after 10 s: a lost answer)
+  s.asked.set(id, Date.now());
+  s.queue.add(id);
+  if (s.timer === null) {
+    s.timer = setTimeout(() => {
+      s.timer = null;
+      const ids = [...s.queue];
+      s.queue.clear();
+      if (ids.length) model.send({ kind: "pictures", ids });
+    }, 0);
+  }
+}
 const gkNear = typeof IntersectionObserver === "function"
   ? new IntersectionObserver((seen) => {
       for (const e of seen) {
         if (!e.isIntersecting) continue;
         gkNear.unobserve(e.target);
-        if (e.target.dataset.gkSrc) { e.target.src = e.target.dataset.gkSrc; delete e.target.dataset.gkSrc; }
+        const model = gkOwner.get(e.target);
+        if (model) gkAsk(model, e.target);
       }
     }, { rootMargin: "800px 0px" })
   : null;
-function gkShow(body, html) {
-  if (!gkNear) { body.innerHTML = html; return; }
-  body.innerHTML = html.replace(/<img class="gk-picture" src=/g, '<img class="gk-picture" data-gk-src=');
-  for (const img of body.querySelectorAll("img[data-gk-src]")) gkNear.observe(img);
+function gkShow(model, body, html) {
+  body.innerHTML = html;
+  const s = gkPics(model);
+  for (const img of body.querySelectorAll("img.gk-picture[data-gk-pic]")) {
+    if (gkFill(s, img)) continue;
+    gkOwner.set(img, model);
+    if (gkNear) gkNear.observe(img); else gkAsk(model, img);
+  }
 }
 """
 
@@ -79,7 +129,7 @@ function render({ model, el }) {
   root.className = "gk-cover";
   const body = document.createElement("div");
   body.className = "gk-cover-body";
-  gkShow(body, model.get("html"));
+  gkShow(model, body, model.get("html"));
   const button = document.createElement("button");
   button.className = "jupyter-button widget-button gk-open-lesson";
   button.textContent = model.get("label");
@@ -148,6 +198,71 @@ def _picture_html(state, rules, player, alt) -> str:
     return svg_img(seen._repr_svg_(), alt)
 
 
+_PICTURE = re.compile(r'<img class="gk-picture" src="(data:image/svg\+xml;base64,[A-Za-z0-9+/=]*)"')
+_PICTURE_ID = re.compile(r'<img class="gk-picture" data-gk-pic="([^"]*)"')
+#: at most this many pictures answered in one message (a page asks for those near its screen)
+_PICTURES_PER_ASK = 64
+
+
+def defer_pictures(html: str, pictures: dict[str, str]) -> str:
+    """``html`` with each picture's data (an ``<img class="gk-picture">``'s ``src``) moved into
+    ``pictures`` (id → ``src``; the same picture twice gets one id): the ``<img>`` keeps
+    ``data-gk-pic="<id>"``, which a cover's front end asks the kernel for when it comes near the
+    screen (:func:`restore_pictures` puts them back).
+
+    >>> from gardenkit.render.svg import svg_img
+    >>> pictures = {}
+    >>> html = defer_pictures("<p>a</p>" + svg_img('<svg width="4" height="2"/>', "dot"), pictures)
+    >>> html
+    '<p>a</p><img class="gk-picture" data-gk-pic="0" width="4" height="2" alt="dot" style="max-width:100%;height:auto">'
+    >>> list(pictures), pictures["0"].startswith("data:image/svg+xml;base64,")
+    (['0'], True)
+    >>> restore_pictures(html, pictures) == "<p>a</p>" + svg_img('<svg width="4" height="2"/>', "dot")
+    True
+    """
+    ids = {src: pid for pid, src in pictures.items()}
+
+    def take(found: re.Match) -> str:
+        src = found.group(1)
+        pid = ids.get(src)
+        if pid is None:
+            pid = ids[src] = str(len(pictures))
+            pictures[pid] = src
+        return f'<img class="gk-picture" data-gk-pic="{pid}"'
+
+    return _PICTURE.sub(take, html)
+
+
+def restore_pictures(html: str, pictures: dict[str, str]) -> str:
+    """``html`` as it was before :func:`defer_pictures` (what a front end shows once it has every
+    picture)."""
+    return _PICTURE_ID.sub(lambda found: f'<img class="gk-picture" src="{pictures[found.group(1)]}"', html)
+
+
+class _AnswersPictures:
+    """Mixin of a cover widget whose words hold deferred pictures (``self._pictures``): answers the
+    front end's ``{"kind": "pictures", "ids": [...]}`` with ``{"kind": "pictures", "pictures":
+    {id: src}}`` (the ids it knows, at most :data:`_PICTURES_PER_ASK`); anything else is dropped."""
+
+    _pictures: dict
+
+    @property
+    def pictures(self) -> dict[str, str]:
+        """The pictures the front end may ask for: id → ``src`` (a copy)."""
+        return dict(self._pictures)
+
+    def _answer_pictures(self, content) -> bool:
+        """Whether ``content`` was a pictures message (answered if it asked for anything known)."""
+        if not (isinstance(content, dict) and set(content) == {"kind", "ids"} and content["kind"] == "pictures"):
+            return False
+        ids = content["ids"]
+        if isinstance(ids, list) and len(ids) <= _PICTURES_PER_ASK:
+            found = {i: self._pictures[i] for i in ids if isinstance(i, str) and i in self._pictures}
+            if found:
+                self.send({"kind": "pictures", "pictures": found})
+        return True
+
+
 def static_html(body: str, note: str) -> str:
     """A lesson's fallback for a place that cannot run it: ``body`` (its words and picture) and a
     note saying how to make it live; inline styles only (no stylesheet is there)."""
@@ -203,10 +318,12 @@ class OpenWhenReady:
             super().add_traits(**traits)
 
 
-class Cover(OpenWhenReady, anywidget.AnyWidget):
+class Cover(_AnswersPictures, OpenWhenReady, anywidget.AnyWidget):
     """What a closed lesson shows: ``html`` (its words and picture) and a button saying
     ``label``; a click calls the callbacks given to :meth:`on_open`. ``message``: a line under the
-    button (e.g. why the lesson could not be opened); setting it makes the button clickable again."""
+    button (e.g. why the lesson could not be opened); setting it makes the button clickable again.
+    The pictures in ``html`` are sent when the page asks for them (:func:`defer_pictures`): the
+    ``html`` trait holds the words, :attr:`pictures` the pictures."""
 
     # anywidget's own traits, declared here once: anywidget would otherwise add them to every cover
     # (a new class per instance, ~1 ms each, and a page shows a cover per lesson)
@@ -219,6 +336,9 @@ class Cover(OpenWhenReady, anywidget.AnyWidget):
 
     def __init__(self, **kwargs):
         kwargs.setdefault("layout", _shared_layout())
+        self._pictures = {}
+        if "html" in kwargs:
+            kwargs["html"] = defer_pictures(str(kwargs["html"]), self._pictures)
         self.__dict__["_open_later"] = True
         try:
             super().__init__(**kwargs)
@@ -238,8 +358,11 @@ class Cover(OpenWhenReady, anywidget.AnyWidget):
             callback()
 
     def _on_front_end_msg(self, _widget, content, _buffers) -> None:
-        if content == {"kind": "open"}:  # the only message the front end sends; anything else is dropped
+        # the front end sends {"kind": "open"} and asks for pictures; anything else is dropped
+        if content == {"kind": "open"}:
             self.click()
+        else:
+            self._answer_pictures(content)
 
 
 _SHEET_ESM = _PICTURES_JS + """
@@ -268,7 +391,7 @@ function render({ model, el }) {
   };
   const draw = () => {
     const it = item();
-    gkShow(body, it ? it.html : "");
+    gkShow(model, body, it ? it.html : "");
     button.hidden = !it;
     shown();
   };
@@ -300,7 +423,7 @@ export default { render };
 """
 
 
-class CoverSheet(OpenWhenReady, anywidget.AnyWidget):
+class CoverSheet(_AnswersPictures, OpenWhenReady, anywidget.AnyWidget):
     """The covers of several closed lessons in ONE widget model (a run of rules shown by one cell):
     ``items`` is ``{key: {"html": …, "label": …}}``; each lesson's box holds the sheet as its only
     child and carries the class ``gk-cover-key-<key>``, and the page's view of the sheet in that
@@ -316,7 +439,9 @@ class CoverSheet(OpenWhenReady, anywidget.AnyWidget):
     messages = traitlets.Dict().tag(sync=True)
 
     def __init__(self, items: dict, **kwargs):
-        items = {str(k): {"html": str(html), "label": str(label)} for k, (html, label) in dict(items).items()}
+        self._pictures = {}
+        items = {str(k): {"html": defer_pictures(str(html), self._pictures), "label": str(label)}
+                 for k, (html, label) in dict(items).items()}
         if not items or not all(re.fullmatch(r"[a-z0-9_]{1,40}", k) for k in items):
             raise ValueError("a cover sheet holds one or more items keyed by short lower-case names")
         kwargs.setdefault("layout", _shared_layout())
@@ -340,7 +465,10 @@ class CoverSheet(OpenWhenReady, anywidget.AnyWidget):
             callback()
 
     def _on_front_end_msg(self, _widget, content, _buffers) -> None:
-        # {"kind": "open", "key": <an item>} is the only message the front end sends; anything else is dropped
+        # {"kind": "open", "key": <an item>} and a pictures message are what the front end sends;
+        # anything else is dropped
+        if self._answer_pictures(content):
+            return
         if (isinstance(content, dict) and set(content) == {"kind", "key"} and content["kind"] == "open"
                 and isinstance(content["key"], str) and content["key"] in self._callbacks):
             self.click(content["key"])

@@ -45,13 +45,13 @@ def test_at_load_every_lesson_is_a_cover_and_a_click_builds_one(dash):
     assert dash.locator(f".gk-puzzle{CLOSED}").count() == 1 and dash.locator(".gk-puzzle .gk-board").count() == 0
     assert dash.locator(".gk-try, .gk-scenario, .gk-quiz").count() == 16
     assert dash.locator(".gk-try .gk-board, .gk-scenario .gk-board, .gk-quiz .gk-board").count() == 0
-    # a cover's picture is decoded when it comes near the screen: the lowest ones wait at load
-    waiting = dash.eval_on_selector_all(f"{CLOSED} img.gk-picture", "els => els.filter(e => e.dataset.gkSrc).length")
+    # a cover's picture is asked of the kernel when it comes near the screen: the lowest ones wait at load
+    waiting = dash.eval_on_selector_all(f"{CLOSED} img.gk-picture", "els => els.filter(e => e.dataset.gkPic).length")
     assert waiting > 0, "every picture of the page was decoded at load"
     for cover in covers.all():
         cover.scroll_into_view_if_needed()
     dash.wait_for_function(f"""() => [...document.querySelectorAll('{CLOSED} img.gk-picture')]
-                               .every(i => !i.dataset.gkSrc && i.complete && i.naturalWidth > 100)""", timeout=30_000)
+                               .every(i => !i.dataset.gkPic && i.complete && i.naturalWidth > 100)""", timeout=30_000)
     widths = _pictures_drawn(dash, CLOSED)
     assert len(widths) == 16 and min(widths) > 100, widths
     dash.evaluate("window.scrollTo(0, 0)")
