@@ -53,6 +53,9 @@ from ._html import BUTTON_CSS, h
 __all__ = ["Cover", "CoverSheet", "defer_pictures", "restore_pictures", "GameFallback", "OpenWhenReady", "Openable", "StaticFallback", "in_voila", "picture_html", "shared_layout_if", "static_html"]
 
 
+#: at most this many pictures answered in one message (a page asks for those near its screen)
+_PICTURES_PER_ASK = 64
+
 _PICTURES_JS = """
 // A cover's picture (an SVG of ~40 kB as a data URL) is asked of the kernel when it comes near the
 // screen: the model's words carry <img class="gk-picture" data-gk-pic="<id>"> and no picture, so a
@@ -98,7 +101,7 @@ function gkAsk(model, img) {
       s.timer = null;
       const ids = [...s.queue];
       s.queue.clear();
-      if (ids.length) model.send({ kind: "pictures", ids });
+      for (let i = 0; i < ids.length; i += PER_ASK) model.send({ kind: "pictures", ids: ids.slice(i, i + PER_ASK) });
     }, 0);
   }
 }
@@ -122,6 +125,8 @@ function gkShow(model, body, html) {
   }
 }
 """
+
+_PICTURES_JS = _PICTURES_JS.replace("PER_ASK", str(_PICTURES_PER_ASK))  # the most the kernel answers at once
 
 _COVER_ESM = _PICTURES_JS + """
 function render({ model, el }) {
@@ -200,8 +205,6 @@ def _picture_html(state, rules, player, alt) -> str:
 
 _PICTURE = re.compile(r'<img class="gk-picture" src="(data:image/svg\+xml;base64,[A-Za-z0-9+/=]*)"')
 _PICTURE_ID = re.compile(r'<img class="gk-picture" data-gk-pic="([^"]*)"')
-#: at most this many pictures answered in one message (a page asks for those near its screen)
-_PICTURES_PER_ASK = 64
 
 
 def defer_pictures(html: str, pictures: dict[str, str]) -> str:
