@@ -536,6 +536,32 @@ def test_the_rulebooks_dice_example_steps_with_the_choice_ringed_and_another_cho
     assert board.player == 0
 
 
+def test_a_click_draws_the_board_once_with_its_walks():
+    """A click that lays a tile draws the board once, the position after it and the tile's walks
+    together (issue 25: the board drew the position, then drew it again with the walks), on a try
+    board and in a game view where the bots answer at once."""
+    s = position(tiles={"b3g1": (1, 0)}, monks={0: "b3g2 F", 1: "b5g6 side 3"}, hands={0: (5, 9, 12)})
+    board = widgets().TanukiBoard(s)
+    board.pick("5")
+    drawn = board.version
+    assert board.play("5@b3g2") and board.trail
+    assert board.version == drawn + 1
+    g = widgets().TanukiGame(players=2, seed=1, bot_delay=0)
+    tiles = 0
+    for _ in range(12):
+        if g.rules.current_player(g.state) is None:
+            break
+        legal = [t.action for t in g.board.spots() if t.legal]
+        if not legal and g.state.hands[g.seat]:  # a tile to lay: pick one first (a drawing of its own)
+            g.board.pick(str(g.state.hands[g.seat][0]))
+            legal = [t.action for t in g.board.spots() if t.legal]
+        drawn = g.board.version
+        assert g.board.play(legal[0])
+        assert g.board.version == drawn + 1, (legal[0], g.board.version - drawn)
+        tiles += "@" in legal[0]
+    assert tiles >= 5 and g.board.trail  # tiles were laid, each drawn once with its walks
+
+
 def test_a_click_plays_its_tile_out_once(monkeypatch):
     """A tile laid by a click is played out once: its target's name, the position after it and the
     walks the board then shows all come from one playing-out of the move (issue 25: the walks,

@@ -35,27 +35,31 @@ SR_CSS = (".gk-sr{position:absolute !important;width:1px;height:1px;margin:-1px;
 #: the one main action of a row (``mod-success``: New game, Run) green. Included in every
 #: stylesheet of ours that can come first on a page (the panels, a board, a lesson's cover, the
 #: learner's bar, Copy link), so a button never shows in another style while the page loads.
-BUTTON_CSS = """
-.jupyter-button[class*="gk-"]:not(.mod-success):not(.mod-info),
-[class*="gk-"] .jupyter-button:not(.mod-success):not(.mod-info),
-button.gk-save-button, button.gk-share-button, button.gk-aid-print, button.gk-progress-reset, .gk-save a {
+#: Every button of ours that style covers (a CSS selector each: ipywidgets' buttons in our widgets,
+#: then the buttons our front ends make); the theme test finds the house's buttons by the same list.
+BUTTON_SELECTORS = ('.jupyter-button[class*="gk-"]', '[class*="gk-"] .jupyter-button', "button.gk-save-button",
+                    "button.gk-share-button", "button.gk-aid-print", "button.gk-progress-reset")
+BUTTON_CSS = f"""
+{BUTTON_SELECTORS[0]}:not(.mod-success):not(.mod-info),
+{BUTTON_SELECTORS[1]}:not(.mod-success):not(.mod-info),
+{", ".join(BUTTON_SELECTORS[2:])}, .gk-save a {{
   background: var(--gk-button, #fff); color: var(--gk-ink, #222); border: 1px solid var(--gk-line, #8a7a66);
   border-radius: 4px; font: 13px sans-serif; padding: 0 12px; min-height: 28px; line-height: 26px;
-  box-shadow: none; cursor: pointer; text-decoration: none; box-sizing: border-box; }
+  box-shadow: none; cursor: pointer; text-decoration: none; box-sizing: border-box; }}
 .jupyter-button[class*="gk-"].mod-success, [class*="gk-"] .jupyter-button.mod-success,
-.jupyter-button[class*="gk-"].mod-info, [class*="gk-"] .jupyter-button.mod-info {
+.jupyter-button[class*="gk-"].mod-info, [class*="gk-"] .jupyter-button.mod-info {{
   background: #2e7d32; color: #fff; border: 1px solid #2e7d32; border-radius: 4px; font: 13px sans-serif;
-  padding: 0 12px; min-height: 28px; box-shadow: none; }
+  padding: 0 12px; min-height: 28px; box-shadow: none; }}
 .jupyter-button[class*="gk-"]:hover:enabled:not(.mod-success):not(.mod-info),
 [class*="gk-"] .jupyter-button:hover:enabled:not(.mod-success):not(.mod-info),
 button.gk-save-button:hover, button.gk-share-button:hover, button.gk-aid-print:hover,
-button.gk-progress-reset:hover, .gk-save a:hover { background: var(--gk-hover, #f3ead6); box-shadow: none; }
-.jupyter-button[class*="gk-"]:disabled, [class*="gk-"] .jupyter-button:disabled { opacity: .55; cursor: default; }
+button.gk-progress-reset:hover, .gk-save a:hover {{ background: var(--gk-hover, #f3ead6); box-shadow: none; }}
+.jupyter-button[class*="gk-"]:disabled, [class*="gk-"] .jupyter-button:disabled {{ opacity: .55; cursor: default; }}
 .jupyter-button[class*="gk-"]:focus-visible, [class*="gk-"] .jupyter-button:focus-visible,
-button.gk-save-button:focus-visible, button.gk-share-button:focus-visible, .gk-save a:focus-visible {
-  outline: 3px solid #1a5fb4; outline-offset: 2px; }
+button.gk-save-button:focus-visible, button.gk-share-button:focus-visible, .gk-save a:focus-visible {{
+  outline: 3px solid #1a5fb4; outline-offset: 2px; }}
 body[data-jp-theme-light="false"] .jupyter-button[class*="gk-"]:focus-visible,
-body[data-jp-theme-light="false"] [class*="gk-"] .jupyter-button:focus-visible { outline-color: #99c1f1; }
+body[data-jp-theme-light="false"] [class*="gk-"] .jupyter-button:focus-visible {{ outline-color: #99c1f1; }}
 """
 
 PANEL_CSS = f"""

@@ -46,6 +46,7 @@ True
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 from pathlib import Path
 
@@ -146,6 +147,8 @@ class BoardWidget(anywidget.AnyWidget):
         self.header = header
         self.version = 0
         self._position_version = 0  # the first drawing of the position shown (set_state)
+        self._new_position = False
+        self._holding, self._held_refresh = 0, False  # drawn_once: blocks open, a redraw asked for
         self.marked: str | None = None
         self.locked: str | None = None  # a polite refusal while e.g. a bot is thinking
         self.room = 0  # the width (CSS px) the front end has for the board, if it said (set_room)
@@ -214,8 +217,8 @@ class BoardWidget(anywidget.AnyWidget):
         self._state = s
         self.marked = None
         self._state_changed(s, keep_selection)
+        self._new_position = True  # the next drawing is the position's first (clicks on it count)
         self.refresh()
-        self._position_version = self.version
 
     @property
     def player(self) -> int:
@@ -233,9 +236,30 @@ class BoardWidget(anywidget.AnyWidget):
     def my_turn(self) -> bool:
         return self.rules.current_player(self._state) == self.player
 
+    @contextlib.contextmanager
+    def drawn_once(self):
+        """Redraws asked for inside ``with board.drawn_once():`` (any number, nested blocks too)
+        make one drawing when the outermost block ends: a click that plays a move and then shows
+        what it caused, a game view showing a new position and its trail, render once and send
+        one message."""
+        self._holding += 1
+        try:
+            yield self
+        finally:
+            self._holding -= 1
+            if not self._holding and self._held_refresh:
+                self.refresh()
+
     def refresh(self) -> None:
-        """Redraw; one message to the browser holding only the parts that changed."""
+        """Redraw; one message to the browser holding only the parts that changed (inside
+        :meth:`drawn_once`: once, when it ends)."""
+        if self._holding:
+            self._held_refresh = True
+            return
+        self._held_refresh = False
         self.version += 1
+        if self._new_position:
+            self._position_version, self._new_position = self.version, False
         head, body, tail = self.render_parts()
         if f'data-version="{self.version}"' not in head[: head.find(">") + 1]:
             raise ValueError(f'{type(self).__name__}.render(): the <svg> root needs data-version="{self.version}"')

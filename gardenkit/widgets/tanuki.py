@@ -312,9 +312,10 @@ class TanukiBoard(BoardWidget):
             except ValueError:  # not a move here: the board's play says why
                 pass
         walks = self.rules.walks(before, a) if isinstance(a, (Place, Enter)) else None
-        ok = super().play(text)
-        if ok and self.trail_key is None and walks is not None:
-            self.show_walks(before, a, walks=walks)
+        with self.drawn_once():  # the position after the move and its walks: one drawing
+            ok = super().play(text)
+            if ok and self.trail_key is None and walks is not None:
+                self.show_walks(before, a, walks=walks)
         return ok
 
     # ----- the trail of the last tile ----------------------------------------------------------------
@@ -632,8 +633,9 @@ class TanukiGame(GameView):
         return f"{status_line(s, self.rules, self.names)}: your move."
 
     def _refresh(self) -> None:
-        super()._refresh()
-        self._update_trail()
+        with self.board.drawn_once():  # the position and the last tile's walks: one drawing
+            super()._refresh()
+            self._update_trail()
 
     def _update_trail(self) -> None:
         """The last tile laid (by anyone): its walks stay on the board, to be stepped through."""

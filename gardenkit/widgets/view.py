@@ -278,16 +278,17 @@ class GameView(GameFallback, Openable, GameControls, Reviewing, Saving, Panels, 
         board._fixed_player = player
         if names is not None:
             board.names = names
-        board.set_state(state)
-        board.locked = locked
-        if old["chart"] != self._chart_rows:
-            self._reset_chart(old["chart"])
-        self._chart_key = None
-        self._others_key, self.others.value = old["others"]  # drawn again only if it changed
-        self._refresh()
-        if marked is not None:
-            board.marked = marked
-            board.refresh()
+        with board.drawn_once():  # the game put back, with its marks: one drawing
+            board.set_state(state)
+            board.locked = locked
+            if old["chart"] != self._chart_rows:
+                self._reset_chart(old["chart"])
+            self._chart_key = None
+            self._others_key, self.others.value = old["others"]  # drawn again only if it changed
+            self._refresh()
+            if marked is not None:
+                board.marked = marked
+                board.refresh()
         self._mark_settled()
         self.panel.value = old["panel"]
 

@@ -30,11 +30,14 @@ it must sit on a light background.
 """
 from __future__ import annotations
 
+import json
+
 import pytest
 from dashboard import (CONTRAST_JS, board_version, check_axe, check_contrast, check_focus_ring, check_no_leaks,
                        check_no_overflow, game, luminance, wait_redrawn, wait_settled)
 
 import gardenkit
+from gardenkit.widgets._html import BUTTON_SELECTORS
 
 pytestmark = pytest.mark.browser
 
@@ -100,8 +103,7 @@ TO_DARK_JS = r"""async () => {
 HOUSE_JS = r"""() => {
   const seen = (e) => { const r = e.getBoundingClientRect(), cs = getComputedStyle(e);  // (.gk-sr: for screen readers only)
     return r.width > 1 && r.height > 1 && cs.visibility !== 'hidden' && cs.display !== 'none' && !e.closest('.gk-sr'); };
-  const ours = [...document.querySelectorAll('.jupyter-button[class*="gk-"], [class*="gk-"] .jupyter-button, ' +
-    'button.gk-save-button, button.gk-share-button, button.gk-aid-print, button.gk-progress-reset')].filter(seen);
+  const ours = [...document.querySelectorAll(BUTTONS)].filter(seen);
   const look = (e) => { const cs = getComputedStyle(e);
     return [cs.backgroundColor, cs.color, cs.borderTopWidth, cs.borderTopStyle, cs.borderTopColor,
             cs.borderTopLeftRadius, cs.fontSize, cs.fontFamily].join(' / '); };
@@ -113,7 +115,7 @@ HOUSE_JS = r"""() => {
   return {styles, buttons: ours.length,
           status: [...document.querySelectorAll('.gk-game .gk-status')].filter(seen).map((e) => e.textContent.slice(0, 60)),
           cards: [...document.querySelectorAll('.gk-game-card')].map((e) => getComputedStyle(e).backgroundColor)};
-}"""
+}""".replace("BUTTONS", json.dumps(", ".join(BUTTON_SELECTORS)))  # the buttons the house style covers
 
 
 def check_house(page, what: str, theme: str) -> None:
