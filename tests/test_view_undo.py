@@ -8,6 +8,8 @@ is walked back one Undo at a time, and each must give back exactly what was ther
 decision: the decision goes, and with it the chance steps and the bots' moves that followed it,
 but nothing before it (however small the decision: a Tanuki's direction on a 5, a frog's hop, one
 tile of a Clear the Path, the buy at the end of a turn).
+
+Each decision played draws the board once (its drawing counted by the board's version).
 """
 from __future__ import annotations
 
@@ -45,7 +47,10 @@ def played_to_the_end(game_id, seed=3):
         assert g.rules.current_player(g.state) == g.seat  # the view stops only for the learner
         kind = g.rules.decision(g.state) if hasattr(g.rules, "decision") else getattr(g.state, "phase", None)
         before.append((g.state, g.timeline.history, g.moves.value, kind))
+        drawn = g.board.version
         assert g.play(str(learner.choose(g.rules, g.state)))
+        # the decision, the bots' answers and what they caused (a Tanuki tile's walks): one drawing
+        assert g.board.version == drawn + 1, f"{game_id}: a decision drew the board {g.board.version - drawn} times"
         assert settled(g) == [f"gk-settled-{g.board.version}"]  # the browser tests wait for it
     return g, before
 

@@ -28,6 +28,7 @@ True
 """
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 
 from ..games.tanuki.actions import BaitCard, Enter, Place
@@ -312,7 +313,10 @@ class TanukiBoard(BoardWidget):
             except ValueError:  # not a move here: the board's play says why
                 pass
         walks = self.rules.walks(before, a) if isinstance(a, (Place, Enter)) else None
-        with self.drawn_once():  # the position after the move and its walks: one drawing
+        # a board on its own draws the position after the move and its walks once; in a game view
+        # the view draws both in its refresh (and marks what it shows settled after that drawing)
+        alone = self.on_played is None and self.on_play is None
+        with self.drawn_once() if alone else contextlib.nullcontext():
             ok = super().play(text)
             if ok and self.trail_key is None and walks is not None:
                 self.show_walks(before, a, walks=walks)
