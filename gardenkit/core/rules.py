@@ -77,6 +77,70 @@ class PlayedOut:
         return done
 
 
+class ScratchTurn:
+    """Mixin of a :class:`GameRules` whose game writes ONE function that plays a move: ``Work(s)``,
+    a scratch copy of the turn, whose ``do(a)`` plays ``a`` on it and notes as it goes the score
+    lines it gives (``new_lines``: player -> lines) and what else it did (``effects``), and whose
+    ``freeze()`` is the state after it. ``apply``, ``explain`` and ``play`` are derived from that
+    one playing-out (:meth:`_work`), kept per position and move (:class:`PlayedOut`), so nothing
+    is decided twice and a move scored, named and then clicked is played out once. Refusals stay
+    with the game (``_why_illegal``), checked before any of these is asked.
+
+    A game sets ``Work`` (its scratch turn class), and may override :meth:`_actor` (whose lines
+    are the move's points), :meth:`_other_effects` (what the move did to the others, as effects)
+    and :attr:`explanation_unit`. Each game class keeps its own play-outs (``_played_out``)."""
+
+    #: the game's scratch turn (see the class's words)
+    Work: type
+    #: what the move's points count (:attr:`~gardenkit.core.types.Explanation.unit`)
+    explanation_unit: str = "point"
+    #: the moves played out on the last two positions (one per game class)
+    _played_out: PlayedOut = PlayedOut(keep=2)
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if "_played_out" not in cls.__dict__:
+            cls._played_out = PlayedOut(keep=2)
+
+    def _work(self, s, a):
+        """``a`` played out on ``s`` (a ``Work``), once per position and move while kept."""
+        def play_out():
+            w = self.Work(s)
+            w.do(a)
+            return w
+
+        return type(self)._played_out.get(s, a, play_out)
+
+    def _actor(self, s) -> int:
+        """Who plays a move on ``s`` (the move's points are this player's lines): the one to act."""
+        return self.current_player(s)
+
+    def _other_effects(self, s, w, actor: int) -> tuple:
+        """What the move on ``s``, played out as ``w``, did besides ``actor``'s lines and
+        ``w.effects``, as :class:`~gardenkit.core.types.Effect` values; none by default."""
+        return ()
+
+    def _apply(self, s, a):
+        return self._work(s, a).freeze()
+
+    def _explain(self, s, a):
+        return self._explained(s, a)[0]
+
+    def _explained(self, s, a):
+        """(the :class:`Explanation` of ``a`` on ``s``, its ``Work``): one playing-out for both."""
+        actor = self._actor(s)
+        w = self._work(s, a)
+        lines = tuple(w.new_lines.get(actor, ()))
+        effects = tuple(w.effects) + tuple(self._other_effects(s, w, actor))
+        e = Explanation(action=str(a), legal=True, points=sum(line.points for line in lines), lines=lines,
+                        effects=effects, rules=rules_cited(lines, effects=effects), unit=self.explanation_unit)
+        return e, w
+
+    def _play(self, s, a):
+        e, w = self._explained(self._rng_advanced(s), a)
+        return e, w.freeze()
+
+
 def _winners_words(winners, player: int) -> str:
     """Who won, said to ``player``.
 

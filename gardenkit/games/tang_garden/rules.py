@@ -33,9 +33,9 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
-from ...core import CHANCE, Cited, Explanation, GameInfo, GameRules, MalformedInputError, Option, Outcome, Rng
+from ...core import CHANCE, Cited, GameInfo, GameRules, MalformedInputError, Option, Outcome, Rng
 from ...core import Target
-from ...core.rules import PlayedOut, rules_cited
+from ...core.rules import ScratchTurn
 from .actions import (
     ACTION_TYPES, Advance, Build, Decorate, DiscardAll, DrawCard, EndTurn, FACINGS, First, Flip, Footpath,
     Influence, Keep, Landscape, Lantern, Lay, Merchant, MoveChar, Officer, PlaceChar, Refresh, Remove, Reveal,
@@ -76,7 +76,7 @@ _LANTERN_WORDS = {"build2": "build two tiles", "decorate2": "keep two cards", "m
                   "display": "build from the display", "redraw": "redraw the cards", "reuse": "reuse a lantern"}
 
 
-class TangGardenRules(GameRules):
+class TangGardenRules(ScratchTurn, GameRules):
     info = INFO
     state_type = TangGardenState
     score_word = "coin"
@@ -524,38 +524,12 @@ class TangGardenRules(GameRules):
             return R("the main action is not done yet", "turn.end")
         return None
 
-    # ----- what a move does ------------------------------------------------------------------------------
-    #: the moves played out on the last two positions, by the position's identity and the move
-    #: (:class:`~gardenkit.core.rules.PlayedOut`): a board scores every target, names each and
-    #: plays the one clicked from one playing-out of each
-    _played_out = PlayedOut(keep=2)
+    # ----- what a move does: one playing-out (core.rules.ScratchTurn, engine.Work) -----------------
+    Work = Work
+    explanation_unit = "coin"
 
-    def _work(self, s, a) -> Work:
-        def play_out() -> Work:
-            w = Work(s)
-            w.do(a)
-            return w
-
-        return TangGardenRules._played_out.get(s, a, play_out)
-
-    def _apply(self, s, a):
-        return self._work(s, a).freeze()
-
-    def _explain(self, s, a):
-        return self._explained(s, a)[0]
-
-    def _explained(self, s, a):
-        actor = s.active
-        w = self._work(s, a)
-        lines = tuple(w.new_lines.get(actor, ()))
-        effects = tuple(w.effects)
-        e = Explanation(action=str(a), legal=True, points=sum(line.points for line in lines), lines=lines,
-                        effects=effects, rules=rules_cited(lines, effects=effects), unit="coin")
-        return e, w
-
-    def _play(self, s, a):
-        e, w = self._explained(self._rng_advanced(s), a)
-        return e, w.freeze()
+    def _actor(self, s) -> int:
+        return s.active
 
     # ----- the end's scoring, seen from any position ----------------------------------------------------
     def final_lines(self, s, player: int) -> tuple:

@@ -38,9 +38,9 @@ import dataclasses
 from itertools import combinations
 from pathlib import Path
 
-from ...core import CHANCE, Cited, Effect, Explanation, GameInfo, GameRules, Line, MalformedInputError, Option, Outcome
+from ...core import CHANCE, Cited, Effect, GameInfo, GameRules, Line, MalformedInputError, Option, Outcome
 from ...core import Refusal, Rng, Target
-from ...core.rules import PlayedOut, rules_cited
+from ...core.rules import ScratchTurn
 from .actions import (
     ACTION_TYPES, BaitCard, Buy, Chase, Clear, Decline, Direction, Discard, Done, Draw, DrawCard, EndTurn,
     Enter, Go, MoveCard, Pass, PilferCard, Place, PlayCard, RockCard, Roll, ShiftCard, Start, TrapCard, Wait,
@@ -83,7 +83,7 @@ def _r(text: str, rule: str) -> Refusal:
     return Refusal(text, rule)
 
 
-class TanukiRules(GameRules):
+class TanukiRules(ScratchTurn, GameRules):
     info = INFO
     state_type = TanukiState
     action_types = ACTION_TYPES
@@ -534,47 +534,17 @@ class TanukiRules(GameRules):
                 return _r("there is nothing on the board to clear", rule)
         return None
 
-    # ----- what a move does --------------------------------------------------------------------------
-    #: the moves played out on the last two positions, by the position's identity and the move
-    #: (:class:`~gardenkit.core.rules.PlayedOut`): a board scores every target, names each and
-    #: plays the one clicked from one playing-out of each
-    _played_out = PlayedOut(keep=2)
-
-    def _work(self, s, a) -> Work:
-        def play_out() -> Work:
-            w = Work(s)
-            w.do(a)
-            return w
-
-        return TanukiRules._played_out.get(s, a, play_out)
-
-    def _apply(self, s, a):
-        return self._work(s, a).freeze()
+    # ----- what a move does: one playing-out (core.rules.ScratchTurn, engine.Work) -----------------
+    Work = Work
 
     def _actor(self, s) -> int:
         p = self.current_player(s)
         return p if isinstance(p, int) else s.active
 
-    def _explain(self, s, a):
-        return self._explained(s, a)[0]
-
-    def _explained(self, s, a):
-        actor = self._actor(s)
-        w = self._work(s, a)
-        lines = tuple(w.new_lines.get(actor, ()))
-        effects = []
-        for q in range(s.players):
-            if q != actor:
-                for line in w.new_lines.get(q, ()):
-                    effects.append(Effect(f"player {q + 1}: {line.points:+d} ({line.text})", line.rule))
-        effects = tuple(w.effects) + tuple(effects)
-        e = Explanation(action=str(a), legal=True, points=sum(line.points for line in lines), lines=lines,
-                        effects=effects, rules=rules_cited(lines, effects=effects))
-        return e, w
-
-    def _play(self, s, a):
-        e, w = self._explained(self._rng_advanced(s), a)
-        return e, w.freeze()
+    def _other_effects(self, s, w, actor: int) -> tuple:
+        """The other players' score lines from the move, as effects."""
+        return tuple(Effect(f"player {q + 1}: {line.points:+d} ({line.text})", line.rule)
+                     for q in range(s.players) if q != actor for line in w.new_lines.get(q, ()))
 
     def walks(self, s, a) -> tuple:
         """The monks' walks a legal action would cause (:class:`~gardenkit.games.tanuki.engine.Walk`:
