@@ -9,7 +9,8 @@ decision: the decision goes, and with it the chance steps and the bots' moves th
 but nothing before it (however small the decision: a Tanuki's direction on a 5, a frog's hop, one
 tile of a Clear the Path, the buy at the end of a turn).
 
-Each decision played draws the board once (its drawing counted by the board's version).
+Each decision played draws the board once (its drawing counted by the board's version), before
+the status line and the live region speak of it.
 """
 from __future__ import annotations
 
@@ -43,14 +44,22 @@ def played_to_the_end(game_id, seed=3):
                                                    **SETTINGS[game_id])
     learner = RandomBot(seed * 7 + 1)
     before = []
+    said = []  # what changed, in order: the board's drawing, the status line, the live region
+    g.board.observe(lambda _change: said.append("board"), names=["body"])
+    g.status.observe(lambda _change: said.append("status"), names=["value"])
+    g.announcer.observe(lambda _change: said.append("announced"), names=list(g.announcer.trait_names(sync=True)))
     while g.rules.current_player(g.state) is not None:
         assert g.rules.current_player(g.state) == g.seat  # the view stops only for the learner
         kind = g.rules.decision(g.state) if hasattr(g.rules, "decision") else getattr(g.state, "phase", None)
         before.append((g.state, g.timeline.history, g.moves.value, kind))
         drawn = g.board.version
+        said.clear()
         assert g.play(str(learner.choose(g.rules, g.state)))
-        # the decision, the bots' answers and what they caused (a Tanuki tile's walks): one drawing
+        # the decision, the bots' answers and what they caused (a Tanuki tile's walks): one drawing,
+        # made before the status line and the live region say "your move" about it
         assert g.board.version == drawn + 1, f"{game_id}: a decision drew the board {g.board.version - drawn} times"
+        spoken = [i for i, what in enumerate(said) if what != "board"]
+        assert "board" not in said[spoken[-1]:] if spoken else True, f"{game_id}: the board was drawn after the words: {said}"
         assert settled(g) == [f"gk-settled-{g.board.version}"]  # the browser tests wait for it
     return g, before
 

@@ -105,11 +105,16 @@ class ScratchTurn:
     def _work(self, s, a):
         """``a`` played out on ``s`` (a ``Work``), once per position and move while kept."""
         def play_out():
-            w = self.Work(s)
+            w = self._scratch(s)
             w.do(a)
             return w
 
         return type(self)._played_out.get(s, a, play_out)
+
+    def _scratch(self, s):
+        """A scratch turn on ``s``: ``Work(s)`` (a game whose scratch turn needs more, e.g. its
+        rules, makes it here)."""
+        return self.Work(s)
 
     def _actor(self, s) -> int:
         """Who plays a move on ``s`` (the move's points are this player's lines): the one to act."""

@@ -636,10 +636,8 @@ class TanukiGame(GameView):
             return super()._status_text(s, p)
         return f"{status_line(s, self.rules, self.names)}: your move."
 
-    def _refresh(self) -> None:
-        with self.board.drawn_once():  # the position and the last tile's walks: one drawing
-            super()._refresh()
-            self._update_trail()
+    def _board_extras(self) -> None:
+        self._update_trail()
 
     def _update_trail(self) -> None:
         """The last tile laid (by anyone): its walks stay on the board, to be stepped through."""

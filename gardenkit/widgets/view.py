@@ -278,17 +278,16 @@ class GameView(GameFallback, Openable, GameControls, Reviewing, Saving, Panels, 
         board._fixed_player = player
         if names is not None:
             board.names = names
-        with board.drawn_once():  # the game put back, with its marks: one drawing
-            board.set_state(state)
-            board.locked = locked
-            if old["chart"] != self._chart_rows:
-                self._reset_chart(old["chart"])
-            self._chart_key = None
-            self._others_key, self.others.value = old["others"]  # drawn again only if it changed
-            self._refresh()
-            if marked is not None:
-                board.marked = marked
-                board.refresh()
+        board.set_state(state)
+        board.locked = locked
+        if old["chart"] != self._chart_rows:
+            self._reset_chart(old["chart"])
+        self._chart_key = None
+        self._others_key, self.others.value = old["others"]  # drawn again only if it changed
+        self._refresh()
+        if marked is not None:
+            board.marked = marked
+            board.refresh()
         self._mark_settled()
         self.panel.value = old["panel"]
 
@@ -298,7 +297,11 @@ class GameView(GameFallback, Openable, GameControls, Reviewing, Saving, Panels, 
         and the chart (each only where it changed; the save file is made when asked for)."""
         s = self.state
         p = self.rules.current_player(s)
-        self.board.set_state(s, keep_selection=True)
+        # the board first, drawn once with what the game adds to it, then the words about it (a
+        # learner told "your move" finds the new position on the board)
+        with self.board.drawn_once():
+            self.board.set_state(s, keep_selection=True)
+            self._board_extras()
         if p is None:
             self.panel.value = breakdown_html(self.rules, s, self.names)
         self.status.value = self._status_html(s, p)
@@ -310,6 +313,11 @@ class GameView(GameFallback, Openable, GameControls, Reviewing, Saving, Panels, 
         self._update_chart(seen, known)
         self._update_review()
         self._announce_progress()
+
+    def _board_extras(self) -> None:
+        """Hook: what a game shows on the board beside the position (e.g. Tanuki's walks of the last
+        tile laid), set while :meth:`_refresh` draws it: one drawing, before the status and the
+        live region speak. None by default."""
 
     # ----- what the live region says -------------------------------------------------------------
     def announce(self, text: str) -> None:

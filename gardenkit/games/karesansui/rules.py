@@ -23,9 +23,9 @@ from functools import lru_cache
 from pathlib import Path
 
 from ...core import (
-    CHANCE, Cited, Effect, Explanation, GameInfo, GameRules, Line, MalformedInputError, Option, Outcome, Refusal, Rng, Target,
+    CHANCE, Cited, Effect, GameInfo, GameRules, Line, MalformedInputError, Option, Outcome, Refusal, Rng, Target,
 )
-from ...core.rules import rules_cited
+from ...core.rules import ScratchTurn
 from .actions import (
     ACTION_TYPES, BLACK, Bid, Draw, Pass, TurnIn, forbidden_sets, parse, rock_key, rocks_text, set_kind, sort_rocks,
 )
@@ -70,7 +70,26 @@ def _plain(rocks) -> str:
     return rocks_text(rocks)
 
 
-class KaresansuiRules(GameRules):
+class Work:
+    """Karesansui's scratch turn for :class:`~gardenkit.core.rules.ScratchTurn`: ``do(a)`` plays the
+    move once with ``rules._move`` (its demerit lines, its effects, the state after it), which
+    ``explain``, ``apply`` and ``play`` then all read."""
+
+    def __init__(self, rules: KaresansuiRules, s: KaresansuiState):
+        self.rules, self.s = rules, s
+        self.new_lines: dict = {}
+        self.effects: tuple = ()
+        self.after: KaresansuiState | None = None
+
+    def do(self, a) -> None:
+        lines, self.effects, self.after = self.rules._move(self.s, a)
+        self.new_lines = {self.rules._actor(self.s): lines}
+
+    def freeze(self) -> KaresansuiState:
+        return self.after
+
+
+class KaresansuiRules(ScratchTurn, GameRules):
     info = INFO
     state_type = KaresansuiState
     action_types = ACTION_TYPES
@@ -233,21 +252,12 @@ class KaresansuiRules(GameRules):
                            "karesansui.bid.undercut")
         return None
 
-    # ----- what an action does: decided once, in _move ------------------------------------------
-    def _explain(self, s, a):
-        return self._explanation(a, *self._move(s, a)[:2])
+    # ----- what an action does: decided once, in _move (core.rules.ScratchTurn) ----------------
+    Work = Work
+    explanation_unit = "demerit"
 
-    def _apply(self, s, a):  # (core's _advance has moved a chance step's generator on)
-        return self._move(s, a)[2]
-
-    def _play(self, s, a):
-        lines, effects, after = self._move(self._rng_advanced(s), a)
-        return self._explanation(a, lines, effects), after
-
-    @staticmethod
-    def _explanation(a, lines, effects) -> Explanation:
-        return Explanation(action=str(a), legal=True, points=sum(line.points for line in lines), lines=lines,
-                           effects=effects, rules=rules_cited(lines, effects=effects), unit="demerit")
+    def _scratch(self, s):
+        return self.Work(self, s)  # (it asks these rules' _move)
 
     def action_points(self, s, a) -> int:
         """Demerits ``a`` earns its player (a bid earns none)."""

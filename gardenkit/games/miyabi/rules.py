@@ -19,8 +19,8 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
-from ...core import CHANCE, Effect, Explanation, GameInfo, GameRules, Line, MalformedInputError, Option, Refusal, Rng, Target
-from ...core.rules import rules_cited
+from ...core import CHANCE, Effect, GameInfo, GameRules, Line, MalformedInputError, Option, Refusal, Rng, Target
+from ...core.rules import ScratchTurn
 from .actions import ACTION_TYPES, EndTurn, Frog, Pass, Place, PlaceZen, Draw, Reveal, cell_name, parse
 from .components import SHAPES, default_components, load_components
 from .garden import CELLS, SIZE, Garden, Piece, layer_of, neighbours, tile_layer
@@ -71,7 +71,36 @@ class _Result:
     lantern: int | None = None
 
 
-class MiyabiRules(GameRules):
+class Work:
+    """Miyabi's scratch turn for :class:`~gardenkit.core.rules.ScratchTurn`: ``do(a)`` works the
+    action out once (``rules._result``: its score lines and effects; ``rules._after``: the state
+    after it, or ``rules._chance_after`` for a chance step), and adds what a learner is told
+    besides (how a placement meets the placing rules, what happens next), read from that state."""
+
+    def __init__(self, rules: MiyabiRules, s: MiyabiState):
+        self.rules, self.s = rules, s
+        self.new_lines: dict = {}
+        self.effects: tuple = ()
+        self.after: MiyabiState | None = None
+
+    def do(self, a) -> None:
+        rules, s = self.rules, self.s
+        if rules.current_player(s) is CHANCE:
+            self.effects = (Effect(f"Z{a.zen} is turned face up", "miyabi.zen.setup") if isinstance(a, Reveal)
+                            else Effect(f"{s.components.tile(a.tile).describe()} joins the display", "miyabi.round.tiles"),)
+            self.after = rules._chance_after(s, a)
+            return
+        r = rules._result(s, a)
+        self.after = rules._after(s, a, r)
+        self.new_lines = {rules._actor(s): r.lines}
+        self.effects = (tuple(Effect(text, rule) for text, rule in r.effects) + rules._placement_notes(s, a)
+                        + rules._flow_notes(s, self.after))
+
+    def freeze(self) -> MiyabiState:
+        return self.after
+
+
+class MiyabiRules(ScratchTurn, GameRules):
     info = INFO
     state_type = MiyabiState
     action_types = ACTION_TYPES
@@ -408,28 +437,11 @@ class MiyabiRules(GameRules):
             frog = FrogMarker(frog.x, frog.y, golden)
         return _Result(tuple(lines), tuple(effects), new, frog, bonus, scored, a.x)
 
-    def _explain(self, s, a):
-        if self.current_player(s) is CHANCE:
-            what = (Effect(f"Z{a.zen} is turned face up", "miyabi.zen.setup") if isinstance(a, Reveal)
-                    else Effect(f"{s.components.tile(a.tile).describe()} joins the display", "miyabi.round.tiles"))
-            return Explanation(action=str(a), legal=True, effects=(what,), rules=rules_cited(effects=(what,)))
-        r = self._result(s, a)
-        return self._explanation(s, a, r, self._after(s, a, r))
+    # ----- explain, apply and play: one playing-out (core.rules.ScratchTurn, Work below) ----------
+    Work = Work
 
-    def _play(self, s, a):
-        """One click: the action's result worked out once and applied once; the explanation's last
-        notes (the round or the game over) read the state it leads to."""
-        if self.current_player(s) is CHANCE:
-            return super()._play(s, a)
-        r = self._result(s, a)
-        after = self._after(s, a, r)
-        return self._explanation(s, a, r, after), after
-
-    def _explanation(self, s, a, r: _Result, after) -> Explanation:
-        effects = (tuple(Effect(text, rule) for text, rule in r.effects) + self._placement_notes(s, a)
-                   + self._flow_notes(s, after))
-        return Explanation(action=str(a), legal=True, points=sum(line.points for line in r.lines), lines=r.lines,
-                           effects=effects, rules=rules_cited(r.lines, effects=effects))
+    def _scratch(self, s):
+        return self.Work(self, s)  # (it asks these rules' _result and _after)
 
     def _placement_notes(self, s, a) -> tuple[Effect, ...]:
         """How a placement meets the placing rules, for the learner."""
@@ -484,7 +496,8 @@ class MiyabiRules(GameRules):
                 return points
         return sum(line.points for line in self._result(s, a).lines)
 
-    def _apply(self, s, a):
+    def _chance_after(self, s, a):
+        """The state after a chance step ``a`` (a Zen tile turned up, a tile drawn for the display)."""
         if isinstance(a, Reveal):
             pile = tuple(z for z in s.zen_pile if z != a.zen)
             return dataclasses.replace(s, zen_pile=pile, zen_display=tuple(sorted(s.zen_display + (a.zen,))),
@@ -495,7 +508,7 @@ class MiyabiRules(GameRules):
             if self.next_shape(s) is None:
                 s = self.begin_play(s)
             return s
-        return self._after(s, a, self._result(s, a))
+        raise ValueError(f"not a chance step: {a}")
 
     def _after(self, s, a, r: _Result):
         """The state after a player's action ``a`` whose result is ``r``."""
