@@ -20,9 +20,9 @@ import warnings
 from itertools import permutations
 from pathlib import Path
 
-from ...core import CHANCE, Effect, Explanation, GameInfo, GameRules, Line, MalformedInputError, Option, Refusal, Rng
+from ...core import CHANCE, Effect, GameInfo, GameRules, Line, MalformedInputError, Option, Refusal, Rng
 from ...core import Target
-from ...core.rules import rules_cited
+from ...core.rules import ScratchTurn
 from .actions import ACTION_TYPES, Draw, Place, Run, ScoreRun, check_action, parse
 from .components import TYPE_NAMES, TYPES, default_components, load_components
 from .house import BONUS_POINTS, RUN_POINTS, House, Placed, card_cells, new_runs
@@ -62,7 +62,58 @@ def _markers_without(markers: str, t: str) -> str:
     return markers.replace(t, "")
 
 
-class SamuraiGardenerRules(GameRules):
+class Work:
+    """Samurai Gardener's scratch turn for :class:`~gardenkit.core.rules.ScratchTurn`: ``do(a)``
+    works a move out once (a placement's lines and markers with :meth:`SamuraiGardenerRules.
+    _placement_result`, then the state after it from that result), noting its score lines and
+    its effects, each with the rule it follows; ``explain``, ``apply`` and ``play`` all read it."""
+
+    def __init__(self, rules: SamuraiGardenerRules, s: SamuraiGardenerState):
+        self.rules, self.s = rules, s
+        self.new_lines: dict = {}
+        self.effects: tuple = ()
+        self.after: SamuraiGardenerState | None = None
+
+    def do(self, a) -> None:
+        rules, s = self.rules, self.s
+        if isinstance(a, Draw):
+            where = "starting house" if s.phase == "deal" else "line-up"
+            self.effects = (Effect(f"card {a.card} goes to the {where}", "samurai_gardener.round.lineup"),)
+            self.after = rules._apply_draw(s, a)
+            return
+        actor = rules._actor(s)
+        if isinstance(a, ScoreRun):
+            p = s.pending
+            self.after = after = rules._apply_score_run(s, a)
+            if after.phase == "order":  # more choices to come
+                lines = after.pending.lines[len(p.lines):]
+            else:  # this choice settles the card: the rest scores and the bonus is added
+                lines = after.lines[p.player][len(s.lines[p.player]) + len(p.lines):]
+            self.new_lines = {actor: tuple(lines)}
+            self.effects = (Effect("you choose which of your lines scores next", "samurai_gardener.specialist.order"),)
+            return
+        result = rules._placement_result(s, a)
+        points, lines, _markers, pending = result
+        card = s.components[a.card]
+        covered = sum(1 for x, y, _ in card_cells(card, a.x, a.y, a.turned) if (x, y) in s.houses[s.to_move].grid)
+        effects = [Effect(f"covers {covered} square(s) of the house" if covered else "placed beside the house",
+                          "samurai_gardener.place.touch")]
+        if a.turned:
+            effects.append(Effect("card turned 180 degrees", "samurai_gardener.place.upright"))
+        if pending is not None:
+            effects.append(Effect(f"forms {len(pending.runs)} lines: you choose the order they score in; "
+                                  f"the best order gives {points}", "samurai_gardener.specialist.order"))
+        if not lines and pending is None:
+            effects.append(Effect("forms no line of 3 or more: no points", "samurai_gardener.score.run"))
+        self.new_lines = {actor: tuple(lines)}
+        self.effects = tuple(effects)
+        self.after = rules._apply_place(s, a, result)
+
+    def freeze(self) -> SamuraiGardenerState:
+        return self.after
+
+
+class SamuraiGardenerRules(ScratchTurn, GameRules):
     info = INFO
     state_type = SamuraiGardenerState
     action_types = ACTION_TYPES
@@ -308,13 +359,11 @@ class SamuraiGardenerRules(GameRules):
         points, after, lines = self._finish_specialist(runs, markers, s.round, len(runs))
         return points, long_lines + lines, after, None
 
-    # ----- applying ------------------------------------------------------------------
-    def _apply(self, s, a):
-        if isinstance(a, Draw):
-            return self._apply_draw(s, a)
-        if isinstance(a, ScoreRun):
-            return self._apply_score_run(s, a)
-        return self._apply_place(s, a)
+    # ----- applying: one playing-out (core.rules.ScratchTurn, Work above) -------------------
+    Work = Work
+
+    def _scratch(self, s):
+        return self.Work(self, s)  # (it asks these rules)
 
     def _apply_draw(self, s, a: Draw):
         deck = tuple(c for c in s.deck if c != a.card)
@@ -329,9 +378,11 @@ class SamuraiGardenerRules(GameRules):
         phase = "place" if len(lineup) == s.players else "lineup"
         return dataclasses.replace(s, deck=deck, lineup=lineup, phase=phase)
 
-    def _apply_place(self, s, a: Place):
+    def _apply_place(self, s, a: Place, result=None):
+        """The state after placement ``a``, whose :meth:`_placement_result` is ``result`` (worked out
+        here when not given)."""
         player = s.to_move
-        points, lines, markers, pending = self._placement_result(s, a)
+        points, lines, markers, pending = self._placement_result(s, a) if result is None else result
         houses = list(s.houses)
         houses[player] = s.houses[player].add(Placed(a.card, a.x, a.y, a.turned, s.round), s.components[a.card])
         lineup = list(s.lineup)
@@ -376,40 +427,7 @@ class SamuraiGardenerRules(GameRules):
             return dataclasses.replace(s, phase="over", over=end)
         return dataclasses.replace(s, phase="lineup")
 
-    # ----- explaining ----------------------------------------------------------------
-    def _explain(self, s, a):
-        if isinstance(a, Draw):
-            where = "starting house" if s.phase == "deal" else "line-up"
-            return Explanation(str(a), True, 0, (), ("samurai_gardener.round.lineup",),
-                               (Effect(f"card {a.card} goes to the {where}"),))
-        if isinstance(a, ScoreRun):
-            p = s.pending
-            after = self._apply_score_run(s, a)
-            if after.phase == "order":  # more choices to come
-                new_lines = after.pending.lines[len(p.lines):]
-            else:  # this choice settles the card: the rest scores and the bonus is added
-                new_lines = after.lines[p.player][len(s.lines[p.player]) + len(p.lines):]
-            return Explanation(str(a), True, sum(line.points for line in new_lines), new_lines,
-                               rules_cited(new_lines) + ("samurai_gardener.specialist.order",))
-        points, lines, markers, pending = self._placement_result(s, a)
-        card = s.components[a.card]
-        covered = sum(1 for x, y, _ in card_cells(card, a.x, a.y, a.turned) if (x, y) in s.houses[s.to_move].grid)
-        # effects in plain words (their rules are listed in ``rules``, so the words carry none)
-        effects = [Effect(f"covers {covered} square(s) of the house" if covered else "placed beside the house")]
-        rules = ["samurai_gardener.place.touch"]
-        if a.turned:
-            effects.append(Effect("card turned 180 degrees"))
-            rules.append("samurai_gardener.place.upright")
-        if pending is not None:
-            effects.append(Effect(
-                f"forms {len(pending.runs)} lines: you choose the order they score in; the best order gives {points}"
-            ))
-            rules.append("samurai_gardener.specialist.order")
-        if not lines and pending is None:
-            effects.append(Effect("forms no line of 3 or more: no points"))
-        return Explanation(str(a), True, points, tuple(lines), tuple(dict.fromkeys(rules + list(rules_cited(lines)))),
-                           tuple(effects))
-
+    # ----- explaining: what the scratch turn (Work) noted ----------------------------------------
     def placement_points(self, s, a: Place) -> int:
         """Points a legal placement scores (best order under the specialist rule); fast, for highlights and bots.
 
