@@ -80,21 +80,32 @@ class Work:
     def __init__(self, rules: MiyabiRules, s: MiyabiState):
         self.rules, self.s = rules, s
         self.new_lines: dict = {}
-        self.effects: tuple = ()
+        self._effects: tuple = ()
+        self._done = None  # the action and its result, worded when first read
         self.after: MiyabiState | None = None
+
+    @property
+    def effects(self) -> tuple:
+        """What the action did besides its lines, and the notes a learner reads (worded the first time
+        an explanation asks: a search applies many actions nobody reads)."""
+        if self._done is not None:
+            (a, r), self._done = self._done, None
+            rules, s = self.rules, self.s
+            self._effects = (tuple(Effect(text, rule) for text, rule in r.effects) + rules._placement_notes(s, a)
+                             + rules._flow_notes(s, self.after))
+        return self._effects
 
     def do(self, a) -> None:
         rules, s = self.rules, self.s
         if rules.current_player(s) is CHANCE:
-            self.effects = (Effect(f"Z{a.zen} is turned face up", "miyabi.zen.setup") if isinstance(a, Reveal)
-                            else Effect(f"{s.components.tile(a.tile).describe()} joins the display", "miyabi.round.tiles"),)
+            self._effects = (Effect(f"Z{a.zen} is turned face up", "miyabi.zen.setup") if isinstance(a, Reveal)
+                             else Effect(f"{s.components.tile(a.tile).describe()} joins the display", "miyabi.round.tiles"),)
             self.after = rules._chance_after(s, a)
             return
         r = rules._result(s, a)
         self.after = rules._after(s, a, r)
         self.new_lines = {rules._actor(s): r.lines}
-        self.effects = (tuple(Effect(text, rule) for text, rule in r.effects) + rules._placement_notes(s, a)
-                        + rules._flow_notes(s, self.after))
+        self._done = (a, r)
 
     def freeze(self) -> MiyabiState:
         return self.after

@@ -71,14 +71,23 @@ class Work:
     def __init__(self, rules: SamuraiGardenerRules, s: SamuraiGardenerState):
         self.rules, self.s = rules, s
         self.new_lines: dict = {}
-        self.effects: tuple = ()
+        self._effects: tuple = ()
+        self._placed = None  # a placement and its result, its effects worded when first read
         self.after: SamuraiGardenerState | None = None
+
+    @property
+    def effects(self) -> tuple:
+        """What the move did besides its lines, each with its rule (a placement's are worded the
+        first time an explanation reads them: a search applies many placements nobody reads)."""
+        if self._placed is not None:
+            self._effects, self._placed = _placement_effects(self.s, *self._placed), None
+        return self._effects
 
     def do(self, a) -> None:
         rules, s = self.rules, self.s
         if isinstance(a, Draw):
             where = "starting house" if s.phase == "deal" else "line-up"
-            self.effects = (Effect(f"card {a.card} goes to the {where}", "samurai_gardener.round.lineup"),)
+            self._effects = (Effect(f"card {a.card} goes to the {where}", "samurai_gardener.round.lineup"),)
             self.after = rules._apply_draw(s, a)
             return
         actor = rules._actor(s)
@@ -90,27 +99,33 @@ class Work:
             else:  # this choice settles the card: the rest scores and the bonus is added
                 lines = after.lines[p.player][len(s.lines[p.player]) + len(p.lines):]
             self.new_lines = {actor: tuple(lines)}
-            self.effects = (Effect("you choose which of your lines scores next", "samurai_gardener.specialist.order"),)
+            self._effects = (Effect("you choose which of your lines scores next", "samurai_gardener.specialist.order"),)
             return
         result = rules._placement_result(s, a)
-        points, lines, _markers, pending = result
-        card = s.components[a.card]
-        covered = sum(1 for x, y, _ in card_cells(card, a.x, a.y, a.turned) if (x, y) in s.houses[s.to_move].grid)
-        effects = [Effect(f"covers {covered} square(s) of the house" if covered else "placed beside the house",
-                          "samurai_gardener.place.touch")]
-        if a.turned:
-            effects.append(Effect("card turned 180 degrees", "samurai_gardener.place.upright"))
-        if pending is not None:
-            effects.append(Effect(f"forms {len(pending.runs)} lines: you choose the order they score in; "
-                                  f"the best order gives {points}", "samurai_gardener.specialist.order"))
-        if not lines and pending is None:
-            effects.append(Effect("forms no line of 3 or more: no points", "samurai_gardener.score.run"))
-        self.new_lines = {actor: tuple(lines)}
-        self.effects = tuple(effects)
+        self.new_lines = {actor: tuple(result[1])}
+        self._placed = (a, result)
         self.after = rules._apply_place(s, a, result)
 
     def freeze(self) -> SamuraiGardenerState:
         return self.after
+
+
+def _placement_effects(s, a: Place, result) -> tuple[Effect, ...]:
+    """What placement ``a`` on ``s`` does besides its lines (``result``: its
+    :meth:`SamuraiGardenerRules._placement_result`), each effect with the rule it follows."""
+    points, lines, _markers, pending = result
+    card = s.components[a.card]
+    covered = sum(1 for x, y, _ in card_cells(card, a.x, a.y, a.turned) if (x, y) in s.houses[s.to_move].grid)
+    effects = [Effect(f"covers {covered} square(s) of the house" if covered else "placed beside the house",
+                      "samurai_gardener.place.touch")]
+    if a.turned:
+        effects.append(Effect("card turned 180 degrees", "samurai_gardener.place.upright"))
+    if pending is not None:
+        effects.append(Effect(f"forms {len(pending.runs)} lines: you choose the order they score in; "
+                              f"the best order gives {points}", "samurai_gardener.specialist.order"))
+    if not lines and pending is None:
+        effects.append(Effect("forms no line of 3 or more: no points", "samurai_gardener.score.run"))
+    return tuple(effects)
 
 
 class SamuraiGardenerRules(ScratchTurn, GameRules):
