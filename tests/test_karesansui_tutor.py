@@ -1,4 +1,4 @@
-"""Karesansui lessons: quizzes worked out by hand agree with the engine, every try board is live,
+"""Karesansui lessons (every game's quizzes: ``test_tutor_all_games.py``): every try board is live,
 the scenarios replay, the turn-in lessons' orders are the engine's, and the notebook has a heading
 for every rule id."""
 
@@ -7,46 +7,13 @@ import pytest
 import notebook_checks as nb
 
 import gardenkit
-from gardenkit.tutor import check_quiz
 from gardenkit.tutor import karesansui as lessons
 
 R = gardenkit.make("karesansui")
 NOTEBOOK = nb.notebook("karesansui.ipynb")
 
-# Hand answers, repeated here so a changed quiz cannot silently change its own answer.
-HAND = {
-    "q-book-flush": 1,          # every deck full: the top Straight Flush card is 1
-    "q-book-flush-late": 7,     # six flush cards gone (1-6): the 7 is on top
-    "q-book-foursome-late": 1,  # the Foursome deck is still full
-    "q-trips-fourth": 4,        # Trips cards 1, 2, 3 gone
-    "q-foursome-empty": 11,     # the deck ran out at 10: one more (our reading)
-    "q-undercut-free": 0,       # a bid earns no demerits (5 with 2 rocks undercuts 5 with 3)
-    "q-pass": 1,                # a Pass card is 1 (players' reports)
-    "q-pass-empty": 1,          # beyond the Pass deck, still 1 (our reading)
-}
-
 
 # ----- quizzes ---------------------------------------------------------------------------------
-def test_quiz_answers_worked_out_by_hand_agree_with_the_engine():
-    quizzes = lessons.quizzes()
-    assert {q.id for q in quizzes} == set(HAND)
-    for quiz in quizzes:
-        assert quiz.game == "karesansui"
-        assert quiz.answer == HAND[quiz.id], quiz.id
-        e = R.explain(quiz.state, quiz.action)
-        assert e.legal and e.points == quiz.answer, (quiz.id, e.text)
-        assert R.action_points(quiz.state, R.parse_action(quiz.state, quiz.action)) == quiz.answer
-        assert check_quiz(quiz, quiz.answer).correct
-        assert all(rule in R.info.rules for rule in quiz.rules)
-        assert set(quiz.rules) & set(e.rules), (quiz.id, e.rules)
-
-
-def test_wrong_quiz_answers_say_too_high_or_too_low():
-    for quiz in lessons.quizzes():
-        high = check_quiz(quiz, quiz.answer + 1)
-        assert not high.correct and "too high" in high.message
-        low = check_quiz(quiz, quiz.answer - 1)
-        assert not low.correct and "too low" in low.message
 
 
 def test_late_flush_quiz_is_a_position_where_one_card_is_dearer_than_two():

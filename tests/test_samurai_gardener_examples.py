@@ -1,6 +1,5 @@
 """The rulebook's worked examples, rebuilt as positions, and every lesson's promise."""
 import gardenkit
-from gardenkit.tutor import check_quiz
 from gardenkit.tutor import samurai_gardener as lessons
 
 R = gardenkit.make("samurai_gardener")
@@ -44,15 +43,6 @@ def test_every_scenario_replays_and_every_caption_matches_the_engine():
                 assert rule in R.info.rules
         for rule in sc.rules:
             assert rule in R.info.rules
-
-
-def test_quiz_answers_worked_out_by_hand_agree_with_the_engine():
-    for quiz in lessons.quizzes():
-        result = check_quiz(quiz, quiz.answer)
-        assert result.correct, (quiz.id, result.message)
-        wrong = check_quiz(quiz, quiz.answer + 1)
-        assert not wrong.correct and "too high" in wrong.message
-    assert "not a whole number" in check_quiz(lessons.quizzes()[0], "eight").message
 
 
 def test_try_positions_cover_the_placing_and_scoring_rules():
