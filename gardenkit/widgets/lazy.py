@@ -93,7 +93,7 @@ function gkAsk(model, img) {
   if (id === undefined || gkFill(s, img)) return;
   s.waiting.add(img);
   const when = s.asked.get(id);
-  if (when !== undefined && Date.now() - when < 10000) return;  // asked already (again after 10 s: a lost answer)
+  if (when !== undefined && Date.now() - when < 10000) return;  // asked already (a view drawn 10 s later asks again: an answer lost)
   s.asked.set(id, Date.now());
   s.queue.add(id);
   if (s.timer === null) {
