@@ -69,16 +69,11 @@ def test_orders_text_lists_every_order_cheapest_first():
                                  " 2 demerits  R3 R3 R3, then B2 G2 R2 Y2"]
 
 
-def test_every_scenario_replays_and_names_real_rules():
+def test_turn_in_lessons_end_with_player_1_holding_no_set():
+    """(Every scenario replays with legal moves and real rules: ``test_tutor_all_games.py``.)"""
     for sc in lessons.worked_examples() + lessons.turn_in_lessons():
-        states = sc.states(R)
-        assert len(states) == len(sc.actions) + 1 == len(sc.captions) + 1
-        for state, action, expl in zip(states, sc.actions, sc.explanations(R)):
-            assert expl.legal and str(R.parse_action(state, action)) == action  # notation as the engine writes it
-            assert all(rule in R.info.rules for rule in expl.rules)
-        assert all(rule in R.info.rules for rule in sc.rules), sc.id
-        assert states[-1].phase != "turnin" or states[-1].to_move != 0  # player 1 has no set left
-
+        last = sc.states(R)[-1]
+        assert last.phase != "turnin" or last.to_move != 0, sc.id  # player 1 has no set left
 
 # ----- try boards --------------------------------------------------------------------------------
 RULES_TRIED = {

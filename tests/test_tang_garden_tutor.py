@@ -27,17 +27,12 @@ def lessons():
     return tang_garden
 
 
-def test_every_worked_example_replays_with_legal_explained_moves():
+def test_the_worked_examples_are_the_rulebooks():
+    """(Every scenario replays with legal moves and real rules: ``test_tutor_all_games.py``.)"""
     examples = lessons().worked_examples()
     assert {sc.id for sc in examples} == {"book-viola-build", "book-viola-token", "book-temple-michele",
                                          "book-michele", "book-draw-four", "book-emperor"}
-    for sc in examples:
-        assert sc.from_book and set(sc.rules) <= set(RULES), sc.id
-        states = sc.states()
-        assert len(states) == len(sc.actions) + 1
-        for e in sc.explanations():
-            assert e.legal
-
+    assert all(sc.from_book for sc in examples)
 
 def test_viola_gains_a_water_level_and_a_footpath_coin():
     sc = next(sc for sc in lessons().worked_examples() if sc.id == "book-viola-build")

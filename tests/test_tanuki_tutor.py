@@ -113,20 +113,6 @@ def test_crash_lessons_do_what_their_captions_say():
         assert {"tanuki.crash.meet", "tanuki.crash.loop"} & set(sc.explanations(R)[0].rules), sc.id
 
 
-def test_every_scenario_replays_names_real_rules_and_starts_with_a_players_choice():
-    scenarios = lessons.worked_examples() + lessons.tanuki_lessons() + lessons.crash_lessons()
-    assert len({sc.id for sc in scenarios}) == len(scenarios)
-    for sc in scenarios:
-        assert isinstance(R.current_player(sc.start), int), sc.id  # the scenario player needs a player to act
-        states = sc.states(R)
-        assert len(states) == len(sc.actions) + 1 == len(sc.captions) + 1
-        for state, action, expl in zip(states, sc.actions, sc.explanations(R)):
-            assert expl.legal and str(R.parse_action(state, action)) == action
-            assert set(expl.rules) <= set(R.info.rules)
-        assert set(sc.rules) <= set(R.info.rules) and sc.rules, sc.id
-        assert set(sc.rules) & {r for e in sc.explanations(R) for r in e.rules}, sc.id
-
-
 # ----- try boards ----------------------------------------------------------------------------------
 def test_there_is_a_live_try_board_for_every_rule():
     positions = lessons.try_positions()
