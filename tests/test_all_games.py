@@ -8,8 +8,10 @@ For each id of ``gardenkit.available_games()``:
 - golden playthroughs: every ``entry(id).playthroughs`` replays exactly (and a game with none fails);
 - its notebook (``entry(id).notebook``): a heading per rule id, the public API only, checked
   cells with their output, no rulebook sentence copied;
-- its tutor: every scenario replays (its moves written as the engine writes them), every
-  quiz's answer is right by ``check_quiz``;
+- its tutor: every scenario replays from a player's choice (its moves written as the engine
+  writes them, its rules real and cited by its moves or its end's scoring); every quiz's answer
+  is the engine's, the one worked out by hand (``tutor_cases.HAND``, the per-game data) and
+  right by ``check_quiz``, and a wrong one is told too high or too low;
 - saves: random edits (``gardenkit.testing.mutate_save``) of ``to_dict()`` of states reached in
   seeded play are refused quickly with a short ``MalformedInputError`` or give a state that
   round-trips (``gardenkit.testing.load_or_refuse``); bad JSON, non-objects and other games' saves
@@ -29,6 +31,7 @@ from pathlib import Path
 import pytest
 
 import notebook_checks as nb
+from tutor_cases import HAND, NOT_YET
 
 import gardenkit
 from gardenkit.testing import (DEFAULT_ODD, check_game, check_playthrough, check_targets, json_save, load_or_refuse,
@@ -225,15 +228,22 @@ def test_every_scenario_replays(game):
     scenarios = _scenarios(game)
     assert scenarios and all(isinstance(sc, Scenario) for sc in scenarios)
     assert len({sc.id for sc in scenarios}) == len(scenarios), "two scenarios share an id"
+    assert any(sc.from_book for sc in scenarios), "no worked example of the rulebook"
     for sc in scenarios:
         assert sc.game == game, sc.id
-        assert set(sc.rules) <= set(rules.info.rules), sc.id
+        assert sc.rules and set(sc.rules) <= set(rules.info.rules), sc.id
+        assert isinstance(rules.current_player(sc.start), int), sc.id  # the player steps a player's choice
         states = sc.states(rules)
         assert len(states) == len(sc.actions) + 1 == len(sc.captions) + 1 and isinstance(states[0], rules.state_type)
-        for state, action, e in zip(states, sc.actions, sc.explanations(rules)):
+        explanations = sc.explanations(rules)
+        for state, action, e in zip(states, sc.actions, explanations):
             assert e.legal, (sc.id, e.action)
             assert set(e.rules) <= set(rules.info.rules), (sc.id, e.action)
             assert str(rules.parse_action(state, action)) == action, f"{sc.id}: write {action!r} as the engine does"
+        # what it teaches is what its moves cite, or the scoring of where it ends (an end's scoring)
+        cited = {r for e in explanations for r in e.rules}
+        cited |= {line.rule for p in range(states[-1].players) for line in rules.score_breakdown(states[-1], p)}
+        assert set(sc.rules) & cited, (sc.id, sc.rules)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -242,9 +252,33 @@ def test_every_quiz_answer_is_right(game):
     quizzes = gardenkit.entry(game).tutor_module().quizzes()
     assert quizzes and len({q.id for q in quizzes}) == len(quizzes)
     for quiz in quizzes:
-        assert quiz.game == game and set(quiz.rules) <= set(rules.info.rules), quiz.id
-        assert check_quiz(quiz, quiz.answer).correct, quiz.id
-        assert not check_quiz(quiz, quiz.answer + 1).correct, quiz.id
+        assert quiz.game == game and quiz.rules and set(quiz.rules) <= set(rules.info.rules), quiz.id
+        e = rules.explain(quiz.state, quiz.action)
+        assert e.legal and e.points == quiz.answer, (quiz.id, e.text)  # the engine's answer
+        action = rules.parse_action(quiz.state, quiz.action)
+        assert rules.action_points(quiz.state, action) == quiz.answer, quiz.id
+        assert str(action) == quiz.action, quiz.id  # the quiz names its move in the game's notation
+        assert set(quiz.rules) & set(e.rules), (quiz.id, e.rules)  # the rules it asks about are the move's
+        result = check_quiz(quiz, quiz.answer)
+        assert result.correct, (quiz.id, result.message)
+        high, low = check_quiz(quiz, quiz.answer + 1), check_quiz(quiz, quiz.answer - 1)
+        assert not high.correct and "too high" in high.message, (quiz.id, high.message)
+        assert not low.correct and "too low" in low.message, (quiz.id, low.message)
+    assert "not a whole number" in check_quiz(quizzes[0], "nine").message
+
+
+def test_every_registered_game_has_its_quiz_answers_worked_out_by_hand_or_says_not_yet():
+    assert set(HAND) | NOT_YET == set(GAMES) and not set(HAND) & NOT_YET
+
+
+@pytest.mark.parametrize("game", sorted(HAND))
+def test_the_quiz_answers_are_the_ones_worked_out_by_hand(game):
+    """``tutor_cases.HAND``: each quiz's answer worked out by hand, so a changed quiz cannot
+    silently change its own answer (and the engine's agreement is checked above)."""
+    quizzes = gardenkit.entry(game).tutor_module().quizzes()
+    assert [q.id for q in quizzes] == list(HAND[game])
+    for quiz in quizzes:
+        assert quiz.answer == HAND[game][quiz.id], quiz.id
 
 
 @pytest.mark.parametrize("game", GAMES)

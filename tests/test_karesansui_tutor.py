@@ -1,4 +1,4 @@
-"""Karesansui lessons (every game's quizzes: ``test_tutor_all_games.py``): every try board is live,
+"""Karesansui lessons (every game's quizzes and scenarios: ``test_all_games.py``): every try board is live,
 the scenarios replay, the turn-in lessons' orders are the engine's, and the notebook has a heading
 for every rule id."""
 
@@ -70,7 +70,7 @@ def test_orders_text_lists_every_order_cheapest_first():
 
 
 def test_turn_in_lessons_end_with_player_1_holding_no_set():
-    """(Every scenario replays with legal moves and real rules: ``test_tutor_all_games.py``.)"""
+    """(Every scenario replays with legal moves and real rules: ``test_all_games.py``.)"""
     for sc in lessons.worked_examples() + lessons.turn_in_lessons():
         last = sc.states(R)[-1]
         assert last.phase != "turnin" or last.to_move != 0, sc.id  # player 1 has no set left

@@ -1,4 +1,4 @@
-"""Miyabi lessons (every game's quizzes: ``test_tutor_all_games.py``): every try board is live,
+"""Miyabi lessons (every game's quizzes and scenarios: ``test_all_games.py``): every try board is live,
 the scenarios replay, and the notebook has a heading for every rule id."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""Tang Garden lessons (every game's quizzes: ``test_tutor_all_games.py``): the rulebook's worked
+"""Tang Garden lessons (every game's quizzes and scenarios: ``test_all_games.py``): the rulebook's worked
 examples do what their captions say, and every rule has a try position at a player's decision.
 
 Until Tang Garden is registered, the game is registered for these tests only (``registered``)."""
@@ -28,7 +28,7 @@ def lessons():
 
 
 def test_the_worked_examples_are_the_rulebooks():
-    """(Every scenario replays with legal moves and real rules: ``test_tutor_all_games.py``.)"""
+    """(Every scenario replays with legal moves and real rules: ``test_all_games.py``.)"""
     examples = lessons().worked_examples()
     assert {sc.id for sc in examples} == {"book-viola-build", "book-viola-token", "book-temple-michele",
                                          "book-michele", "book-draw-four", "book-emperor"}

@@ -1,4 +1,4 @@
-"""Tanuki in the Garden lessons (every game's quizzes: ``test_tutor_all_games.py``): the rulebook's
+"""Tanuki in the Garden lessons (every game's quizzes and scenarios: ``test_all_games.py``): the rulebook's
 dice example and the lessons do what their captions say, every rule has a live try board that
 refuses and accepts what its caption invites, and the notebook shows all of it."""
 

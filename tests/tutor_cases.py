@@ -1,7 +1,7 @@
-"""The per-game data of ``tests/test_tutor_all_games.py``: the hand-worked answers of every game's
-quizzes (``gardenkit.tutor.<game>.quizzes()``), repeated here so that a changed quiz cannot
-silently change its own answer (a game whose quizzes are not worked out by hand yet is named in
-``NOT_YET`` and gets every other quiz check), and where each game's scenarios come from."""
+"""Per-game data of the shared tutor checks (``tests/test_all_games.py``): the hand-worked answers
+of every game's quizzes (``gardenkit.tutor.<game>.quizzes()``), repeated here so that a changed
+quiz cannot silently change its own answer (a game whose quizzes are not worked out by hand yet
+is named in ``NOT_YET`` and gets every other quiz check)."""
 
 HAND = {
     "karesansui": {
@@ -59,12 +59,3 @@ HAND = {
 #: games whose quiz answers are checked against the engine and the messages, not yet by hand
 NOT_YET: set[str] = set()
 
-#: every game's steppable scenarios: the tutor module's functions that give them (a tuple of
-#: scenarios, or one), the rulebook's worked examples first
-SCENARIOS = {
-    "karesansui": ("worked_examples", "turn_in_lessons"),
-    "miyabi": ("worked_examples", "final_scoring_scenario", "frog_scenario"),
-    "samurai_gardener": ("worked_examples", "order_scenario"),
-    "tang_garden": ("worked_examples",),
-    "tanuki": ("worked_examples", "tanuki_lessons", "crash_lessons"),
-}
