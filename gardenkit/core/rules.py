@@ -77,6 +77,37 @@ class PlayedOut:
         return done
 
 
+class RulesWork:
+    """A scratch turn (:class:`ScratchTurn`'s ``Work``) whose ``do(a)`` asks its game's rules to
+    work the move out in one call: it sets ``after`` (the state after the move), ``new_lines``
+    (player -> score lines) and either ``_effects`` or ``_unworded`` (what :meth:`_word` turns into
+    the effects the first time they are read: a search applies many moves whose words nobody
+    reads)."""
+
+    def __init__(self, rules, s):
+        self.rules, self.s = rules, s
+        self.new_lines: dict = {}
+        self._effects: tuple = ()
+        self._unworded = None
+        self.after = None
+
+    def do(self, a) -> None:
+        raise NotImplementedError
+
+    def _word(self, *unworded) -> tuple:
+        """The effects of the move from what ``do`` kept in ``_unworded``."""
+        raise NotImplementedError
+
+    @property
+    def effects(self) -> tuple:
+        if self._unworded is not None:
+            self._effects, self._unworded = self._word(*self._unworded), None
+        return self._effects
+
+    def freeze(self):
+        return self.after
+
+
 class ScratchTurn:
     """Mixin of a :class:`GameRules` whose game writes ONE function that plays a move: ``Work(s)``,
     a scratch copy of the turn, whose ``do(a)`` plays ``a`` on it and notes as it goes the score
@@ -86,7 +117,8 @@ class ScratchTurn:
     is decided twice and a move scored, named and then clicked is played out once. Refusals stay
     with the game (``_why_illegal``), checked before any of these is asked.
 
-    A game sets ``Work`` (its scratch turn class), and may override :meth:`_actor` (whose lines
+    A game sets ``Work`` (its scratch turn class: ``Work(s)``, or a :class:`RulesWork` that asks the
+    game's rules and is made as ``Work(rules, s)``), and may override :meth:`_actor` (whose lines
     are the move's points), :meth:`_other_effects` (what the move did to the others, as effects)
     and :attr:`explanation_unit`. Each game class keeps its own play-outs (``_played_out``)."""
 
@@ -112,9 +144,8 @@ class ScratchTurn:
         return type(self)._played_out.get(s, a, play_out)
 
     def _scratch(self, s):
-        """A scratch turn on ``s``: ``Work(s)`` (a game whose scratch turn needs more, e.g. its
-        rules, makes it here)."""
-        return self.Work(s)
+        """A scratch turn on ``s``: ``Work(s)``, or ``Work(rules, s)`` for a :class:`RulesWork`."""
+        return self.Work(self, s) if issubclass(self.Work, RulesWork) else self.Work(s)
 
     def _actor(self, s) -> int:
         """Who plays a move on ``s`` (the move's points are this player's lines): the one to act."""

@@ -25,7 +25,7 @@ from pathlib import Path
 from ...core import (
     CHANCE, Cited, Effect, GameInfo, GameRules, Line, MalformedInputError, Option, Outcome, Refusal, Rng, Target,
 )
-from ...core.rules import ScratchTurn
+from ...core.rules import RulesWork, ScratchTurn
 from .actions import (
     ACTION_TYPES, BLACK, Bid, Draw, Pass, TurnIn, forbidden_sets, parse, rock_key, rocks_text, set_kind, sort_rocks,
 )
@@ -70,23 +70,14 @@ def _plain(rocks) -> str:
     return rocks_text(rocks)
 
 
-class Work:
+class Work(RulesWork):
     """Karesansui's scratch turn for :class:`~gardenkit.core.rules.ScratchTurn`: ``do(a)`` plays the
     move once with ``rules._move`` (its demerit lines, its effects, the state after it), which
     ``explain``, ``apply`` and ``play`` then all read."""
 
-    def __init__(self, rules: KaresansuiRules, s: KaresansuiState):
-        self.rules, self.s = rules, s
-        self.new_lines: dict = {}
-        self.effects: tuple = ()
-        self.after: KaresansuiState | None = None
-
     def do(self, a) -> None:
-        lines, self.effects, self.after = self.rules._move(self.s, a)
+        lines, self._effects, self.after = self.rules._move(self.s, a)
         self.new_lines = {self.rules._actor(self.s): lines}
-
-    def freeze(self) -> KaresansuiState:
-        return self.after
 
 
 class KaresansuiRules(ScratchTurn, GameRules):
@@ -255,9 +246,6 @@ class KaresansuiRules(ScratchTurn, GameRules):
     # ----- what an action does: decided once, in _move (core.rules.ScratchTurn) ----------------
     Work = Work
     explanation_unit = "demerit"
-
-    def _scratch(self, s):
-        return self.Work(self, s)  # (it asks these rules' _move)
 
     def action_points(self, s, a) -> int:
         """Demerits ``a`` earns its player (a bid earns none)."""

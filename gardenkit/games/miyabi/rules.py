@@ -20,7 +20,7 @@ import dataclasses
 from pathlib import Path
 
 from ...core import CHANCE, Effect, GameInfo, GameRules, Line, MalformedInputError, Option, Refusal, Rng, Target
-from ...core.rules import ScratchTurn
+from ...core.rules import RulesWork, ScratchTurn
 from .actions import ACTION_TYPES, EndTurn, Frog, Pass, Place, PlaceZen, Draw, Reveal, cell_name, parse
 from .components import SHAPES, default_components, load_components
 from .garden import CELLS, SIZE, Garden, Piece, layer_of, neighbours, tile_layer
@@ -71,29 +71,11 @@ class _Result:
     lantern: int | None = None
 
 
-class Work:
+class Work(RulesWork):
     """Miyabi's scratch turn for :class:`~gardenkit.core.rules.ScratchTurn`: ``do(a)`` works the
     action out once (``rules._result``: its score lines and effects; ``rules._after``: the state
-    after it, or ``rules._chance_after`` for a chance step), and adds what a learner is told
+    after it, or ``rules._chance_after`` for a chance step); its effects add what a learner is told
     besides (how a placement meets the placing rules, what happens next), read from that state."""
-
-    def __init__(self, rules: MiyabiRules, s: MiyabiState):
-        self.rules, self.s = rules, s
-        self.new_lines: dict = {}
-        self._effects: tuple = ()
-        self._done = None  # the action and its result, worded when first read
-        self.after: MiyabiState | None = None
-
-    @property
-    def effects(self) -> tuple:
-        """What the action did besides its lines, and the notes a learner reads (worded the first time
-        an explanation asks: a search applies many actions nobody reads)."""
-        if self._done is not None:
-            (a, r), self._done = self._done, None
-            rules, s = self.rules, self.s
-            self._effects = (tuple(Effect(text, rule) for text, rule in r.effects) + rules._placement_notes(s, a)
-                             + rules._flow_notes(s, self.after))
-        return self._effects
 
     def do(self, a) -> None:
         rules, s = self.rules, self.s
@@ -105,10 +87,12 @@ class Work:
         r = rules._result(s, a)
         self.after = rules._after(s, a, r)
         self.new_lines = {rules._actor(s): r.lines}
-        self._done = (a, r)
+        self._unworded = (a, r)
 
-    def freeze(self) -> MiyabiState:
-        return self.after
+    def _word(self, a, r) -> tuple:
+        rules, s = self.rules, self.s
+        return (tuple(Effect(text, rule) for text, rule in r.effects) + rules._placement_notes(s, a)
+                + rules._flow_notes(s, self.after))
 
 
 class MiyabiRules(ScratchTurn, GameRules):
@@ -450,9 +434,6 @@ class MiyabiRules(ScratchTurn, GameRules):
 
     # ----- explain, apply and play: one playing-out (core.rules.ScratchTurn, Work below) ----------
     Work = Work
-
-    def _scratch(self, s):
-        return self.Work(self, s)  # (it asks these rules' _result and _after)
 
     def _placement_notes(self, s, a) -> tuple[Effect, ...]:
         """How a placement meets the placing rules, for the learner."""

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from ...core import CHANCE, Effect, GameInfo, GameRules, Line, MalformedInputError, Option, Refusal, Rng
 from ...core import Target
-from ...core.rules import ScratchTurn
+from ...core.rules import RulesWork, ScratchTurn
 from .actions import ACTION_TYPES, Draw, Place, Run, ScoreRun, check_action, parse
 from .components import TYPE_NAMES, TYPES, default_components, load_components
 from .house import BONUS_POINTS, RUN_POINTS, House, Placed, card_cells, new_runs
@@ -62,26 +62,11 @@ def _markers_without(markers: str, t: str) -> str:
     return markers.replace(t, "")
 
 
-class Work:
+class Work(RulesWork):
     """Samurai Gardener's scratch turn for :class:`~gardenkit.core.rules.ScratchTurn`: ``do(a)``
     works a move out once (a placement's lines and markers with :meth:`SamuraiGardenerRules.
     _placement_result`, then the state after it from that result), noting its score lines and
     its effects, each with the rule it follows; ``explain``, ``apply`` and ``play`` all read it."""
-
-    def __init__(self, rules: SamuraiGardenerRules, s: SamuraiGardenerState):
-        self.rules, self.s = rules, s
-        self.new_lines: dict = {}
-        self._effects: tuple = ()
-        self._placed = None  # a placement and its result, its effects worded when first read
-        self.after: SamuraiGardenerState | None = None
-
-    @property
-    def effects(self) -> tuple:
-        """What the move did besides its lines, each with its rule (a placement's are worded the
-        first time an explanation reads them: a search applies many placements nobody reads)."""
-        if self._placed is not None:
-            self._effects, self._placed = _placement_effects(self.s, *self._placed), None
-        return self._effects
 
     def do(self, a) -> None:
         rules, s = self.rules, self.s
@@ -103,11 +88,11 @@ class Work:
             return
         result = rules._placement_result(s, a)
         self.new_lines = {actor: tuple(result[1])}
-        self._placed = (a, result)
+        self._unworded = (a, result)  # (worded when an explanation reads them)
         self.after = rules._apply_place(s, a, result)
 
-    def freeze(self) -> SamuraiGardenerState:
-        return self.after
+    def _word(self, a, result) -> tuple:
+        return _placement_effects(self.s, a, result)
 
 
 def _placement_effects(s, a: Place, result) -> tuple[Effect, ...]:
@@ -377,9 +362,6 @@ class SamuraiGardenerRules(ScratchTurn, GameRules):
     # ----- applying: one playing-out (core.rules.ScratchTurn, Work above) -------------------
     Work = Work
 
-    def _scratch(self, s):
-        return self.Work(self, s)  # (it asks these rules)
-
     def _apply_draw(self, s, a: Draw):
         deck = tuple(c for c in s.deck if c != a.card)
         if s.phase == "deal":
@@ -393,11 +375,10 @@ class SamuraiGardenerRules(ScratchTurn, GameRules):
         phase = "place" if len(lineup) == s.players else "lineup"
         return dataclasses.replace(s, deck=deck, lineup=lineup, phase=phase)
 
-    def _apply_place(self, s, a: Place, result=None):
-        """The state after placement ``a``, whose :meth:`_placement_result` is ``result`` (worked out
-        here when not given)."""
+    def _apply_place(self, s, a: Place, result):
+        """The state after placement ``a``, whose :meth:`_placement_result` is ``result``."""
         player = s.to_move
-        points, lines, markers, pending = self._placement_result(s, a) if result is None else result
+        points, lines, markers, pending = result
         houses = list(s.houses)
         houses[player] = s.houses[player].add(Placed(a.card, a.x, a.y, a.turned, s.round), s.components[a.card])
         lineup = list(s.lineup)
