@@ -326,7 +326,7 @@ class BoardWidget(anywidget.AnyWidget):
             if self.on_refused is not None:
                 self.on_refused(played.explanation)
             return False
-        self._move_played()
+        self._move_played(played)
         if self.on_played is not None:
             self.on_played(played)
         elif self.on_play is not None:
@@ -339,9 +339,11 @@ class BoardWidget(anywidget.AnyWidget):
             self.panel.value = explanation_html(self.rules, played.explanation, "Played:")
         return True
 
-    def _move_played(self) -> None:
-        """A legal move was clicked: a board that keeps picks for a move (a tile, its turn) forgets
-        them here, before the new position is drawn (so it is drawn once, without them)."""
+    def _move_played(self, played) -> None:
+        """A legal move was clicked (``played``: what ``rules.play`` answered, the position shown
+        still the one before it): a board that keeps picks for a move (a tile, its turn) forgets
+        them here, before the new position is drawn (so it is drawn once, without them); a board
+        that shows what the move did reads it here, while its playing-out is still kept."""
 
     @guarded
     def hover(self, text) -> None:

@@ -236,7 +236,7 @@ class TangGardenBoard(BoardWidget):
         self.marked = None
         self.refresh()
 
-    def _move_played(self) -> None:
+    def _move_played(self, played) -> None:
         self.tile, self.rot, self.card, self.land, self.char, self.spot = None, 0, None, None, None, None
 
     def play(self, text) -> bool:

@@ -79,6 +79,7 @@ class TanukiBoard(BoardWidget):
         self.trail_key = None  # what the trail was made from (a game view's history position)
         self.names = names
         self._cache: dict = {}
+        self._laid: tuple | None = None  # a tile laid by the click being played: (before, action, walks)
         if player is not None and (isinstance(player, bool) or not isinstance(player, int)):
             player = None  # e.g. a worked example starting at a roll of the dice: show whoever is to act
         super().__init__(state, player=player, panel=panel, on_play=on_play, clickable=clickable, header=header,
@@ -303,24 +304,25 @@ class TanukiBoard(BoardWidget):
 
     def play(self, text) -> bool:
         """Play ``text`` (a click); the walks of a tile just laid stay on the board to be stepped
-        through (in a game view, the game shows the last tile's walks, whoever laid it). The walks
-        are read before the move is played: the move was played out when its target was named, and
-        that play-out is still kept then (after the move, the tiles drawn push it out)."""
-        before, a = self._state, None
-        if isinstance(text, str) and self.clickable and not self.locked:
-            try:
-                a = self.rules.parse_action(before, text)
-            except ValueError:  # not a move here: the board's play says why
-                pass
-        walks = self.rules.walks(before, a) if isinstance(a, (Place, Enter)) else None
+        through (in a game view, the game shows the last tile's walks, whoever laid it)."""
+        self._laid = None
         # a board on its own draws the position after the move and its walks once; in a game view
         # the view draws both in its refresh (and marks what it shows settled after that drawing)
         alone = self.on_played is None and self.on_play is None
         with self.drawn_once() if alone else contextlib.nullcontext():
             ok = super().play(text)
-            if ok and self.trail_key is None and walks is not None:
-                self.show_walks(before, a, walks=walks)
+            laid, self._laid = self._laid, None
+            if ok and self.trail_key is None and laid is not None:
+                before, action, walks = laid
+                self.show_walks(before, action, walks=walks)
         return ok
+
+    def _move_played(self, played) -> None:
+        """A tile laid: its walks are read now, while the playing-out ``rules.play`` made is still
+        kept (after the move, the tiles drawn push it out)."""
+        a, before = played.action, self._state
+        if isinstance(a, (Place, Enter)):
+            self._laid = (before, a, self.rules.walks(before, a))
 
     # ----- the trail of the last tile ----------------------------------------------------------------
     def show_walks(self, before, action, *, who: str | None = None, key=None, walks=None) -> None:
