@@ -31,6 +31,8 @@ import time
 
 import pytest
 
+from dashboard import GAME, board_version, game, open_game, wait_redrawn
+
 from gardenkit.testing import sized
 
 pytestmark = pytest.mark.browser
@@ -147,3 +149,49 @@ def test_a_model_registered_while_the_page_was_busy_is_found(open_dashboard):
     # starting on a busy machine ("[anywidget] Failed to initialize model", a page error)
     page.wait_for_selector("article.gk-game-card .gk-progress[data-total]", state="attached", timeout=60_000)
     assert page.evaluate(LATE_MODEL) == ["found", "rejected: widget model not found"]
+
+
+#: Before the page's scripts: the module of the next board the page makes (its ESM holds
+#: ``kind: "room"``) loads 2.5 s late, as on a slow phone (a module that waits 2.5 s and then gives
+#: the board's own module). The page's main thread stays free: only anywidget's 2 s limit runs out.
+SLOW_BOARD_MODULE = r"""(() => {
+  const Made = window.Blob;
+  window.Blob = class extends Made {
+    constructor(parts, options) {
+      super(parts, options);
+      this.gardenkitText = parts && typeof parts[0] === 'string' ? parts[0] : '';
+    }
+  };
+  const url = URL.createObjectURL;
+  window.gardenkitSlowBoards = 0;
+  URL.createObjectURL = function (made) {
+    if (window.gardenkitSlowBoards > 0 && made && (made.gardenkitText || '').includes('kind: "room"')) {
+      window.gardenkitSlowBoards -= 1;
+      const board = url.call(URL, made);
+      const late = 'await new Promise((r) => setTimeout(r, 2500));\n'
+        + 'export * from "' + board + '";\nexport { default } from "' + board + '";\n';
+      return url.call(URL, new Made([late], {type: 'text/javascript'}));
+    }
+    return url.apply(this, arguments);
+  };
+})();"""
+
+
+def test_a_board_whose_module_starts_late_is_drawn_and_answers(page, open_dashboard):
+    """anywidget gives a model's module 2 s to start; the game board's here starts at 2.5 s. Without
+    the page plugin the board is never drawn (its first drawing is a message the kernel sends it,
+    which anywidget refuses for good once the 2 s ran out; 2 loads of 2, silently: no page error).
+    With it, the board is drawn, answers a click, and no error is raised; a start's refusal that
+    nobody awaited is a console warning."""
+    page.add_init_script(SLOW_BOARD_MODULE)
+    open_dashboard("samurai-gardener.ipynb", wait_for=GAME)
+    page.evaluate("window.gardenkitSlowBoards = 1")
+    open_game(page)
+    assert page.evaluate("window.gardenkitSlowBoards") == 0  # the game board's module was the late one
+    version = board_version(page)
+    game(page).locator(".gk-board [data-card]").first.click()
+    wait_redrawn(page, version)
+    late = "() => { Promise.reject(new Error('[anywidget] Failed to initialize model.')); }"
+    with page.expect_console_message(lambda m: m.type == "warning" and "anywidget's 2 s" in m.text, timeout=10_000):
+        page.evaluate(late)
+    assert page.gk_page_errors == [] and page.gk_console_errors == []

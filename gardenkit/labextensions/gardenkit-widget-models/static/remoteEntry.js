@@ -13,6 +13,17 @@
 // shows "Error displaying widget: model not found" for good. Here the page's manager looks once more
 // when get_model gives up: a model registered meanwhile is returned. A model that is really missing
 // still fails as before (and a renderer whose manager has not restored yet still waits for it).
+//
+// And a second limit of the same kind, anywidget's (0.11.0): every anywidget model (gardenkit's boards,
+// buttons, covers) gives its module 2 s from the model's creation to load and start
+// (`AbortSignal.timeout(2000)` in its Runtime), then marks the model failed: "[anywidget] Failed to
+// initialize model." From then on every message the kernel sends that model is refused with that
+// error, although the module does load and its views are drawn a moment later. On a busy page (a
+// phone, a busy machine: the page's main thread held for 2 s while it parses the widget states) a
+// board was drawn once and then never again: the learner's clicks reached the kernel, its answers
+// never reached the board. Here such a message is handed to the widget model as ipywidgets does
+// for any widget (its state is updated, its views redrawn), and the refusal that nobody awaited is
+// reported as a console warning, not an error. Messages of a model that has started are untouched.
 (function () {
   "use strict";
   var NAME = "gardenkit-widget-models";
@@ -31,18 +42,70 @@
     };
   }
 
+  var START_LIMIT = "[anywidget] Failed to initialize model.";
+
+  function startedLate(err) {
+    return !!err && err.message === START_LIMIT;
+  }
+
+  // AnyModel's own _handle_comm_msg waits for its Runtime to have started, then hands the message
+  // to the widget model's (its parent class's); when the start ran out of its 2 s, hand it there
+  // anyway (in the order the messages came: each waits on the same start)
+  function deliverLate(ModelClass) {
+    var proto = ModelClass && ModelClass.prototype;
+    if (!proto || proto.__gardenkitDeliverLate || typeof proto._handle_comm_msg !== "function") return;
+    var own = proto._handle_comm_msg;
+    var widgetModel = Object.getPrototypeOf(proto)._handle_comm_msg;
+    if (typeof widgetModel !== "function") return;
+    proto._handle_comm_msg = function () {
+      var self = this, args = arguments;
+      return Promise.resolve(own.apply(self, args)).catch(function (err) {
+        if (!startedLate(err)) throw err;
+        return widgetModel.apply(self, args);
+      });
+    };
+    proto.__gardenkitDeliverLate = true;
+  }
+
+  // (the model class is patched before its first model is made: a model binds _handle_comm_msg to
+  // its comm when it is made)
+  function lateStarts(manager) {
+    if (!manager || manager.__gardenkitLateStarts || typeof manager.loadModelClass !== "function") return;
+    var loadModelClass = manager.loadModelClass;
+    manager.__gardenkitLateStarts = true;
+    manager.loadModelClass = function (className, moduleName) {
+      return Promise.resolve(loadModelClass.apply(this, arguments)).then(function (cls) {
+        if (moduleName === "anywidget" && className === "AnyModel") deliverLate(cls);
+        return cls;
+      });
+    };
+  }
+
+  // the start's own promise, when no message waited on it, is refused with nobody listening
+  window.addEventListener("unhandledrejection", function (event) {
+    if (!startedLate(event.reason)) return;
+    event.preventDefault();
+    console.warn("gardenkit: a widget's module took more than anywidget's 2 s to start; " +
+                 "its messages are delivered all the same");
+  });
+
+  function patch(manager) {
+    lookAgain(manager);
+    lateStarts(manager);
+  }
+
   var plugin = {
     id: NAME + ":look-again",
-    description: "A widget model registered while get_model waited is found (issue 22).",
+    description: "A widget model registered while get_model waited is found; an anywidget model that started late still gets its messages (issue 22).",
     autoStart: true,
     activate: function (app) {
       // Voilà's app resolves this once its widget manager exists, before any output is rendered
       // (outputs are rendered when the app has started, after every plugin's activation)
       var pending = app.widgetManagerPromise;
       if (pending && pending.promise) {
-        pending.promise.then(lookAgain);
+        pending.promise.then(patch);
       } else if (app.widgetManager) {
-        lookAgain(app.widgetManager);
+        patch(app.widgetManager);
       }
     },
   };
