@@ -64,6 +64,8 @@ KERNEL_WHEELS = {
     "widgetsnbextension-4.0.999-py3-none-any.whl": "7999d77680dfc90c8afa7d77cd34d9219090e3c4fbb336963fc8a0de5e28faae",
 }
 KERNEL_EXTENSION = "@jupyterlite/pyodide-kernel-extension"
+#: gardenkit's Voilà page plugins (the folder gardenkit.server.launch puts on Voilà's path)
+PAGE_PLUGINS = ROOT / "gardenkit" / "labextensions"
 #: what the 0.7 kernel installs at start unless they are preloaded (its initKernel): preload all
 KERNEL_PRELOAD = ("micropip", "piplite", "sqlite3", "ipykernel", "comm", "pyodide_kernel", "jedi", "ipython")
 #: where the pages are (voici/render/<name>.html): the kernel resolves pyodideUrl against the page
@@ -286,7 +288,10 @@ def write_lock(runtime: Path, wheels: list[Path], dest: Path) -> list[str]:
 def voici_build(contents: Path, out: Path) -> None:
     log("voici build")
     voici = Path(sys.prefix) / "bin" / "voici"
-    subprocess.run([str(voici), "build", "--contents", str(contents), "--output-dir", str(out)], check=True,
+    # gardenkit's page plugin (gardenkit/labextensions): its fixes of the widget managers' start
+    # limits hold on the static pages too
+    plugins = [f"--LiteBuildConfig.federated_extensions={p}" for p in sorted(PAGE_PLUGINS.iterdir()) if p.is_dir()]
+    subprocess.run([str(voici), "build", "--contents", str(contents), "--output-dir", str(out), *plugins], check=True,
                    cwd=contents.parent, stdout=subprocess.DEVNULL)
 
 

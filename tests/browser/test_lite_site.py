@@ -318,6 +318,10 @@ def test_the_gallery_links_the_sites_pages_and_shows_progress(lite):
         links = [a.get_attribute("href") for a in page.locator(".gk-gallery a.gk-open").all()]
         assert links and all(link.endswith(".html") for link in links), links
         assert all((SITE / PAGES / link).exists() for link in links)
+        # gardenkit's page plugin is on the static pages too (the widget managers' 2 s start limits)
+        manager = "() => window.jupyterapp.widgetManager"
+        assert page.evaluate(f"() => {{ const m = ({manager})(); return [!!m.__gardenkitLookAgain, "
+                             f"!!m.__gardenkitLateStarts]; }}") == [True, True]
         page.wait_for_selector("article.gk-game-card .gk-progress[data-total]", timeout=60_000)
         read = ("() => [...document.querySelectorAll('article.gk-game-card')].map("
                 "(c) => [c.dataset.game, Number(c.querySelector('.gk-progress').dataset.done)])")
