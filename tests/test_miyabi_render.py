@@ -83,13 +83,13 @@ def test_repr_svg_of_every_phase_is_well_formed(players, expansions):
         assert len(by_class(root, "gk-garden")) == players
         for p in range(players):
             assert f"Player {p + 1}" in svg
-        assert status_line(s).split(":")[0] in svg
+        assert status_line(R.view(s)).split(":")[0] in svg
 
 
 def test_every_renderer_returns_svgstr():
     s = mid_game()
-    for svg in (render_state(s), render_garden(s, 0), render_garden(s.gardens[1]), render_display(s),
-                render_board(s, 0), render_final(s)):
+    for svg in (render_state(R.view(s)), render_garden(s, 0), render_garden(s.gardens[1]), render_display(s),
+                render_board(R.view(s, 0)), render_final(R.view(s, finals=True))):
         assert isinstance(svg, SvgStr) and svg._repr_svg_() == svg
         parse(svg)
 
@@ -257,7 +257,7 @@ def test_display_shows_bonus_tiles_left_and_the_bonsai_holder():
 def test_not_clickable_display_has_no_picks():
     s = mid_game()
     assert "data-pick" not in render_display(s, clickable=False)
-    assert "data-pick" not in render_state(s)
+    assert "data-pick" not in render_state(R.view(s))
 
 
 # ----- the board -------------------------------------------------------------------------------------
@@ -269,7 +269,7 @@ def test_every_legal_spot_parses_is_legal_and_shows_the_engines_points(seed):
     for tile in s.display:
         for rot in (0, 90, 180, 270):
             spots = R.targets(s, (tile, rot))
-            root = parse(render_board(s, p, selected=tile, rot=rot, spots=spots))
+            root = parse(render_board(R.view(s, p), selected=tile, rot=rot, spots=spots))
             rects = [e for e in by_class(root, "gk-spot") if "gk-illegal" not in classes(e)]
             legal = {str(a) for a in R.placements(s, tile, rot)}
             assert {e.get("data-action") for e in rects} == legal
@@ -287,7 +287,7 @@ def test_every_legal_spot_parses_is_legal_and_shows_the_engines_points(seed):
 def test_spots_sit_on_the_object_square_of_the_action():
     s = position(display=[68, 1, 43, 90])
     spots = R.targets(s, (43, 0))
-    root = parse(render_board(s, 0, selected=43, spots=spots))
+    root = parse(render_board(R.view(s, 0), selected=43, spots=spots))
     squares = {square_of(r): r for r in by_class(root, "gk-msq") if r.find(SVG + "title") is not None}
     for e in by_class(root, "gk-spot"):
         a = R.parse_action(s, e.get("data-action"))
@@ -316,7 +316,7 @@ def test_zen_spots_and_ghost():
     spots = R.targets(s, ("Z9", 0))
     legal = {str(a) for a in R.zen_placements(s) if a.zen == 9}
     assert {sp.action for sp in spots if sp.points is not None} == legal
-    svg = render_board(s, 0, selected="Z9", spots=spots)
+    svg = render_board(R.view(s, 0), selected="Z9", spots=spots)
     root = parse(svg)
     assert by_class(root, "gk-ghost") and by_class(root, "gk-mghost")
     assert [g.get("data-pick") for g in by_class(root, "gk-selected")] == ["Z9"]
@@ -325,7 +325,7 @@ def test_zen_spots_and_ghost():
 def test_ghost_is_the_picked_tile_turned():
     s = position(display=[68, 1, 43, 90])
     for rot in (0, 90):
-        root = parse(render_board(s, 0, selected=90, rot=rot, spots=R.targets(s, (90, rot))))
+        root = parse(render_board(R.view(s, 0), selected=90, rot=rot, spots=R.targets(s, (90, rot))))
         (ghost,) = by_class(root, "gk-mghost")
         cells = sorted((round(float(r.get("x")) / mr.CELL), round(float(r.get("y")) / mr.CELL))
                        for r in ghost.iter(SVG + "rect"))
@@ -338,7 +338,7 @@ def test_board_root_carries_the_version_and_the_garden_is_the_body():
     s = mid_game()
     p = s.to_move
     uid = "gkbtest"
-    a = render_board(s, p, uid=uid, version=7)
+    a = render_board(R.view(s, p), uid=uid, version=7)
     assert re.match(r'<svg [^>]*data-version="7"', a)
     assert a.count(BODY_START) == 1 and a.count(BODY_END) == 1
     head, body, tail = split_body(a)
@@ -347,11 +347,11 @@ def test_board_root_carries_the_version_and_the_garden_is_the_body():
     tile = s.display[0]
     spots = R.targets(s, (tile, 90))
     marked = next((sp.action for sp in spots if sp.points is not None), None)
-    b = render_board(s, p, uid=uid, version=8, selected=tile, rot=90, spots=spots, marked=marked)
+    b = render_board(R.view(s, p), uid=uid, version=8, selected=tile, rot=90, spots=spots, marked=marked)
     assert split_body(b)[1] == body
-    assert split_body(render_board(s, p, uid=uid, style=False, patterns=False))[1] == body
+    assert split_body(render_board(R.view(s, p), uid=uid, style=False, patterns=False))[1] == body
     # the whole drawing parses, with the patterns left out for a widget that keeps them once
-    lean = render_board(s, p, uid=uid, style=False, patterns=False)
+    lean = render_board(R.view(s, p), uid=uid, style=False, patterns=False)
     root = parse(lean)
     assert not root.findall(f".//{SVG}pattern") and not root.findall(f".//{SVG}style")
     assert 'id="gkbtest-k0"' in mr.miyabi_pattern_defs(uid)
@@ -361,21 +361,21 @@ def test_rotate_button_and_engine_controls():
     s = mid_game()
     p = s.to_move
     turning = next(t for t in s.display if len(s.components.tile(t).rotations) > 1)
-    root = parse(render_board(s, p, selected=turning))
+    root = parse(render_board(R.view(s, p), selected=turning))
     assert [e.get("data-ui") for e in root.iter() if e.get("data-ui")] == ["rotate"]
     single = next((t for t in s.display if s.components.tile(t).shape == "single"), None)
     for one_way in ([single] if single else []) + [None]:  # a single lies one way; nothing picked: nothing to turn
-        assert not [e for e in parse(render_board(s, p, selected=one_way)).iter() if e.get("data-ui")]
+        assert not [e for e in parse(render_board(R.view(s, p), selected=one_way)).iter() if e.get("data-ui")]
     actions = {e.get("data-action") for e in root.iter() if e.get("data-action")}
     assert "pass" not in actions and "end" not in actions  # tiles still fit: the engine refuses both
     # a position where nothing fits: the engine allows pass, and the board offers it
     s2 = first(lambda t: isinstance(R.current_player(t), int) and t.phase == "turn" and Pass() in R.legal_actions(t))
-    root = parse(render_board(s2, s2.to_move))
+    root = parse(render_board(R.view(s2, s2.to_move)))
     buttons = [e.get("data-action") for e in by_class(root, "gk-btn") if e.get("data-action")]
     assert buttons == ["pass"]
     # after a turn (the frog may still move): "end" and the frog's targets
     s3 = first(lambda t: t.phase == "after" and R.frog_moves(t))
-    root = parse(render_board(s3, s3.to_move))
+    root = parse(render_board(R.view(s3, s3.to_move)))
     assert [e.get("data-action") for e in by_class(root, "gk-btn") if e.get("data-action")] == ["end"]
     assert not [e for e in root.iter() if e.get("data-ui")]
     targets = sorted(e.get("data-action") for e in by_class(root, "gk-frog-target"))
@@ -384,14 +384,14 @@ def test_rotate_button_and_engine_controls():
         assert R.why_illegal(s3, R.parse_action(s3, t)) is None
     # not the shown player's turn, or a picture: no controls, no targets
     other = (s3.to_move + 1) % s3.players
-    root = parse(render_board(s3, other))
+    root = parse(render_board(R.view(s3, other)))
     assert not by_class(root, "gk-frog-target") and not [e for e in by_class(root, "gk-btn")]
-    assert "data-action" not in render_board(s3, s3.to_move, clickable=False)
+    assert "data-action" not in render_board(R.view(s3, s3.to_move), clickable=False)
 
 
 def test_frog_start_offers_every_square():
     s = first(lambda t: t.phase == "frog_start")
-    root = parse(render_board(s, s.to_move))
+    root = parse(render_board(R.view(s, s.to_move)))
     targets = {e.get("data-action") for e in by_class(root, "gk-frog-target")}
     assert targets == {str(a) for a in R.legal_actions(s)} and len(targets) == 36
 
@@ -400,7 +400,7 @@ def test_marked_spot_is_ringed_and_its_ghost_drawn():
     s = position(display=[68, 1, 43, 90])
     spots = R.targets(s, (68, 0))
     mark = next(sp.action for sp in spots if sp.points is not None)
-    root = parse(render_board(s, 0, selected=68, spots=spots, marked=mark))
+    root = parse(render_board(R.view(s, 0), selected=68, spots=spots, marked=mark))
     ringed = [e.get("data-action") for e in by_class(root, "gk-marked")]
     assert ringed == [mark]
     assert by_class(root, "gk-ghost-mark")
@@ -409,8 +409,8 @@ def test_marked_spot_is_ringed_and_its_ghost_drawn():
 def test_the_board_draws_the_engines_targets_in_any_sequence():
     s = position(display=[68, 1, 43, 90])
     spots = R.targets(s, (68, 0))
-    as_list = render_board(s, 0, selected=68, spots=list(spots), uid="gkt")
-    assert as_list == render_board(s, 0, selected=68, spots=spots, uid="gkt")
+    as_list = render_board(R.view(s, 0), selected=68, spots=list(spots), uid="gkt")
+    assert as_list == render_board(R.view(s, 0), selected=68, spots=spots, uid="gkt")
     root = parse(as_list)
     assert len(by_class(root, "gk-spot")) == 6
 
@@ -419,7 +419,7 @@ def test_the_board_draws_the_engines_targets_in_any_sequence():
 @pytest.mark.parametrize("players,seed", [(2, 0), (3, 1), (4, 2)])
 def test_final_table_numbers_match_the_engine(players, seed):
     for s in (game(players, seed)[-1], mid_game(players, seed)):
-        root = parse(render_final(s))
+        root = parse(render_final(R.view(s, finals=True)))
         for p in range(players):
             lines = R.final_lines(s, p)
             cells = [g for g in by_class(root, "gk-fres") if g.get("data-player") == str(p)]
@@ -442,7 +442,7 @@ def test_final_table_numbers_match_the_engine(players, seed):
 
 def test_final_table_names_the_place_and_lists_each_expansion_in_play():
     s = game(2, 0)[-1]
-    svg = render_final(s)
+    svg = render_final(R.view(s, finals=True))
     root = parse(svg)
     rules_shown = [g.get("data-rule") for g in root.iter() if g.get("data-rule")]
     assert rules_shown == ["miyabi.colorful.group", "miyabi.meadow.group", "miyabi.seven.lines"]
@@ -452,26 +452,22 @@ def test_final_table_names_the_place_and_lists_each_expansion_in_play():
                 place = "2nd" if "second" in line.text else "1st"
                 assert f"{place} +{line.points}" in svg
     plain = game(2, 0, False)[-1]
-    assert not [g for g in parse(render_final(plain)).iter() if g.get("data-rule")]
+    assert not [g for g in parse(render_final(R.view(plain, finals=True))).iter() if g.get("data-rule")]
 
 
 def test_final_table_reads_each_lines_subject_and_rank_not_its_words():
     s = game(2, 0)[-1]
 
-    class Reworded:
-        """The engine's rules with every final line's words replaced: the table must not change."""
-
-        def __getattr__(self, name):
-            return getattr(R, name)
-
-        def final_lines(self, state, player):
-            return tuple(dataclasses.replace(ln, text=f"line {i}") for i, ln in enumerate(R.final_lines(state, player)))
+    # the rules' answer with every final line's words replaced: the table must not change
+    view = R.view(s, finals=True)
+    reworded_view = dataclasses.replace(view, finals=tuple(
+        tuple(dataclasses.replace(ln, text=f"line {i}") for i, ln in enumerate(lines)) for lines in view.finals))
 
     def cells(svg):
         return [(g.get("data-player"), g.get("data-points"), [r.get("class") for r in g.iter(SVG + "rect")])
                 for g in by_class(parse(svg), "gk-fres")]
 
-    plain, reworded = render_final(s), render_final(s, rules=Reworded())
+    plain, reworded = render_final(view), render_final(reworded_view)
     assert cells(reworded) == cells(plain)
     words = lambda svg: [t.text for t in parse(svg).iter(SVG + "text") if t.text and "line " not in t.text]  # noqa: E731
     assert words(reworded) == words(plain)
@@ -479,9 +475,9 @@ def test_final_table_reads_each_lines_subject_and_rank_not_its_words():
 
 def test_over_state_shows_the_winner_and_the_final_table():
     s = game(2, 1)[-1]
-    svg = render_state(s)
+    svg = render_state(R.view(s))
     o = R.outcome(s)
-    assert f"Player {o.winners[0] + 1}" in status_line(s) and status_line(s) in svg
+    assert f"Player {o.winners[0] + 1}" in status_line(R.view(s)) and status_line(R.view(s)) in svg
     assert by_class(parse(svg), "gk-final")
 
 
@@ -493,8 +489,8 @@ def test_drawings_and_module_do_not_copy_rulebook_sentences():
     grams = {tuple(book[i:i + 12]) for i in range(len(book) - 11)}
     s = game(3, 0)[-1]
     mid = mid_game(3, 0)
-    texts = [Path(mr.__file__).read_text(), render_state(s), render_final(s),
-             render_board(mid, mid.to_move, selected=mid.display[0], spots=R.targets(mid, (mid.display[0], 0)))]
+    texts = [Path(mr.__file__).read_text(), render_state(R.view(s)), render_final(R.view(s, finals=True)),
+             render_board(R.view(mid, mid.to_move), selected=mid.display[0], spots=R.targets(mid, (mid.display[0], 0)))]
     for text in texts:
         ours = words(re.sub(r"<[^>]+>", " ", text))
         copied = [" ".join(ours[i:i + 12]) for i in range(len(ours) - 11) if tuple(ours[i:i + 12]) in grams]
@@ -503,9 +499,9 @@ def test_drawings_and_module_do_not_copy_rulebook_sentences():
 
 def test_the_board_shows_the_final_scoring_once_the_game_is_over():
     over = game(3, 1)[-1]
-    root = parse(render_board(over, 0))
+    root = parse(render_board(R.view(over, 0)))
     assert len(by_class(root, "gk-final")) == 1
     counts = [int(g.get("data-count")) for g in by_class(root, "gk-fres")
               if g.get("data-player") == "2" and g.get("data-count") is not None]
     assert counts == [over.gardens[2].row_objects(y) for y in range(6)]
-    assert not by_class(parse(render_board(mid_game(3, 1), 0)), "gk-final")  # not before
+    assert not by_class(parse(render_board(R.view(mid_game(3, 1), 0))), "gk-final")  # not before

@@ -47,13 +47,13 @@ def played(players, seed, steps):
 def test_every_moment_of_a_random_game_draws_well_formed(players):
     states = played(players, players, 500)
     for s in states[::25] + states[-1:]:
-        svg = render_state(s)
+        svg = render_state(R.view(s))
         assert isinstance(svg, SvgStr) and svg._repr_svg_() == svg
         parse(svg)
         for p in range(players):
-            parse(render_state(R.observe(s, p)))
+            parse(render_state(R.view(s, p)))
             if isinstance(R.current_player(s), int):
-                parse(render_board(s, p, targets=R.targets(s), rules=R))
+                parse(render_board(R.view(s, p), targets=R.targets(s)))
 
 
 def same_drawing(a, b):
@@ -64,12 +64,12 @@ def same_drawing(a, b):
 def test_repr_svg_of_a_state_is_its_drawing():
     s = played(2, 5, 40)[-1]
     svg = s._repr_svg_()
-    assert svg.startswith("<svg") and "gk-status" in svg and same_drawing(svg, render_state(s))
+    assert svg.startswith("<svg") and "gk-status" in svg and same_drawing(svg, render_state(R.view(s)))
     parse(svg)
     solo = R.initial_state(players=1, seed=3, solo=True)
-    assert same_drawing(solo._repr_svg_(), render_state(solo))
+    assert same_drawing(solo._repr_svg_(), render_state(R.view(solo)))
     seen = R.observe(s, 0)
-    assert same_drawing(seen._repr_svg_(), render_state(seen))
+    assert same_drawing(seen._repr_svg_(), render_state(R.view(seen)))
 
 
 def test_the_five_terrains_have_five_patterns_not_only_colours():
@@ -95,7 +95,7 @@ def test_a_tile_is_drawn_edge_by_edge_with_its_terrains_turned():
 def test_the_garden_shows_tiles_decorations_tokens_slots_and_characters():
     s = position(tiles={"c4": (2, 0), "d3": (3, 0)}, cards={0: ("pine/any",)}, decos=(("c4", "pine"),),
                  own={0: "hermit", 1: "poet"}, slots=SLOTS, placed=(("emperor", 0, "d3", "tile", "N"),))
-    svg = render_state(s)
+    svg = render_state(R.view(s))
     assert 'data-space="c4" data-tile="2" data-rot="0"' in svg
     assert 'data-deco="c4 pine"' in svg and f">{DECO_CODES['pine']}<" in svg
     for x, y, size in s.board_tokens:
@@ -122,7 +122,7 @@ def test_a_players_board_shows_tracks_thresholds_lanterns_tokens_and_cards():
     s = position(tracks={0: (4, 2, 7)}, lanterns={0: (True, False, True, True)}, held={0: (1, 2)},
                  tokens=["d2", "e2", "b4", "g4"], cards={0: ("pine/any",)}, decos=(("c4", "pine"),),
                  tiles={"c4": (2, 0)}, own={0: "hermit", 1: "poet"})
-    svg = render_player(s, 0)
+    svg = render_player(R.view(s), 0)
     parse(svg)
     comps = s.components
     assert svg.count('class="gk-gthr"') == 3 * len(comps.thresholds)
@@ -138,24 +138,24 @@ def test_the_solo_player_board_shows_the_solo_lanterns():
     from gardenkit.games.tang_garden.components import LANTERNS, SOLO_LANTERNS
 
     s = R.initial_state(players=1, seed=3)
-    svg = render_player(s, 0)
+    svg = render_player(R.view(s), 0)
     parse(svg)
     drawn = re.findall(r'data-lantern="0 ([a-z_0-9]+)"', svg)
     assert drawn == list(SOLO_LANTERNS) and not set(drawn) & set(LANTERNS)
     assert "lantern: lay the tile only (face up)" in svg
     # no player board in the solo game: no element tracks, and a line that says so
     assert "data-track=" not in svg and 'data-solo-tracks="none"' in svg
-    assert "data-track=" in render_player(R.initial_state(players=2, seed=3), 0)
+    assert "data-track=" in render_player(R.view(R.initial_state(players=2, seed=3)), 0)
 
 
 def test_the_board_draws_exactly_the_targets_it_is_given():
     s = position(tops={0: 2}, own={0: "hermit", 1: "poet"})
     targets = R.targets(s, (2, 0))
-    svg = render_board(s, 0, targets=targets, picked_tile=2, rules=R)
+    svg = render_board(R.view(s, 0), targets=targets, picked_tile=2)
     drawn = set(re.findall(r'data-action="([^"]+)"', svg))
     assert drawn == {t.action for t in targets}
     assert 'data-pick="tile:2"' in svg and 'data-ui="turn"' in svg
-    picture = render_board(s, 0, targets=targets, picked_tile=2, rules=R, clickable=False, style=False)
+    picture = render_board(R.view(s, 0), targets=targets, picked_tile=2, clickable=False, style=False)
     assert 'data-action="' not in picture and 'data-pick="' not in picture
 
 
@@ -163,7 +163,7 @@ def test_on_a_phone_the_column_goes_under_the_board_and_buttons_have_tap_areas()
     from gardenkit.render.tang_garden import CELL, COLUMN_W, MARGIN, PHONE_COLUMN_W
 
     s = position(tops={0: 2}, own={0: "hermit", 1: "poet"})
-    svg = render_board(s, 0, buttons=[t for t in R.targets(s) if not t.at], rules=R)
+    svg = render_board(R.view(s, 0), buttons=[t for t in R.targets(s) if not t.at])
     root = ET.fromstring(svg)
     groups = [g for g in root.iter(f"{SVG}g") if g.get("class") == "gk-reflow"]
     (column,) = [g for g in groups if g.find(f".//{SVG}g[@data-player]") is not None]
@@ -189,7 +189,7 @@ def test_on_a_phone_the_frames_words_come_first_under_the_garden_and_only_there(
 
     s = position(tops={0: 2}, own={0: "hermit", 1: "poet"})
     assert s.slots and frame_words(s)
-    root = ET.fromstring(render_board(s, 0, rules=R))
+    root = ET.fromstring(render_board(R.view(s, 0)))
     groups = [g for g in root.iter(f"{SVG}g") if g.get("class") == "gk-reflow"]
     assert len(groups) == 2
     words, column = groups
@@ -216,7 +216,7 @@ def test_text_on_the_page_follows_the_theme():
 def test_characters_say_in_words_what_they_score_on_hover():
     s = position(tiles={"d3": (3, 0)}, own={0: "hermit", 1: "poet"}, slots=SLOTS, shown=("lady", "officer"),
                  placed=(("emperor", 0, "d3", "tile", "N"),))
-    svg = render_state(s)
+    svg = render_state(R.view(s))
     comps = s.components
     standing = re.search(r'<g class="gk-gchar" data-char="emperor"[^>]*><title>([^<]*)</title>', svg).group(1)
     assert standing.endswith("facing N; at the end it " + comps.sight_words("emperor"))
@@ -232,6 +232,6 @@ def test_a_solo_neutral_figure_says_it_scores_nothing():
     while not any(owner < 0 for _c, owner, *_ in s.placed):  # play on until the neutral figure stands
         s = R.step_chance(s) if R.current_player(s) is gardenkit.CHANCE else R.apply(s, R.legal_actions(s)[0])
     cid, _o, x, y, where, facing = next(q for q in s.placed if q[1] < 0)
-    title = re.search(rf'<g class="gk-gchar" data-char="{cid}"[^>]*><title>([^<]*)</title>', render_state(s)).group(1)
+    title = re.search(rf'<g class="gk-gchar" data-char="{cid}"[^>]*><title>([^<]*)</title>', render_state(R.view(s))).group(1)
     assert title == (f"{s.components.character(cid).name} (a neutral figure) on the {where} spot of "
                      f"{'abcdefgh'[x]}{y + 1}, facing {facing}; it scores nothing")

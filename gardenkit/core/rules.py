@@ -15,6 +15,7 @@ from .checks import check_depth, loads
 from .errors import IllegalActionError, MalformedInputError
 from .rng import Rng, _short
 from .types import CHANCE, Cited, Effect, Explanation, GameInfo, Line, Outcome, Refusal, Target
+from .view import View
 
 
 class Played(NamedTuple):
@@ -362,6 +363,42 @@ class GameRules:
         if not isinstance(self.current_player(s), int):
             return ()
         return tuple(Target(str(a), self.action_points(s, a)) for a in self._legal_actions(s))
+
+    def decision(self, s) -> str | None:
+        """What is being decided now, where a game names its decisions (Tanuki: ``tile``, ``pre``
+        …; Tang Garden: ``keep``, ``landscape`` …); None for a game that does not."""
+        self._check_state(s)
+        return None
+
+    def final_lines(self, s, player: int) -> tuple[Line, ...]:
+        """The lines the end of the game adds to ``player``'s score (a game with an end scoring
+        overrides this); none by default."""
+        self._check_state(s)
+        self._check_player(s, player)
+        return ()
+
+    def view(self, s, viewer: int | None = None, selection=None, *, clickable: bool = True,
+             finals: bool | None = None) -> View:
+        """What a drawing of ``s`` for ``viewer`` is given (:class:`~gardenkit.core.view.View`): the
+        position as ``viewer`` sees it and every answer a renderer draws, asked once here.
+        ``clickable=False``: no targets asked (a picture, or a board whose widget hands its own).
+        ``finals``: the end scoring's lines (default: once the game is over; True: as if it ended now)."""
+        self._check_state(s)
+        if viewer is not None:
+            self._check_player(s, viewer)
+        to_act = self.current_player(s)
+        seen = s if viewer is None else self.observe(s, viewer)
+        mine = viewer is not None and to_act == viewer
+        offered = self.targets(s) if mine and clickable else ()
+        over = self.is_terminal(s)
+        return View(
+            state=seen, viewer=viewer, to_act=to_act, outcome=self.outcome(s) if over else None,
+            scores=tuple(self.known_scores(seen)), offered=offered,
+            targets=self.targets(s, selection) if mine and clickable and selection is not None else offered,
+            selection=selection, decision=self.decision(s),
+            finals=(tuple(self.final_lines(s, p) for p in range(len(self.scores(s))))
+                    if (over if finals is None else finals) else ()),
+        )
 
     def apply(self, s, a):
         """A new state after ``a``; ``s`` is never changed. Illegal: :class:`IllegalActionError`."""

@@ -1,10 +1,10 @@
 """Miyabi as SVG: gardens, the round's display, whole states, the clickable board, the final scoring.
 
-Pure functions of a state (or a garden) returning :class:`~gardenkit.render.svg.SvgStr`.
-Nothing is decided here: what can be clicked, its points and why not (``rules.targets``), who
-is to act, the outcome and the final scoring (``rules.final_lines``: each line's ``subject`` and
-``rank``) come from the engine's public API, or are handed in (a board's spots). Each function
-takes the ``rules`` it asks (default: the game's own rules object).
+Pure functions of what they are given, returning :class:`~gardenkit.render.svg.SvgStr`: a
+position's drawings take a :class:`~gardenkit.core.view.View`, the rules' one answer for a
+drawing (``rules.view(state, player)``: who is to act, what can be clicked, its points and why
+not, the outcome and the final scoring, each line's ``subject`` and ``rank``); a board's spots
+are handed in. Nothing is decided or asked here: no rules object, no rules module.
 
 Every square reads without colour: its height is a shade *and* a number (bottom-right corner),
 its objects a count and a letter (``3P``: three pagodas) on a badge patterned by kind, Zen tiles
@@ -16,16 +16,15 @@ outline, lit lanterns a solid lantern (an empty field is a dashed box), the frog
 >>> from gardenkit.games.miyabi.setups import position
 >>> rules = gardenkit.make("miyabi")
 >>> s = position(gardens={0: ["38@b2", "6@b2"]}, display=[1, 43, 68, 90], lanterns={0: "b"})
->>> svg = render_state(s, rules=rules)
+>>> svg = render_state(rules.view(s))
 >>> svg.startswith("<svg") and "b2: layer 2, 1 pagoda" in svg
 True
->>> board = render_board(s, 0, selected=43, spots=rules.targets(s, (43, 0)), rules=rules)
+>>> board = render_board(rules.view(s, 0), selected=43, spots=rules.targets(s, (43, 0)))
 >>> 'data-action="43@' in board and 'data-pick="43"' in board and 'data-ui="rotate"' in board
 True
 """
 from __future__ import annotations
 
-from ..core.registry import rules_of
 from ..games.miyabi.components import default_components
 from .svg import BODY_END, BODY_START, SvgStr, esc, game_document, hit, new_uid, outlines, pressed, reflow, spot_marks, title
 
@@ -99,13 +98,6 @@ MIYABI_CSS = (
     ".gk-fpts{font:bold 13px sans-serif;fill:var(--gk-ink,#1d1d1b)}.gk-fnote{font:10.5px sans-serif;fill:var(--gk-ink2,#555)}"
     ".gk-fres text{fill:#2b2b2b}.gk-fres .gk-fpts{fill:#1d1d1b}.gk-fres .gk-fnote{fill:#555}"
 )
-
-
-# ----- engine access (the renderer asks, never decides) -------------------------------------
-def _engine(rules):
-    """The rules a drawing asks: those it was given, else the game's shared ones (by name: a renderer
-    imports no rules module and makes no rules object of its own)."""
-    return rules_of("miyabi") if rules is None else rules
 
 
 def _plural(n: int, kind: str) -> str:
@@ -509,12 +501,12 @@ def render_display(state, selected=None, rot: int = 0, *, clickable: bool = True
 
 
 # ----- status ------------------------------------------------------------------------------------
-def status_line(state, rules=None) -> str:
-    """What is happening, in words (who is to do what)."""
-    rules = _engine(rules)
-    p = rules.current_player(state)
+def status_line(view) -> str:
+    """What is happening, in words (who is to do what), of a :class:`~gardenkit.core.view.View`."""
+    state = view.state
+    p = view.to_act
     if p is None:
-        o = rules.outcome(state)
+        o = view.outcome
         if o is None:
             return "Game over"
         if len(o.winners) == 1:
@@ -551,11 +543,12 @@ def _button(X: float, Y: float, text: str, attrs: str, tip: str, cls: str = "gk-
 
 
 # ----- the clickable board ---------------------------------------------------------------------
-def render_board(state, player: int, *, selected=None, rot: int = 0, spots=(), marked: str | None = None,
+def render_board(view, *, selected=None, rot: int = 0, spots=(), marked: str | None = None,
                  header: str | None = None, clickable: bool = True, uid: str | None = None, version: int = 0,
-                 style: bool = True, patterns: bool = True, targets=None, rules=None,
+                 style: bool = True, patterns: bool = True, targets=None,
                  cell: float = CELL, display_width: float = 340) -> SvgStr:
-    """The interactive board of ``player``: a status line and the scores; on the left the garden
+    """The interactive board of ``view.viewer`` (``rules.view(state, player)``): a status line and
+    the scores; on the left the garden
     (the drawing's body, between :data:`~gardenkit.render.svg.BODY_START` and ``BODY_END``; its
     place and markup depend on the state only); on the right the display (``data-pick``) and the
     buttons; then, over the garden, the spots, the frog targets and the ghost of the picked tile.
@@ -565,21 +558,21 @@ def render_board(state, player: int, *, selected=None, rot: int = 0, spots=(), m
     ``spots``: the picked tile's :class:`~gardenkit.Target` values (``rules.targets(state, (tile,
     rot))``, ``at`` the object square): a legal one is ``rect.gk-spot`` with a ``+N`` badge when it
     scores, a refused one a grey ``×`` (``g.gk-spot.gk-illegal``, the whole square its tap area); both carry ``data-action``.
-    ``targets``: what is offered without a pick (``rules.targets(state)``, the default when
-    ``player`` is to act on a clickable board): frog squares (``at=(x, y)``, dashed circles) and
+    ``targets``: what is offered without a pick (default on a clickable board: ``view.offered``,
+    ``rules.targets(state)`` when the viewer is to act): frog squares (``at=(x, y)``, dashed circles) and
     buttons (``at=()``: ``pass``, ``end``). ``marked``: a spot, frog move or button to ring. A
     ``data-ui="rotate"`` button turns the picked tile. ``clickable=False``: a picture (no data-*
-    targets). ``rules``: the rules asked (default: the game's own).
+    targets).
     """
-    s = state
-    rules = _engine(rules)
+    s = view.state
+    player = view.viewer
     comps = s.components
     uid = uid or new_uid()
     small = cell < 30
-    to_act = rules.current_player(s) == player
+    to_act = view.mine
     if targets is None:
-        targets = rules.targets(s) if clickable and to_act else ()
-    status = header or status_line(s, rules)
+        targets = view.offered if clickable else ()
+    status = header or status_line(view)
     parts = [f'<text class="gk-tx gk-status" x="8" y="18" font-weight="bold">{esc(status)}</text>',
              f'<text class="gk-tx gk-scores-line" x="8" y="36" font-size="12">{esc(_scores_text(s))}</text>']
     # the garden on the left, at a place that depends on nothing else: it is the drawing's body,
@@ -616,7 +609,7 @@ def render_board(state, player: int, *, selected=None, rot: int = 0, spots=(), m
     if bx > dx:
         top += 36
     if s.phase == "over":  # the final scoring, row by row, where the display was
-        table, tw, th = final_table(s, uid, dx, top, rules=rules)
+        table, tw, th = final_table(view, uid, dx, top)
         parts.append(table)
         dw, top = max(dw, tw), top + th + 8
     parts[side:] = [reflow("".join(parts[side:]), ox - dx, gh + 10)]
@@ -665,20 +658,20 @@ def render_board(state, player: int, *, selected=None, rot: int = 0, spots=(), m
 
 
 # ----- a whole state ---------------------------------------------------------------------------------
-def render_state(state, *, cell: float = 34, small_cell: float = SMALL_CELL, rules=None) -> SvgStr:
-    """A whole position: the status, scores, the display and every garden (the player to act, or
-    player 1, large; the others small). After the game, the final scoring table too."""
-    s = state
-    rules = _engine(rules)
+def render_state(view, *, cell: float = 34, small_cell: float = SMALL_CELL) -> SvgStr:
+    """A whole position (``rules.view(state)``): the status, scores, the display and every garden
+    (the player to act, or player 1, large; the others small). After the game, the final scoring
+    table too."""
+    s = view.state
     uid = new_uid()
     comps = s.components
-    status = status_line(s, rules)
+    status = status_line(view)
     parts = [f'<text class="gk-tx" x="6" y="18" font-weight="bold">{esc(status)}</text>',
              f'<text class="gk-tx" x="6" y="36" font-size="12">{esc(_scores_text(s))}</text>']
     disp, dw, dh = _display_parts(s, uid, 6, 44, 620, clickable=False)
     parts.append(disp)
     y = 44 + dh + 6
-    p = rules.current_player(s)
+    p = view.to_act
     main = p if isinstance(p, int) else 0
     order = [main] + [q for q in range(s.players) if q != main]
     x, hmax = 6, 0
@@ -695,7 +688,7 @@ def render_state(state, *, cell: float = 34, small_cell: float = SMALL_CELL, rul
     width = max(x, dw + 20, 7.5 * len(status) + 16)
     height = y + hmax + 6
     if s.phase == "over":
-        table, tw, th = final_table(s, uid, 6, height + 4, rules=rules)
+        table, tw, th = final_table(view, uid, 6, height + 4)
         parts.append(table)
         width, height = max(width, tw + 12), height + th + 10
     return _document(width, height, "".join(parts), uid, label=status)
@@ -718,13 +711,16 @@ def _row_results(lines):
     return rows, other
 
 
-def final_table(state, uid: str, X0: float = 6, Y0: float = 4, *, rules=None) -> tuple[str, float, float]:
-    """The final-scoring table as an SVG fragment at (X0, Y0): (svg, width, height). See :func:`render_final`."""
-    s = state
-    rules = _engine(rules)
+def final_table(view, uid: str, X0: float = 6, Y0: float = 4) -> tuple[str, float, float]:
+    """The final-scoring table of ``view.finals`` as an SVG fragment at (X0, Y0): (svg, width,
+    height). See :func:`render_final`."""
+    s = view.state
     comps = s.components
     n = s.players
-    finals = [rules.final_lines(s, p) for p in range(n)]
+    finals = list(view.finals)
+    if len(finals) != n:
+        raise ValueError("a final-scoring table draws the view's final lines: "
+                         "give rules.view(state, finals=True) before the end")
     per = [_row_results(ls) for ls in finals]
     label_w, col_w, row_h = 150, 150, 34
     out = ['<g class="gk-final gk-ftab">']
@@ -810,13 +806,13 @@ def final_table(state, uid: str, X0: float = 6, Y0: float = 4, *, rules=None) ->
     return "".join(out), label_w + n * col_w, y - Y0
 
 
-def render_final(state, *, rules=None) -> SvgStr:
+def render_final(view) -> SvgStr:
     """The final scoring as a table: for each row, each player's visible objects with the majority
-    result and its points (the engine's ``rules.final_lines``), then the expansions' lines, the final
-    sum, the points from placing and the total. Before the end it shows the scoring as if the game
-    ended now."""
+    result and its points (the engine's ``rules.final_lines``, in ``view.finals``), then the
+    expansions' lines, the final sum, the points from placing and the total. Before the end,
+    ``rules.view(state, finals=True)`` shows the scoring as if the game ended now."""
     uid = new_uid()
-    body, w, h = final_table(state, uid, 6, 4, rules=rules)
+    body, w, h = final_table(view, uid, 6, 4)
     return _document(w + 12, h + 10, body, uid, label="Miyabi final scoring")
 
 

@@ -1,9 +1,11 @@
 """Tang Garden as SVG: the garden board with its tiles, landscape slots, tokens, decorations and
 characters (with their lines of sight), the four stacks, every player's board, and whole states.
 
-Pure functions of a state returning :class:`~gardenkit.render.svg.SvgStr`. Nothing is decided
-here: what can be clicked and why not comes from ``rules.targets`` (given to
-:func:`render_board`), what a seat may see from ``rules.observe``.
+Pure functions of what they are given, returning :class:`~gardenkit.render.svg.SvgStr`: a
+position's drawings take a :class:`~gardenkit.core.view.View`, the rules' one answer for a
+drawing (``rules.view(state, player)``: what the seat may see, who is to act and what they
+decide, the known scores, the outcome); what can be clicked and why not (``rules.targets``) is
+handed to :func:`render_board`. Nothing is decided or asked here: no rules object, no rules module.
 
 Each edge of a tile is a triangle from the tile's centre to that edge, filled with its terrain's
 **pattern** as well as its colour, so the garden reads without colour: greenery is green with
@@ -20,7 +22,8 @@ dashed line to the garden's edge. The five landscape slots of every side lie rou
 >>> from gardenkit.games.tang_garden.setups import position
 >>> s = position(tiles={"c4": (2, 0)}, cards={0: ("pine/any",)}, decos=(("c4", "pine"),), own={0: "hermit", 1: "poet"},
 ...              placed=(("emperor", 0, "c4", "tile", "E"),))
->>> svg = render_state(s)
+>>> import gardenkit
+>>> svg = render_state(gardenkit.make("tang_garden").view(s))
 >>> svg.startswith("<svg") and 'data-space="c4"' in svg and 'data-char="emperor"' in svg
 True
 >>> 'class="gk-gsight"' in svg and 'data-slot="N s2"' in svg
@@ -28,7 +31,6 @@ True
 """
 from __future__ import annotations
 
-from ..core.registry import rules_of
 from ..games.tang_garden.components import ELEMENTS, LANTERNS, SOLO_LANTERNS, space_name
 from ..games.tang_garden.board import SIZE, START, edge_at, sight_cells
 from .svg import (BODY_END, BODY_START, SvgStr, esc, game_document, hit, hit_areas, new_uid, phone_grow, phone_size, pressed,
@@ -128,12 +130,6 @@ TANG_CSS = (
 
 def _n(v: float) -> str:
     return f"{v:.1f}".rstrip("0").rstrip(".")
-
-
-def _engine(rules):
-    """The rules a drawing asks: those it was given, else the game's shared ones (by name: a renderer
-    imports no rules module and makes no rules object of its own)."""
-    return rules_of("tang_garden") if rules is None else rules
 
 
 def tang_defs(uid: str) -> str:
@@ -410,14 +406,14 @@ def _name(names, q: int) -> str:
     return names[q] if names and q < len(names) else f"Player {q + 1}"
 
 
-def status_line(state, rules=None, names=None) -> str:
-    """One line: whose turn it is and what they decide, or the result."""
-    rules = _engine(rules)
-    s = state
-    if rules.is_terminal(s):
-        out = rules.outcome(s)
+def status_line(view, names=None) -> str:
+    """One line of a :class:`~gardenkit.core.view.View`: whose turn it is and what they decide, or
+    the result."""
+    s = view.state
+    if view.over:
+        out = view.outcome
         return "Game over: " + out.reason.text if out else "Game over"
-    d = rules.decision(s)
+    d = view.decision
     if d == "chance":
         return "Setting up / drawing…" if s.turn == 0 else "A chance step (a draw or a flip)"
     who = _name(names, s.active)
@@ -706,11 +702,11 @@ def _text_block(lines, X, Y, *, width=56, attrs="", cls="gk-gblock") -> tuple[st
 
 
 # ----- the board ----------------------------------------------------------------------------------------
-def render_board(state, player: int, *, targets=(), buttons=(), pick_buttons=(), picked_tile=None, rot=0, picked_card=None,
+def render_board(view, *, targets=(), buttons=(), pick_buttons=(), picked_tile=None, rot=0, picked_card=None,
                  picked_land=None, hidden_land=(), picked_spot=None, faces=(), spot_picks=(), sight=None,
                  marked=None, header=None, note_lines=(), clickable=True, uid=None, version=0, style=True,
-                 patterns=True, names=None, rules=None, cell: float = CELL) -> SvgStr:
-    """The interactive board of ``player`` (what ``rules.observe(state, player)`` shows).
+                 patterns=True, names=None, cell: float = CELL) -> SvgStr:
+    """The interactive board of ``view.viewer`` (``rules.view(state, player)``: what that seat may see).
 
     On the left the garden with its landscape slots round it; on the right (under it on a phone)
     the stacks, the drawn cards, the displays, the buttons, the notes and every player's board.
@@ -729,12 +725,11 @@ def render_board(state, player: int, *, targets=(), buttons=(), pick_buttons=(),
       coins)`` for the picked spot, drawn as arrows and buttons with each facing's line of sight;
     * ``sight``: ``(x, y, where, facing)`` of a line of sight to show strongly (a preview).
     """
-    s = state
-    rules = _engine(rules)
+    seen = s = view.state
+    player = view.viewer
     uid = uid or new_uid()
-    seen = rules.observe(s, player)
-    now = rules.current_player(s)
-    status = header or status_line(s, rules, names)
+    now = view.to_act
+    status = header or status_line(view, names)
     BX, BY = 8 + MARGIN, 30 + MARGIN
     W = SIZE * cell
     parts = [f'<text class="gk-ghead gk-status" x="8" y="18">{esc(status)}</text>']
@@ -792,7 +787,7 @@ def render_board(state, player: int, *, targets=(), buttons=(), pick_buttons=(),
     SX = BX + W + MARGIN + 14
     column_at = len(parts)
     y = 30
-    building = clickable and now == player and rules.decision(s) in ("main", "build2")
+    building = clickable and now == player and view.decision in ("main", "build2")
     from_display = seen.solo and seen.lantern_mode == "display"  # the solo lantern: build from the display
     sp, sh = render_stacks_parts(seen, SX, y, uid, pickable=building and not from_display, picked=picked_tile,
                                  rot=rot)
@@ -802,11 +797,11 @@ def render_board(state, player: int, *, targets=(), buttons=(), pick_buttons=(),
                                        rot=rot)
     parts.append(gp)
     y += gh
-    keeping = clickable and now == player and rules.decision(s) == "keep"
+    keeping = clickable and now == player and view.decision == "keep"
     dp, dh = _drawn_parts(seen, SX, y, pickable=keeping, picked=picked_card)
     parts.append(dp)
     y += dh
-    landing = clickable and now == player and rules.decision(s) == "landscape" and s.pending[0][1]
+    landing = clickable and now == player and view.decision == "landscape" and s.pending[0][1]
     lp, lh = _display_parts(seen, SX, y, land_pick=landing, picked_land=picked_land, hidden_land=hidden_land)
     parts.append(lp)
     y += lh + 4
@@ -834,7 +829,7 @@ def render_board(state, player: int, *, targets=(), buttons=(), pick_buttons=(),
         tb, th = _text_block(note_lines, SX, y, width=56, attrs=' data-note="1"')
         parts.append(tb)
         y += th + 6
-    known = rules.known_scores(seen)
+    known = view.scores
     for q in range(s.players):
         pp, ph = player_parts(seen, q, SX, y, names=names, score=known[q], now=now == q)
         parts.append(pp)
@@ -890,30 +885,28 @@ def render_tile(tile: int, rot: int = 0, *, components=None, cell: float = 110) 
     return _document(max(cell + 28, 260), Y + cell + 14 + th, "".join(parts), uid, label=lines[0])
 
 
-def render_player(state, player: int, *, rules=None, names=None) -> SvgStr:
-    """``player``'s board as the state shows it."""
-    rules = _engine(rules)
+def render_player(view, player: int, *, names=None) -> SvgStr:
+    """``player``'s board as ``view`` (``rules.view(state)``, or one seat's) shows it."""
     uid = new_uid()
-    pp, ph = player_parts(state, player, 8, 6, names=names, score=rules.known_scores(state)[player])
+    pp, ph = player_parts(view.state, player, 8, 6, names=names, score=view.scores[player])
     return _document(COLUMN_W + 16, ph + 14, pp, uid, label=f"{_name(names, player)}'s board")
 
 
-def render_stacks(state, *, rules=None) -> SvgStr:
+def render_stacks(state) -> SvgStr:
     """The four stacks and their face-up tops."""
     uid = new_uid()
     sp, sh = render_stacks_parts(state, 8, 4, uid)
     return _document(4 * 86 + 16, sh + 12, sp, uid, label="the four stacks")
 
 
-def render_state(state, *, rules=None, names=None, sight=None) -> SvgStr:
+def render_state(view, *, names=None, sight=None) -> SvgStr:
     """A whole position: the status, the garden with its landscape slots, tokens, decorations and
-    characters (and their lines of sight), the stacks, the displays and every player's board. A
-    state's drawing shows what the state holds (give ``rules.observe(state, player)`` for one
-    seat's view). ``sight``: ``(x, y, where, facing)`` of a line of sight to show strongly."""
-    s = state
-    rules = _engine(rules)
+    characters (and their lines of sight), the stacks, the displays and every player's board, as
+    ``view`` shows them (``rules.view(state)``: all the state holds; ``rules.view(state, player)``:
+    one seat's sight). ``sight``: ``(x, y, where, facing)`` of a line of sight to show strongly."""
+    s = view.state
     uid = new_uid()
-    status = status_line(s, rules, names)
+    status = status_line(view, names)
     BX, BY = 8 + MARGIN, 30 + MARGIN
     W = SIZE * CELL
     parts = [f'<text class="gk-ghead gk-status" x="8" y="18">{esc(status)}</text>', _board_body(s, uid, BX, BY, CELL),
@@ -935,8 +928,8 @@ def render_state(state, *, rules=None, names=None, sight=None) -> SvgStr:
     lp, lh = _display_parts(s, SX, y)
     parts.append(lp)
     y += lh + 4
-    now = rules.current_player(s)
-    known = rules.known_scores(s)
+    now = view.to_act
+    known = view.scores
     for q in range(s.players):
         pp, ph = player_parts(s, q, SX, y, names=names, score=known[q], now=now == q)
         parts.append(pp)

@@ -192,7 +192,7 @@ class MiyabiBoard(BoardWidget):
         """The render's status line, or what to do with the picked tile."""
         s = self._state
         if self.selected is None or s.phase != "turn" or not self.my_turn():
-            return status_line(s, self.rules)
+            return status_line(self.rules.view(s))
         turned = f", turned {self.rot}°" if self.rot else ""
         return f"Round {s.round}: Player {s.to_move + 1}, click a ticked square to place tile {self.selected}{turned}"
 
@@ -218,9 +218,9 @@ class MiyabiBoard(BoardWidget):
     def render(self) -> str:
         spots, targets = self._shown()
         return render_board(
-            self._state, self.player, selected=self.selected, rot=self.rot, spots=spots, targets=targets,
-            marked=self.marked, header=self.header or self.default_header(), clickable=self.clickable,
-            uid=self._uid, version=self.version, style=False, patterns=False, rules=self.rules,
+            self.rules.view(self._state, self.player), selected=self.selected, rot=self.rot, spots=spots,
+            targets=targets, marked=self.marked, header=self.header or self.default_header(),
+            clickable=self.clickable, uid=self._uid, version=self.version, style=False, patterns=False,
         )
 
 

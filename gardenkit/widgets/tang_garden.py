@@ -392,7 +392,7 @@ class TangGardenBoard(BoardWidget):
                 else tiles[0]
             self.select(tile)
         else:
-            self.show_message(status_line(s, self.rules, self.names) + ": click one of the choices on the board.")
+            self.show_message(status_line(self.rules.view(s), self.names) + ": click one of the choices on the board.")
 
     # ----- drawing -------------------------------------------------------------------------------------
     def render_patterns(self) -> str:
@@ -427,13 +427,14 @@ class TangGardenBoard(BoardWidget):
         notes = []
         if mine and self.char and not self.spot:
             notes.append("Ringed spots: the most coins the character could score there at the end. Pick one.")
+        view = self.rules.view(s, self.player, clickable=False)  # the targets are the widget's: above
         return render_board(
-            s, self.player, targets=targets, buttons=buttons, pick_buttons=pick_buttons, picked_tile=self.tile,
+            view, targets=targets, buttons=buttons, pick_buttons=pick_buttons, picked_tile=self.tile,
             rot=self.rot, picked_card=self.card, picked_land=self.land, hidden_land=hidden, picked_spot=self.spot,
             faces=faces, spot_picks=self.spot_picks() if mine and self.char else (), sight=sight,
-            marked=self.marked, header=self.header or status_line(s, self.rules, self.names), note_lines=notes,
+            marked=self.marked, header=self.header or status_line(view, self.names), note_lines=notes,
             clickable=self.clickable, uid=self._uid, version=self.version, style=False, patterns=False,
-            names=self.names, rules=self.rules)
+            names=self.names)
 
 
 class TangGardenGame(GameView):
@@ -493,7 +494,7 @@ class TangGardenGame(GameView):
     def _status_text(self, s, p) -> str:
         if p is None or p != self.seat:
             return super()._status_text(s, p)
-        return f"{status_line(s, self.rules, self.names)}: your move."
+        return f"{status_line(self.rules.view(s), self.names)}: your move."
 
     def _start(self, players, seat, opponents, seed, options, timeline=None) -> None:
         super()._start(players, seat, opponents, seed, options, timeline=timeline)

@@ -97,9 +97,10 @@ class TangGardenState:
             object.__setattr__(self, "components", default_components())
 
     def _repr_svg_(self) -> str:
-        from ...render.tang_garden import render_state  # lazily: rules never need a renderer
+        from ...core.registry import rules_of  # lazily: rules never need a renderer
+        from ...render.tang_garden import render_state
 
-        return render_state(self)
+        return render_state(rules_of("tang_garden").view(self))
 
     def _repr_html_(self) -> str:
         """The drawing as an image named by its own words (its renderer's ``SvgStr._repr_html_``)."""
