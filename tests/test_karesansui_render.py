@@ -13,11 +13,11 @@ import gardenkit
 from gardenkit.games.karesansui import forbidden_sets
 from gardenkit.games.karesansui.actions import set_kind
 from gardenkit.render.karesansui import (
-    render_bidding_board, render_board, render_garden, render_state, turn_in_rows,
+    render_bidding_board, render_board, render_garden, render_state,
 )
 from gardenkit.render.svg import BODY_END, BODY_START, SvgStr, split_body
 
-rules = gardenkit.make("karesansui")
+rules = R = gardenkit.make("karesansui")
 NS = "{http://www.w3.org/2000/svg}"
 
 
@@ -80,19 +80,19 @@ def test_repr_svg_of_every_phase_and_observed_states_is_well_formed(players):
     assert {"deal", "refill", "bid", "turnin", "over"} <= set(found)
     for s in list(found.values()) + states[:: max(1, len(states) // 12)]:
         svg = s._repr_svg_()
-        assert isinstance(render_state(s), SvgStr)
+        assert isinstance(render_state(R.view(s)), SvgStr)
         parse(svg)
         o = rules.observe(s, 0)
         parse(o._repr_svg_())
         for p in range(players):
-            parse(render_board(s, p))
-            parse(render_board(o, 0, clickable=False))
+            parse(render_board(R.view(s, p)))
+            parse(render_board(R.view(o, 0), clickable=False))
 
 
 def test_every_renderer_returns_svgstr():
     s = dealt()
-    for svg in (render_state(s), render_board(s, 0), render_garden(s, 0), render_garden(["R1", "R1"]),
-                render_bidding_board(s)):
+    for svg in (render_state(R.view(s)), render_board(R.view(s, 0)), render_garden(s, 0), render_garden(["R1", "R1"]),
+                render_bidding_board(R.view(s))):
         assert isinstance(svg, SvgStr) and svg._repr_svg_() == svg
         parse(svg)
 
@@ -163,7 +163,7 @@ def test_bidding_board_shows_piles_values_and_bids_with_owner_value_and_count():
     s = dealt(4, seed=3)
     a = rules.bids(s, 1)[-1]  # the richest bid on pile 2
     s2 = rules.apply(s, a)
-    svg = render_bidding_board(s2)
+    svg = render_bidding_board(R.view(s2))
     root = parse(svg)
     for i, pile in enumerate(s2.piles):
         wedge = next(el for el in root.iter(f"{NS}g") if el.get("data-pile") == str(i + 1))
@@ -182,22 +182,22 @@ def test_bidding_board_shows_piles_values_and_bids_with_owner_value_and_count():
 
 def test_tracker_shows_the_black_rock_on_its_space_or_where_it_went():
     s = dealt()
-    root = parse(render_bidding_board(s))
+    root = parse(render_bidding_board(R.view(s)))
     assert attrs(root, "data-space") == [str(s.tracker)]
-    assert f"the black rock (K) is on space {s.tracker} of 8" in render_bidding_board(s)
+    assert f"the black rock (K) is on space {s.tracker} of 8" in render_bidding_board(R.view(s))
     import dataclasses
 
     bagged = dataclasses.replace(s, tracker=0, bag=tuple(sorted(s.bag + ("K",), key=lambda r: (r != "K", r))))
-    svg = render_bidding_board(bagged)
+    svg = render_bidding_board(R.view(bagged))
     assert "the black rock is in the bag" in svg and "data-space" not in svg
     out = dataclasses.replace(s, tracker=0, black_out=True)
-    assert "the black rock has been drawn" in render_bidding_board(out)
+    assert "the black rock has been drawn" in render_bidding_board(R.view(out))
 
 
 def test_decks_show_the_engines_top_card_and_cards_left():
     states = walk(3, 5)
     for s in (states[len(states) // 2], states[-1]):
-        root = parse(render_bidding_board(s))
+        root = parse(render_bidding_board(R.view(s)))
         decks = {el.get("data-deck"): (int(el.get("data-top")), int(el.get("data-left")))
                  for el in root.iter() if el.get("data-deck")}
         assert list(decks) == ["pass", "trips", "foursome", "flush"]
@@ -209,7 +209,7 @@ def test_decks_show_the_engines_top_card_and_cards_left():
 def test_board_root_carries_the_version_and_the_garden_is_the_body():
     s = dealt()
     p = s.to_move
-    svg = render_board(s, p, version=7)
+    svg = render_board(R.view(s, p), version=7)
     assert re.match(r'<svg [^>]*data-version="7"', svg)
     assert svg.count(BODY_START) == 1 and svg.count(BODY_END) == 1
     head, body, tail = split_body(svg)
@@ -217,8 +217,8 @@ def test_board_root_carries_the_version_and_the_garden_is_the_body():
     assert "data-pick" not in head + tail
     # a pick changes only head and tail: the body stays the same markup
     uid = "gkt"
-    one = split_body(render_board(s, p, uid=uid))[1]
-    two = split_body(render_board(s, p, uid=uid, selected=s.gardens[p][:2]))[1]
+    one = split_body(render_board(R.view(s, p), uid=uid))[1]
+    two = split_body(render_board(R.view(s, p, tuple(s.gardens[p][:2])), uid=uid))[1]
     assert one == two
 
 
@@ -230,7 +230,7 @@ def test_pile_targets_are_the_engines_verdicts(seed):
         p = s.to_move
         garden = list(s.gardens[p])
         sel = tuple(sorted(rng.sample(garden, rng.randint(0, len(garden))), key=lambda r: (int(r[1:]), r[0])))
-        svg = render_board(s, p, selected=sel)
+        svg = render_board(R.view(s, p, tuple(sel)))
         root = parse(svg)
         legal = {el.get("data-action") for el in root.iter() if "gk-klegal" in (el.get("class") or "")}
         refused = {el.get("data-action") for el in root.iter() if "gk-kpile gk-illegal" in (el.get("class") or "")}
@@ -246,7 +246,7 @@ def test_pile_targets_are_the_engines_verdicts(seed):
         assert ('data-action="pass"' in svg) == (rules.why_illegal(s, "pass") is None)
         # another player's board offers nothing to click on the piles
         other = (p + 1) % s.players
-        assert "data-action" not in render_board(s, other)
+        assert "data-action" not in render_board(R.view(s, other))
 
 
 def test_refused_piles_carry_the_engines_reason_as_tooltip():
@@ -254,7 +254,7 @@ def test_refused_piles_carry_the_engines_reason_as_tooltip():
     s = rules.apply(s, "bid 1: nothing")
     p = s.to_move
     sel = s.gardens[p][:1]
-    svg = render_board(s, p, selected=sel)
+    svg = render_board(R.view(s, p, tuple(sel)))
     why = rules.why_illegal(s, f"bid 1: {sel[0]}")
     assert why is not None and "too high" in why
     from gardenkit.render.svg import esc
@@ -267,11 +267,11 @@ def test_turn_in_phase_offers_exactly_the_legal_sets_and_lists_every_order():
     assert states
     for s in states[:12]:
         p = s.to_move
-        svg = render_board(s, p)
+        svg = render_board(R.view(s, p))
         root = parse(svg)
         offered = set(attrs(root, "data-action"))
         assert offered == {str(a) for a in rules.legal_actions(s)}
-        rows = turn_in_rows(s)
+        rows = R.view(s, s.to_move).extra["turn_in"]
         orders = rules.turn_in_orders(s)
         assert [tuple(n for n, _c in steps) for steps, _t in rows] == [tuple(map(str, o)) for o, _ in orders]
         assert [t for _s, t in rows] == [c for _o, c in orders]
@@ -284,21 +284,21 @@ def test_turn_in_phase_offers_exactly_the_legal_sets_and_lists_every_order():
 
 def test_a_picture_has_no_targets():
     s = dealt()
-    svg = render_board(s, s.to_move, clickable=False)
+    svg = render_board(R.view(s, s.to_move), clickable=False)
     assert "data-action" not in svg and "data-pick" not in svg and "data-ui" not in svg
 
 
 def test_board_shows_your_demerits_and_only_the_number_of_the_others_cards():
     states = walk(4, 3)
     mid = next(s for s in states if s.phase == "bid" and all(len(ls) for ls in s.lines) and len(set(s.scores)) > 1)
-    svg = render_board(mid, 0)
+    svg = render_board(R.view(mid, 0))
     line = re.search(r'class="gk-tx gk-kdemerits"[^>]*>([^<]*)<', svg).group(1)
     assert f"you: {mid.scores[0]} (" in line
     for q in range(1, 4):
         assert f"P{q + 1}: {len(mid.lines[q])} card" in line and "face down" in line
         assert f"P{q + 1}: {mid.scores[q]} (" not in line
     over = states[-1]
-    line = re.search(r'class="gk-tx gk-kdemerits"[^>]*>([^<]*)<', render_board(over, 0)).group(1)
+    line = re.search(r'class="gk-tx gk-kdemerits"[^>]*>([^<]*)<', render_board(R.view(over, 0))).group(1)
     for q in range(1, 4):
         assert f"P{q + 1}: {over.scores[q]} (" in line
 
@@ -307,7 +307,7 @@ def test_observed_state_hides_the_others_totals():
     states = walk(3, 8)
     s = next(s for s in states if s.phase == "bid" and all(v > 0 for v in s.scores))
     o = rules.observe(s, 1)
-    svg = render_state(o)
+    svg = render_state(R.view(o))
     assert f"P2: {s.scores[1]} (" in svg
     for q in (0, 2):
         assert f"P{q + 1}: {len(s.lines[q])} card" in svg
@@ -317,7 +317,7 @@ def test_observed_state_hides_the_others_totals():
 def test_state_shows_every_garden_and_the_status():
     found, _ = by_phase(5, 1)
     for phase, s in found.items():
-        root = parse(render_state(s))
+        root = parse(render_state(R.view(s)))
         text = " ".join(t.text or "" for t in root.iter(f"{NS}text"))
         for q in range(5):
             assert f"Player {q + 1}" in text

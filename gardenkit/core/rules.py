@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from .checks import check_depth, loads
@@ -398,7 +399,13 @@ class GameRules:
             selection=selection, decision=self.decision(s),
             finals=(tuple(self.final_lines(s, p) for p in range(len(self.scores(s))))
                     if (over if finals is None else finals) else ()),
+            extra=MappingProxyType(dict(self._view_extra(s, viewer, mine and clickable))),
         )
+
+    def _view_extra(self, s, viewer, acting: bool) -> dict:
+        """A game's own answers for its drawings (:attr:`View.extra <gardenkit.core.view.View.extra>`),
+        by name; ``acting``: ``viewer`` is to act on a board that can be clicked. None by default."""
+        return {}
 
     def apply(self, s, a):
         """A new state after ``a``; ``s`` is never changed. Illegal: :class:`IllegalActionError`."""

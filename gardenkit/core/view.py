@@ -20,8 +20,9 @@ True
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Mapping
 
 from .types import Line, Outcome, Target
 
@@ -37,6 +38,8 @@ class View:
     to act, else ``()``; ``targets``: ``rules.targets(state, selection)`` (``offered`` without a
     selection). ``decision``: ``rules.decision`` (what is being decided, where a game names it).
     ``finals``: each seat's ``rules.final_lines`` once the game is over (``()`` for a game without).
+    ``extra``: what else a game's drawings show that only its rules can answer, by name (read
+    only; Karesansui: its decks' ``top_cards`` and the ``turn_in`` orders to choose from).
     """
 
     state: Any
@@ -49,6 +52,7 @@ class View:
     selection: Any = None
     decision: str | None = None
     finals: tuple[tuple[Line, ...], ...] = ()
+    extra: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
 
     @property
     def over(self) -> bool:

@@ -1,12 +1,13 @@
 """Karesansui as SVG: a garden on the player-aide side, the bidding board, the round tracker and
 the demerit decks, whole states and the clickable board.
 
-Pure functions of a state returning :class:`~gardenkit.render.svg.SvgStr`. Nothing is decided
-here: what can be clicked and why not (``rules.targets``: each pile's bid of the picked rocks,
-pass, the sets to turn in), the forbidden sets (``forbidden_sets``), the turn-in orders and what
-each step costs (``rules.turn_in_orders``), the top cards (``rules.top_card``) and what a viewer
-may see of the others' demerits (``rules.observe``, ``rules.known_scores``) come from the
-engine. Each function takes the ``rules`` it asks (default: the game's own rules object).
+Pure functions of what they are given, returning :class:`~gardenkit.render.svg.SvgStr`: a
+position's drawings take a :class:`~gardenkit.core.view.View`, the rules' one answer for a
+drawing (``rules.view(state, player, selected_rocks)``): what can be clicked and why not (each
+pile's bid of the picked rocks, pass, the sets to turn in), the turn-in orders and what each step
+costs and the decks' top cards (its ``extra``), and what the viewer may see of the others'
+demerits. The forbidden sets are read from a garden (``forbidden_sets``). Nothing is decided or
+asked here: no rules object, no rules module.
 
 A rock never reads by colour alone: each pebble is filled with its colour's pattern and carries
 its notation (``R2``: a red II), and a garden has a row per value and a column per colour, so
@@ -18,25 +19,24 @@ are easy to see; the sets the garden holds are also ringed and named under it.
 >>> s = rules.initial_state(players=3, seed=7)
 >>> while rules.current_player(s) is gardenkit.CHANCE:
 ...     s = rules.step_chance(s)
->>> svg = render_board(s, s.to_move, rules=rules)
+>>> svg = render_board(rules.view(s, s.to_move))
 >>> 'data-action="bid 1: nothing"' in svg and 'data-pick="' in svg and 'data-version="0"' in svg
 True
->>> render_state(s).startswith("<svg")
+>>> render_state(rules.view(s)).startswith("<svg")
 True
 """
 from __future__ import annotations
 
 from collections import Counter
 
-from ..core.registry import rules_of
-from ..games.karesansui.actions import forbidden_sets, rocks_text, set_kind
+from ..games.karesansui.actions import forbidden_sets, parse, rocks_text, set_kind
 from ..games.karesansui.components import DECK_NAMES, DECKS, default_components
 from .svg import BODY_END, BODY_START, SvgStr, esc, game_document, hit, new_uid, reflow, title
 
 __all__ = [
     "component_svg",
     "KARESANSUI_CSS", "demerits_text", "karesansui_pattern_defs", "karesansui_patterns", "render_bidding_board",
-    "render_board", "render_garden", "render_state", "status_line", "turn_in_rows",
+    "render_board", "render_garden", "render_state", "status_line",
 ]
 
 ROMAN = {1: "I", 2: "II", 3: "III"}
@@ -93,13 +93,6 @@ KARESANSUI_CSS = (
     ".gk-ksmallg .gk-klbl{font-size:9px;stroke-width:2px}.gk-ksmallg .gk-kcount{font-size:9px;stroke-width:7px}"
     ".gk-ksmallg .gk-khead,.gk-ksmallg .gk-krow{font-size:9px}"
 )
-
-
-# ----- engine access (the renderer asks, never decides) -------------------------------------
-def _engine(rules):
-    """The rules a drawing asks: those it was given, else the game's shared ones (by name: a renderer
-    imports no rules module and makes no rules object of its own)."""
-    return rules_of("karesansui") if rules is None else rules
 
 
 _rocks_text = rocks_text
@@ -360,7 +353,7 @@ def _tracker_parts(state, X: float, Y: float) -> tuple[str, float, float]:
     return "".join(parts), max(n * (size + 3), 6.2 * (len(note) + 22)), 18 + size + 18
 
 
-def _decks_parts(state, X: float, Y: float, rules) -> tuple[str, float, float]:
+def _decks_parts(state, X: float, Y: float, top_cards) -> tuple[str, float, float]:
     s = state
     decks, names = DECKS, DECK_NAMES
     w, h = 96, 52
@@ -368,7 +361,7 @@ def _decks_parts(state, X: float, Y: float, rules) -> tuple[str, float, float]:
     for k, d in enumerate(decks):
         x, y = X + k * (w + 6), Y + 18
         left = max(0, len(s.components.decks[d]) - s.taken[k])
-        top = rules.top_card(s, d)
+        top = top_cards[d]
         empty = " gk-kempty" if left == 0 else ""
         tip = (f"{names[d]}: top card {top}, {left} left" if left else
                f"{names[d]}: empty; the next one still costs {top}")
@@ -382,35 +375,28 @@ def _decks_parts(state, X: float, Y: float, rules) -> tuple[str, float, float]:
     return "".join(parts), 4 * (w + 6), 18 + h + 4
 
 
-def render_bidding_board(state, *, marked: str | None = None, player: int | None = None, selected=(),
-                         clickable: bool = False, rules=None) -> SvgStr:
-    """The bidding board: each pile in its wedge (its rocks and value, the standing bid with its
-    owner, value and rock count), the round tracker with the black rock (or where it went) and
-    the four demerit decks' top cards with the cards left. With ``clickable`` and ``player`` to
-    bid, each pile is a ``data-action="bid N: <selected>"`` target (``rules.targets``)."""
-    s = state
-    rules = _engine(rules)
+def render_bidding_board(view, *, marked: str | None = None, clickable: bool = False) -> SvgStr:
+    """The bidding board of a :class:`~gardenkit.core.view.View`: each pile in its wedge (its rocks
+    and value, the standing bid with its owner, value and rock count), the round tracker with the
+    black rock (or where it went) and the four demerit decks' top cards with the cards left. With
+    ``clickable`` and the view's seat to bid, each pile is a ``data-action="bid N: <selected>"``
+    target (``view.targets``: ``rules.view(state, player, selected_rocks)``)."""
+    s = view.state
     uid = new_uid()
-    targets = _targets_of(rules, s, player, selected) if clickable and player is not None else ()
-    b, bw, bh = _bidding_parts(s, uid, 6, 4, targets=targets, marked=marked, clickable=clickable, viewer=player)
+    targets = view.targets if clickable else ()
+    b, bw, bh = _bidding_parts(s, uid, 6, 4, targets=targets, marked=marked, clickable=clickable, viewer=view.viewer)
     t, tw, th = _tracker_parts(s, 6, 8 + bh)
-    d, dw, dh = _decks_parts(s, 6, 12 + bh + th, rules)
+    d, dw, dh = _decks_parts(s, 6, 12 + bh + th, view.extra["top_cards"])
     return _document(max(bw, tw, dw) + 12, 16 + bh + th + dh, b + t + d, uid, s.components, label="Karesansui bidding board")
 
 
-def _targets_of(rules, state, player, selected) -> tuple:
-    """``rules.targets`` of the selection when ``player`` is to act, else nothing to click."""
-    return rules.targets(state, tuple(selected)) if rules.current_player(state) == player else ()
-
-
 # ----- status -------------------------------------------------------------------------------------------
-def status_line(state, rules=None) -> str:
-    """What is happening, in words."""
-    rules = _engine(rules)
-    s = state
-    p = rules.current_player(s)
+def status_line(view) -> str:
+    """What is happening, in words, of a :class:`~gardenkit.core.view.View`."""
+    s = view.state
+    p = view.to_act
     if p is None:
-        o = rules.outcome(s)
+        o = view.outcome
         if o is None:
             return "Game over"
         names = " and ".join(f"Player {w + 1}" for w in o.winners)
@@ -426,13 +412,12 @@ def status_line(state, rules=None) -> str:
     return f"{r}: Player {p + 1} to bid (or pass once every pile has a bid)"
 
 
-def demerits_text(state, viewer: int | None = None, rules=None) -> str:
-    """The demerits ``viewer`` may see (``rules.observe(state, viewer)``): their own total, the
+def demerits_text(view) -> str:
+    """The demerits ``view.viewer`` may see (``rules.view(state, viewer)``): their own total, the
     others' number of cards (face down), everyone's totals once the game is over. With no viewer:
     what the state itself shows (an observation hides the others' totals)."""
-    rules = _engine(rules)
-    s = state if viewer is None else rules.observe(state, viewer)
-    known = rules.known_scores(s)
+    s, viewer = view.state, view.viewer
+    known = view.scores
     out = []
     for q in range(s.players):
         cards = len(s.lines[q])
@@ -445,13 +430,6 @@ def demerits_text(state, viewer: int | None = None, rules=None) -> str:
 
 
 # ----- the turn-in chooser --------------------------------------------------------------------------------
-def turn_in_rows(state, rules=None) -> tuple[tuple[tuple[tuple[str, int], ...], int], ...]:
-    """Each order of turning in the player's forbidden sets (``rules.turn_in_orders``, cheapest
-    first) as ``(((notation, demerits), …), total)``: every step with the card it costs."""
-    return tuple((tuple((str(a), c) for a, c in order), total)
-                 for order, total in _engine(rules).turn_in_orders(state, steps=True))
-
-
 def _button(X: float, Y: float, text: str, attrs: str, tip: str, cls: str = "gk-btn") -> tuple[str, float]:
     """A button drawn 30 high, its tap area (``svg.hit``, unseen) 34 high and 3 wider each side (rows
     of buttons are 34 apart, buttons side by side 8): a finger (24 px) tall on a phone even where a
@@ -462,14 +440,15 @@ def _button(X: float, Y: float, text: str, attrs: str, tip: str, cls: str = "gk-
             f'<text x="{X + w / 2:g}" y="{Y + 19:g}" text-anchor="middle">{esc(text)}</text></g>'), w
 
 
-def _kind_name(rules, state, notation: str) -> str:
-    return DECK_NAMES.get(rules.parse_action(state, notation).kind, "set")
+def _kind_name(notation: str) -> str:
+    return DECK_NAMES.get(parse(notation).kind, "set")
 
 
-def _chooser_parts(state, X: float, Y: float, rules, *, marked=None, clickable=True, rows=None,
-                   max_rows: int = 10) -> tuple[str, float, float]:
-    rows = turn_in_rows(state, rules) if rows is None else rows
-    legal = [t.action for t in rules.targets(state) if t.legal]
+def _chooser_parts(view, X: float, Y: float, *, marked=None, clickable=True, max_rows: int = 10) -> tuple[str, float, float]:
+    """The turn-in chooser: ``view.extra["turn_in"]`` (each order of turning in, cheapest first), and
+    every other set that may go first (``view.offered``)."""
+    rows = view.extra.get("turn_in", ())
+    legal = [t.action for t in view.offered if t.legal]
     parts = ['<g class="gk-korders">',
              f'<text class="gk-ktxb" x="{X:g}" y="{Y + 12:g}">Turn in your forbidden sets, one at a time '
              f"({_plural(len(rows), 'order')}, cheapest first):</text>"]
@@ -480,7 +459,7 @@ def _chooser_parts(state, X: float, Y: float, rules, *, marked=None, clickable=T
         shown.add(first)
         cls = "gk-btn gk-kturnin" + (" gk-marked gk-on" if first == marked else "")
         act = f' data-action="{esc(first)}"' if clickable else ""
-        b, w = _button(X, y, f"{first} (+{cost})", act, f"turn in this {_kind_name(rules, state, first)} first: +{cost} demerits", cls)
+        b, w = _button(X, y, f"{first} (+{cost})", act, f"turn in this {_kind_name(first)} first: +{cost} demerits", cls)
         rest = "".join(f", then {n} (+{c})" for n, c in steps[1:])
         parts.append(f'<g class="gk-korder" data-order="{k + 1}" data-total="{total}">{b}'
                      f'<text x="{X + w + 6:g}" y="{y + 19:g}">{esc(rest[2:] + ": " if rest else "")}'
@@ -496,7 +475,7 @@ def _chooser_parts(state, X: float, Y: float, rules, *, marked=None, clickable=T
             continue
         cls = "gk-btn gk-kturnin" + (" gk-marked gk-on" if first == marked else "")
         act = f' data-action="{esc(first)}"' if clickable else ""
-        b, w = _button(X, y, first, act, f"turn in this {_kind_name(rules, state, first)} first", cls)
+        b, w = _button(X, y, first, act, f"turn in this {_kind_name(first)} first", cls)
         parts.append(b)
         y += 34
     parts.append("</g>")
@@ -504,15 +483,16 @@ def _chooser_parts(state, X: float, Y: float, rules, *, marked=None, clickable=T
 
 
 # ----- the clickable board ---------------------------------------------------------------------------------
-def render_board(state, player: int, *, selected=(), marked: str | None = None, header: str | None = None,
+def render_board(view, *, marked: str | None = None, header: str | None = None,
                  clickable: bool = True, uid: str | None = None, version: int = 0, style: bool = True,
-                 patterns: bool = True, targets=None, names=None, cell: float = CELL, rules=None) -> SvgStr:
-    """The interactive board of ``player``.
+                 patterns: bool = True, targets=None, names=None, cell: float = CELL) -> SvgStr:
+    """The interactive board of ``view.viewer``: ``rules.view(state, player, selected)``, where
+    ``selected`` are the rocks picked for the bid being built.
 
-    At the top the status line and the demerits ``player`` may see (``rules.observe``); then the
-    bidding board, each pile a ``data-action="bid N: <selected rocks>"`` target when ``player`` is
+    At the top the status line and the demerits the player may see; then the
+    bidding board, each pile a ``data-action="bid N: <selected rocks>"`` target when the player is
     to bid (class ``gk-klegal`` when the engine allows it, ``gk-illegal`` with the engine's reason
-    as tooltip otherwise: ``rules.targets(state, selected)``, or the ``targets`` given); under it, on the left, ``player``'s
+    as tooltip otherwise: ``view.targets``, or the ``targets`` given); under it, on the left, the player's
     garden (the drawing's body, between :data:`~gardenkit.render.svg.BODY_START` and ``BODY_END``:
     its markup depends on the garden only), each rock a ``data-pick="R2"`` target; the rocks of
     the bid being built (``selected``) ringed with how many are in it. On the right: the bid being
@@ -521,18 +501,18 @@ def render_board(state, player: int, *, selected=(), marked: str | None = None, 
     set a ``data-action="turn in …"`` button, with the demerits of every step and the total);
     then the round tracker and the demerit decks. ``marked``: a move to ring (a hint).
     ``clickable=False``: a picture (no data-* targets)."""
-    s = state
+    s = view.state
+    player = view.viewer
     comps = s.components
     uid = uid or new_uid()
-    rules = _engine(rules)
-    selected = tuple(selected)
-    my_turn = rules.current_player(s) == player
-    status = header or status_line(s, rules)
+    selected = tuple(view.selection or ())
+    my_turn = view.mine
+    status = header or status_line(view)
     parts = [f'<text class="gk-tx gk-status" x="8" y="18" font-weight="bold">{esc(status)}</text>',
              f'<text class="gk-tx gk-kdemerits" x="8" y="36" font-size="12">'
-             f'{esc(demerits_text(s, player, rules))}</text>']
+             f'{esc(demerits_text(view))}</text>']
     if targets is None:
-        targets = _targets_of(rules, s, player, selected) if clickable else ()
+        targets = view.targets if clickable else ()
     elif not clickable:
         targets = ()
     # where the board has little room (a phone, see reflow): the piles two to a row, the garden
@@ -589,14 +569,14 @@ def render_board(state, player: int, *, selected=(), marked: str | None = None, 
         elif my_turn:
             ry += 4
     elif s.phase == "turnin" and my_turn:
-        c, cw, ch = _chooser_parts(s, rx, ry - 10, rules, marked=marked, clickable=clickable)
+        c, cw, ch = _chooser_parts(view, rx, ry - 10, marked=marked, clickable=clickable)
         parts.append(c)
         col_w = max(col_w, cw)
         ry += ch + 4
     t, tw, th = _tracker_parts(s, rx, ry)
     parts.append(t)
     ry += th + 4
-    d, dw, dh = _decks_parts(s, rx, ry, rules)
+    d, dw, dh = _decks_parts(s, rx, ry, view.extra["top_cards"])
     parts.append(d)
     ry += dh
     parts[column_at:] = [reflow("".join(parts[column_at:]), 8 - rx, down + gh + 26)]
@@ -607,25 +587,24 @@ def render_board(state, player: int, *, selected=(), marked: str | None = None, 
 
 
 # ----- a whole state -----------------------------------------------------------------------------------------
-def render_state(state, *, cell: float = 40, small_cell: float = SMALL_CELL, rules=None) -> SvgStr:
-    """A whole position: the status and demerits (hidden ones, ``rules.known_scores`` None, as card
-    counts), the bidding board, the tracker and decks, every garden (the player to act, or player
-    1, larger). To draw what one player may see, give ``rules.observe(state, player)``."""
-    s = state
-    rules = _engine(rules)
+def render_state(view, *, cell: float = 40, small_cell: float = SMALL_CELL) -> SvgStr:
+    """A whole position (``rules.view(state)``; ``rules.view(state, player)`` for what one player
+    may see): the status and demerits (hidden ones, known scores None, as card counts), the
+    bidding board, the tracker and decks, every garden (the player to act, or player 1, larger)."""
+    s = view.state
     uid = new_uid()
     comps = s.components
-    status = status_line(s, rules)
+    status = status_line(view)
     parts = [f'<text class="gk-tx" x="6" y="18" font-weight="bold">{esc(status)}</text>',
-             f'<text class="gk-tx" x="6" y="36" font-size="12">{esc(demerits_text(s, None, rules))}</text>']
+             f'<text class="gk-tx" x="6" y="36" font-size="12">{esc(demerits_text(view))}</text>']
     b, bw, bh = _bidding_parts(s, uid, 6, 44, clickable=False)
     parts.append(b)
     t, tw, th = _tracker_parts(s, 6, 50 + bh)
     parts.append(t)
-    d, dw, dh = _decks_parts(s, 14 + tw + 20, 50 + bh, rules)
+    d, dw, dh = _decks_parts(s, 14 + tw + 20, 50 + bh, view.extra["top_cards"])
     parts.append(d)
     y = 50 + bh + max(th, dh) + 8
-    p = rules.current_player(s)
+    p = view.to_act
     main = p if isinstance(p, int) else 0
     order = [main] + [q for q in range(s.players) if q != main]
     x, hmax = 6, 0

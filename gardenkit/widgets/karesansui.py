@@ -29,7 +29,7 @@ from collections import Counter
 
 from ..games.karesansui.actions import BLACK, Bid, sort_rocks
 from ..render.karesansui import (
-    KARESANSUI_CSS, karesansui_pattern_defs, render_board, render_garden, status_line, turn_in_rows,
+    KARESANSUI_CSS, karesansui_pattern_defs, render_board, render_garden, status_line,
 )
 from . import base
 from ._html import h, rule_html
@@ -61,7 +61,7 @@ class KaresansuiBoard(BoardWidget):
                          **kwargs)
 
     def _state_changed(self, s, keep_selection: bool) -> None:
-        self._targets = None
+        self._view = None
         if not (keep_selection and s.phase == "bid" and _holds(s.gardens[self.player], self.selected)):
             self.selected = ()
 
@@ -121,12 +121,12 @@ class KaresansuiBoard(BoardWidget):
         """Play ``text`` (a click on a pile, pass or a set); once played, the bid being built is emptied."""
         ok = super().play(text)
         if ok and self.selected:
-            self.selected, self._targets = (), None
+            self.selected, self._view = (), None
             self.refresh()
         return ok
 
     def _after_selection(self) -> None:
-        self._targets = None
+        self._view = None
         self.marked = None
         self.refresh()
         if self._state.phase == "bid" and self.my_turn():
@@ -162,13 +162,17 @@ class KaresansuiBoard(BoardWidget):
                 f"<ul>{''.join(items)}</ul><div>{passing}</div>")
 
     # ----- the engine's verdicts ------------------------------------------------------------------
+    def view(self):
+        """The rules' answer for this board (``rules.view(state, player, selected)``): what it draws,
+        its targets and turn-in orders; asked once per change."""
+        if self._view is None or self._view[0] != self.player:
+            self._view = (self.player, self.rules.view(self._state, self.player, tuple(self.selected)))
+        return self._view[1]
+
     def targets(self) -> tuple:
         """``rules.targets(state, selected)`` when this board's player is to act (each pile's bid
-        of the picked rocks, pass, or the sets to turn in), else nothing; computed once per change."""
-        if self._targets is None or self._targets[0] != self.player:
-            mine = self._state is not None and self.my_turn()
-            self._targets = (self.player, self.rules.targets(self._state, self.selected) if mine else ())
-        return self._targets[1]
+        of the picked rocks, pass, or the sets to turn in), else nothing (:meth:`view`'s)."""
+        return self.view().targets if self._state is not None else ()
 
     def spots(self):
         """The piles the board offers for the bid being built (the targets drawn on the piles):
@@ -182,7 +186,7 @@ class KaresansuiBoard(BoardWidget):
         s = self._state
         if s.phase != "turnin" or not self.my_turn():
             return ()
-        return turn_in_rows(s, self.rules)
+        return self.view().extra.get("turn_in", ())
 
     def turn_in_html(self) -> str:
         """The turn-in chooser as an HTML list (every order, what each step and the whole order cost)."""
@@ -204,7 +208,7 @@ class KaresansuiBoard(BoardWidget):
             a = self.rules.parse_action(self._state, action)
             if isinstance(a, Bid) and _holds(self._state.gardens[self.player], a.rocks):
                 self.selected = a.rocks
-                self._targets = None
+                self._view = None
         super().mark(action)
 
     def start_pick(self, caption: str = "") -> None:
@@ -231,12 +235,11 @@ class KaresansuiBoard(BoardWidget):
         return tuple(t for t in self.rules.targets(self._state, self.selected) if t.at and t.action == self.marked)
 
     def render(self) -> str:
-        s = self._state
-        p = self.player
+        view = self.view()
         return render_board(
-            s, p, selected=self.selected, marked=self.marked, header=self.header or status_line(s, self.rules),
+            view, marked=self.marked, header=self.header or status_line(view),
             clickable=self.clickable, uid=self._uid, version=self.version, style=False, patterns=False,
-            targets=self._shown_targets(), names=self.names, rules=self.rules,
+            targets=self._shown_targets(), names=self.names,
         )
 
     def set_state(self, s, *, keep_selection: bool = False, player: int | None = None) -> None:

@@ -600,6 +600,16 @@ class KaresansuiRules(ScratchTurn, GameRules):
     def _parse_action(self, s, text):
         return parse(text)
 
+    def _view_extra(self, s, viewer, acting: bool) -> dict:
+        """For the drawings: each deck's ``top_cards`` (:meth:`top_card`), and for the player turning
+        in, the ``turn_in`` orders to choose from (:meth:`turn_in_orders` with its steps, each set
+        as its notation: ``(((notation, demerits), …), total)``, cheapest first)."""
+        extra = {"top_cards": {d: self.top_card(s, d) for d in DECKS}}
+        if acting and s.phase == "turnin":
+            extra["turn_in"] = tuple((tuple((str(a), c) for a, c in order), total)
+                                     for order, total in self.turn_in_orders(s, steps=True))
+        return extra
+
     def _state_from_dict(self, d):
         return state_from_dict(self, d)
 

@@ -74,9 +74,10 @@ class KaresansuiState:
         return d
 
     def _repr_svg_(self) -> str:
-        from ...render.karesansui import render_state  # lazily: rules never need a renderer
+        from ...core.registry import rules_of  # lazily: rules never need a renderer
+        from ...render.karesansui import render_state
 
-        return render_state(self)
+        return render_state(rules_of("karesansui").view(self))
 
     def _repr_html_(self) -> str:
         """The drawing as an image named by its own words (its renderer's ``SvgStr._repr_html_``)."""
