@@ -207,15 +207,18 @@ def _layer_violations() -> list[str]:
                 out.append(f"{where}: renderer {m} imports gardenkit (for gardenkit.make: take the rules as a parameter)")
             elif layer == "render" and _game(target) and target.rsplit(".", 1)[-1] in {"rules", "engine", "state"}:
                 out.append(f"{where}: renderer {m} imports {target} (a renderer draws what the rules answer: it is "
-                           "given the rules, or asks the registry's, core.registry.rules_of)")
+                           "given a core.view.View, rules.view(state, player))")
+            elif layer == "render" and target in {"gardenkit.core.registry", "gardenkit.core.rules"}:
+                out.append(f"{where}: renderer {m} imports {target} (a renderer asks no rules object: it is given "
+                           "a core.view.View, rules.view(state, player))")
     return out
 
 
 def test_layers_point_downwards_only():
     """core imports nothing above it; a game imports only core and itself (and its renderer only
     from ``_repr_svg_``, lazily); a renderer imports no widget, tutor or bot, not the package's
-    registry (``gardenkit.make``), and no game's rules, engine or state module: it is given the
-    rules it draws with (or asks core's registry for the game's shared ones)."""
+    registry (``gardenkit.make``) nor core's (``rules_of``) nor core's rules, and no game's rules,
+    engine or state module: it draws the :class:`~gardenkit.core.view.View` it is given."""
     violations = _layer_violations()
     assert not violations, "imports against the layers:\n" + "\n".join(violations)
 
@@ -273,3 +276,25 @@ def test_every_name_the_server_package_offers_is_the_launchers():
     missing = [name for name in server.__all__ if not hasattr(launch, name)]
     assert not missing, f"gardenkit.server.__all__ names what launch.py does not define: {missing}"
     assert all(getattr(server, name) is getattr(launch, name) for name in server.__all__)
+
+
+def test_a_renderer_asks_no_rules_object():
+    """Pure drawings: no renderer takes a ``rules`` parameter or calls ``rules_of``/``make``: each
+    draws what it is given (a :class:`~gardenkit.core.view.View`, targets, walks)."""
+    import ast as _ast
+
+    found = []
+    for m, path in MODULES.items():
+        if _layer(m) != "render":
+            continue
+        for node in _ast.walk(_ast.parse(path.read_text())):
+            if isinstance(node, (_ast.FunctionDef, _ast.AsyncFunctionDef)):
+                names = [a.arg for a in (*node.args.args, *node.args.kwonlyargs)]
+                if "rules" in names:
+                    found.append(f"{m}.{node.name} takes rules")
+            elif isinstance(node, _ast.Call):
+                f = node.func
+                name = f.id if isinstance(f, _ast.Name) else f.attr if isinstance(f, _ast.Attribute) else ""
+                if name in {"rules_of", "make"}:
+                    found.append(f"{m}:{node.lineno} calls {name}")
+    assert not found, "renderers that ask the rules:\n" + "\n".join(found)

@@ -121,7 +121,7 @@ def test_its_state_shows_itself_as_its_renderers_drawing(game):
     s = rules.initial_state(players=rules.info.min_players, seed=1)
     show = getattr(s, "_repr_svg_", None)
     assert callable(show), f"{game}: its state has no _repr_svg_"
-    svg, again = show(), gardenkit.entry(game).render_module().render_state(s)
+    svg, again = show(), gardenkit.entry(game).render_module().render_state(rules.view(s))
     unique = re.compile(r"gk\d+")  # each drawing takes a fresh element-id prefix
     assert svg.startswith("<svg") and unique.sub("gk", svg) == unique.sub("gk", again)
 

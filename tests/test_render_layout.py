@@ -29,6 +29,8 @@ from gardenkit.render import tanuki as rt
 from gardenkit.render.svg import BODY_END, BODY_START, SVG_CSS, THEME_CSS, hit, reflow, split_body
 from gardenkit.widgets._html import PANEL_CSS
 
+RS = gardenkit.make("samurai_gardener")
+
 SVG = "{http://www.w3.org/2000/svg}"
 NUM = re.compile(r"-?\d+(?:\.\d+)?")
 
@@ -105,7 +107,7 @@ def test_reflow_wraps_a_group_that_may_hold_the_body_markers():
 
 def test_miyabi_display_goes_under_the_garden_left_aligned():
     rules, s = dealt("miyabi")
-    root = ET.fromstring(rm.render_board(s, 0, rules=rules))
+    root = ET.fromstring(rm.render_board(rules.view(s, 0)))
     (group,) = reflow_groups(root)
     assert group.find(f".//{SVG}g[@data-pick]") is not None  # the display's tiles move with it
     placed = boxes(group)
@@ -122,7 +124,7 @@ def test_miyabi_display_goes_under_the_garden_left_aligned():
 def test_karesansui_piles_two_to_a_row_then_the_garden_then_the_column():
     rules, s = dealt("karesansui", players=6)
     assert len(s.piles) == 5
-    root = ET.fromstring(rk.render_board(s, 0, rules=rules))
+    root = ET.fromstring(rk.render_board(rules.view(s, 0)))
     piles = [span(boxes(g)) for g in root.iter(f"{SVG}g") if g.get("class") == "gk-kwedgeg"]
     # with the offsets applied: the piles of each wrapper are placed where the wrapper says
     placed = []
@@ -145,7 +147,7 @@ def test_karesansui_piles_two_to_a_row_then_the_garden_then_the_column():
 
 def test_a_karesansui_board_with_two_piles_moves_only_the_column():
     rules, s = dealt("karesansui", players=3)
-    root = ET.fromstring(rk.render_board(s, 0, rules=rules))
+    root = ET.fromstring(rk.render_board(rules.view(s, 0)))
     groups = reflow_groups(root)
     assert len(groups) == 1 and "round tracker" in "".join(groups[0].itertext())
 
@@ -230,7 +232,7 @@ def test_the_game_view_fits_a_phone():
 
 def test_tanuki_column_goes_under_the_garden_at_its_left():
     rules, s = dealt("tanuki")
-    root = ET.fromstring(rt.render_board(s, 0, rules=rules))
+    root = ET.fromstring(rt.render_board(rules.view(s, 0)))
     (group,) = reflow_groups(root)
     placed = boxes(group)
     garden = span([b for b in boxes(root) if b not in placed])
@@ -312,7 +314,7 @@ def test_miyabi_frog_targets_are_a_finger_wide_on_a_phone_and_apart():
         if rules.current_player(s) is gardenkit.CHANCE:
             s = rules.step_chance(s)
             continue
-        root = ET.fromstring(rm.render_board(s, s.to_move, rules=rules))
+        root = ET.fromstring(rm.render_board(rules.view(s, s.to_move)))
         frogs = [g for g in root.iter(f"{SVG}g") if "gk-frog-target" in (g.get("class") or "").split()]
         if frogs:
             checked += 1
@@ -436,7 +438,7 @@ def test_a_phone_part_of_a_samurai_house_draws_its_columns_buttons_and_the_whole
     house = s.houses[0]
     vx0, _, vx1, _ = rs.board_view(house)
     for window, left, right in (((vx0, vx0 + 13), 0, 2), ((vx0 + 1, vx0 + 14), 1, 1), ((vx0 + 2, vx1), 2, 0)):
-        root = ET.fromstring(rs.render_board(s, 0, uid="p", window=window))
+        root = ET.fromstring(rs.render_board(RS.view(s, 0), uid="p", window=window))
         (drawn,) = [g for g in root.iter(f"{SVG}g") if g.get("class") == "gk-house"]
         squares = [r for r in drawn.iter(f"{SVG}rect") if r.get("class") == "gk-sq"]
         assert len(squares) == sum(1 for x, _ in house.grid if window[0] <= x <= window[1])
@@ -455,7 +457,7 @@ def test_a_phone_part_of_a_samurai_house_draws_its_columns_buttons_and_the_whole
         shown = min(window[1], hx1) - max(window[0], hx0) + 1
         assert float(frame.get("width")) == shown * rs.MINI + 3
     for window in ((vx0 + 2, vx0 + 15), (vx0 + 2, vx0 + 9)):  # the map between the buttons, or under them
-        root = ET.fromstring(rs.render_board(s, 0, uid="p", window=window))
+        root = ET.fromstring(rs.render_board(RS.view(s, 0), uid="p", window=window))
         parts = [span(boxes(g)) for g in root.iter(f"{SVG}g")
                  if g.get("data-ui") or g.get("class") in ("gk-panoff", "gk-mini")]
         for i, a in enumerate(parts):
@@ -465,9 +467,9 @@ def test_a_phone_part_of_a_samurai_house_draws_its_columns_buttons_and_the_whole
         assert max(p[3] for p in parts) < float(table.get("y"))  # all above the part of the house
         assert max(p[2] for p in parts) <= float(table.get("x")) + float(table.get("width"))  # no wider than it
     with pytest.raises(ValueError, match="a window is the first and last column"):
-        rs.render_board(s, 0, uid="p", window=(5, 2))
+        rs.render_board(RS.view(s, 0), uid="p", window=(5, 2))
     with pytest.raises(ValueError, match="shows no column"):
-        rs.render_board(s, 0, uid="p", window=(50, 60))
+        rs.render_board(RS.view(s, 0), uid="p", window=(50, 60))
 
 
 def test_a_hint_on_a_phone_shows_the_part_of_the_house_where_it_is():

@@ -13,7 +13,7 @@ from gardenkit.render.samurai_gardener import board_view, render_board, render_c
 from gardenkit.render.svg import SvgStr, esc
 from gardenkit.tutor import samurai_gardener as sg
 
-rules = gardenkit.make("samurai_gardener")
+rules = R = gardenkit.make("samurai_gardener")
 SVG = "{http://www.w3.org/2000/svg}"
 
 
@@ -111,7 +111,7 @@ def test_board_has_spots_with_actions_turn_control_and_version():
     legal = rules.placements(s, card)
     spots = [Target(str(a), rules.placement_points(s, a), at=(a.x, a.y)) for a in legal]
     spots += [Target("99@9,9", None, Refusal("no", "samurai_gardener.place.touch"), at=(9, 9))]
-    svg = render_board(s, 0, uid="t1", version=5, selected=card, spots=spots, marked=str(legal[0]))
+    svg = render_board(R.view(s, 0), uid="t1", version=5, selected=card, spots=spots, marked=str(legal[0]))
     root = parse(svg)
     assert root.get("data-version") == "5"
     acts = [e.get("data-action") for e in root.iter() if "gk-spot" in (e.get("class") or "")]
@@ -150,7 +150,7 @@ def _spot_board(state=None, **kw):
     legal = rules.placements(s, card)
     spots = [Target(str(a), rules.placement_points(s, a), at=(a.x, a.y)) for a in legal]
     spots += [Target(f"{card}@9,9", None, rules.why_illegal(s, f"{card}@9,9"), at=(9, 9))]
-    return s, legal, parse(render_board(s, 0, uid="t2", selected=card, spots=spots, **kw))
+    return s, legal, parse(render_board(R.view(s, 0), uid="t2", selected=card, spots=spots, **kw))
 
 
 def test_badges_sit_small_in_the_top_left_corner_and_letters_in_the_bottom_right():
@@ -204,7 +204,7 @@ def test_order_step_shows_the_waiting_lines_by_type_and_length_and_no_lineup_or_
     sc = sg.order_scenario()
     s = sc.states(rules)[1]
     runs = [a.run for a in rules.legal_actions(s)]
-    root = parse(render_board(s, 0, uid="t3", pending=runs, marked=sc.actions[1]))
+    root = parse(render_board(R.view(s, 0), uid="t3", pending=runs, marked=sc.actions[1]))
     assert root.find(f".//{SVG}g[@data-ui='turn']") is None
     assert root.find(f".//{SVG}g[@data-card]") is None
     texts = [t.text for t in root.iter(SVG + "text")]
@@ -221,6 +221,6 @@ def test_order_step_shows_the_waiting_lines_by_type_and_length_and_no_lineup_or_
 
 def test_a_board_without_placing_shows_the_house_without_the_wide_margin():
     s = dealt()
-    wide = parse(render_board(s, 0, uid="t4"))
-    tight = parse(render_board(s, 0, uid="t5", clickable=False))
+    wide = parse(render_board(R.view(s, 0), uid="t4"))
+    tight = parse(render_board(R.view(s, 0), uid="t5", clickable=False))
     assert float(tight.get("height")) < float(wide.get("height"))

@@ -50,7 +50,7 @@ def played_to_the_end(game_id, seed=3):
     g.announcer.observe(lambda _change: said.append("announced"), names=list(g.announcer.trait_names(sync=True)))
     while g.rules.current_player(g.state) is not None:
         assert g.rules.current_player(g.state) == g.seat  # the view stops only for the learner
-        kind = g.rules.decision(g.state) if hasattr(g.rules, "decision") else getattr(g.state, "phase", None)
+        kind = g.rules.decision(g.state) or getattr(g.state, "phase", None)  # (a game that names no decisions: its phase)
         before.append((g.state, g.timeline.history, g.moves.value, kind))
         drawn = g.board.version
         said.clear()

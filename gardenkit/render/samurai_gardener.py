@@ -1,6 +1,7 @@
 """Samurai Gardener as SVG: houses, cards, the line-up, whole states and the clickable board.
 
-Pure functions of a state (or its parts) returning :class:`~gardenkit.render.svg.SvgStr`.
+Pure functions of what they are given (a position's drawings: a :class:`~gardenkit.core.view.View`,
+``rules.view(state, player)``; or a position's parts) returning :class:`~gardenkit.render.svg.SvgStr`.
 Every square shows its type twice, as a letter (F, T, P, G) and as a pattern (floor planks,
 tatami stripes, pond waves, garden leaves), so the board reads without colour.
 Nothing here decides legality or computes points: the board is given its spots.
@@ -10,7 +11,7 @@ Nothing here decides legality or computes points: the board is given its spots.
 >>> s = rules.initial_state(players=2, seed=1)
 >>> while rules.current_player(s) is gardenkit.CHANCE:
 ...     s = rules.step_chance(s)
->>> svg = render_state(s)
+>>> svg = render_state(rules.view(s))
 >>> svg.startswith("<svg") and 'data-card' in svg and "Player 1" in svg
 True
 """
@@ -246,21 +247,25 @@ def render_lineup(cards, *, selected: int | None = None, turned: bool = False, c
     return _document(max(w, 10) + 4, 3 * cell + 24, body, uid, label="line-up")
 
 
-def _status(state) -> str:
-    if state.phase == "over":
+def _status(view) -> str:
+    """What is happening, in words, of a :class:`~gardenkit.core.view.View`."""
+    state = view.state
+    if view.over:
         return f"Game over after round {state.round}"
-    if state.phase in ("deal", "lineup"):
+    if not isinstance(view.to_act, int):
         return f"Round {state.round}: cards are being laid out"
-    who = f"Player {state.to_move + 1}"
+    who = f"Player {view.to_act + 1}"
     if state.phase == "order":
         return f"Round {state.round}: {who} chooses the order of scoring"
     return f"Round {state.round}: {who} to take a card and place it"
 
 
-def render_state(state, *, cell: float = 18) -> SvgStr:
-    """A whole position: status, scores (and specialist markers), the line-up and every house."""
+def render_state(view, *, cell: float = 18) -> SvgStr:
+    """A whole position (``rules.view(state)``): status, scores (and specialist markers), the
+    line-up and every house."""
+    state = view.state
     uid = new_uid()
-    parts = [f'<text class="gk-tx" x="6" y="18" font-weight="bold">{esc(_status(state))}</text>']
+    parts = [f'<text class="gk-tx" x="6" y="18" font-weight="bold">{esc(_status(view))}</text>']
     score_text = "   ".join(
         f"P{i + 1}: {v}" + (f" [{state.markers[i] or '-'}]" if state.specialist else "")
         for i, v in enumerate(state.scores)
@@ -276,7 +281,7 @@ def render_state(state, *, cell: float = 18) -> SvgStr:
         lw = 0
     x, hmax = 6, 0
     for i, house in enumerate(state.houses):
-        mark = " ◀" if state.to_move == i else ""
+        mark = " ◀" if view.to_act == i else ""
         parts.append(f'<text class="gk-tx" x="{x}" y="{y + 14}">Player {i + 1}{mark}</text>')
         if not house.grid:
             x += 90
@@ -290,7 +295,7 @@ def render_state(state, *, cell: float = 18) -> SvgStr:
         hmax = max(hmax, (y1 - y0 + 1) * cell)
         x += max(w, 80) + 24
     width = max(x, lw + 80, 360)
-    return _document(width, y + 22 + hmax + 8, "".join(parts), uid, label=_status(state))
+    return _document(width, y + 22 + hmax + 8, "".join(parts), uid, label=_status(view))
 
 
 def board_view(house, *, room: bool = True) -> tuple[int, int, int, int]:
@@ -409,13 +414,13 @@ def pick_label(run) -> str:
     return f"{TYPE_NAMES[run.type]} {'row' if run.horizontal else 'column'} of {run.length}"
 
 
-def render_board(state, player: int, *, uid: str, version: int = 0, selected: int | None = None,
+def render_board(view, *, uid: str, version: int = 0, selected: int | None = None,
                  turned: bool = False, spots=(), marked: str | None = None, proposal=None, pending=(),
                  header: str | None = None, cell: float = CELL, clickable: bool = True,
                  style: bool = True, patterns: bool = True, window: tuple[int, int] | None = None,
                  made_for: int | None = None) -> SvgStr:
-    """The interactive board: a status line, the line-up (``data-pick``, and ``data-card``), a turn control
-    (``data-ui="turn"``), ``player``'s house and a badge per spot (``data-action``): ``spots`` are
+    """The interactive board of ``view.viewer`` (``rules.view(state, player)``): a status line, the
+    line-up (``data-pick``, and ``data-card``), a turn control (``data-ui="turn"``), the player's house and a badge per spot (``data-action``): ``spots`` are
     the :class:`~gardenkit.core.types.Target` values of ``rules.targets(state, (card, turned))``.
 
     A badge sits small in the top-left corner of its square (the square's letter is in the
@@ -437,6 +442,7 @@ def render_board(state, player: int, *, uid: str, version: int = 0, selected: in
     made for, on the root as ``data-room`` (0: drawn whole), so the front end tells the widget
     when the room it has is another (:meth:`~gardenkit.widgets.board_base.BoardWidget.set_room`).
     """
+    state, player = view.state, view.viewer
     house = state.houses[player]
     room = clickable and not pending
     vx0, vy0, vx1, vy1 = board_view(house, room=room)
@@ -455,7 +461,7 @@ def render_board(state, player: int, *, uid: str, version: int = 0, selected: in
             cols = (c0, c1)
     # where part of the house is shown (a phone), the lines' buttons keep to its width, in rows
     wrap = None if cols is None else 8 + (cols[1] - cols[0] + 1) * cell
-    parts = [f'<text class="gk-tx gk-status" x="8" y="18" font-weight="bold">{esc(header or _status(state))}</text>']
+    parts = [f'<text class="gk-tx gk-status" x="8" y="18" font-weight="bold">{esc(header or _status(view))}</text>']
     top = 30
     lw = 0
     if pending:
@@ -544,8 +550,8 @@ def render_board(state, player: int, *, uid: str, version: int = 0, selected: in
     body = "".join(parts)
     if defs:
         body = f"<defs>{''.join(defs)}</defs>" + body
-    width = max(ox + W + 8, 72 + lw + 8, 8 * len(header or _status(state)) + 16)
-    return _document(width, oy + H + 8, body, uid, label=header or _status(state),
+    width = max(ox + W + 8, 72 + lw + 8, 8 * len(header or _status(view)) + 16)
+    return _document(width, oy + H + 8, body, uid, label=header or _status(view),
                      attrs=f' data-version="{version}"' + (f' data-room="{made_for:d}"' if made_for is not None else ""),
                      style=style, patterns=patterns)
 

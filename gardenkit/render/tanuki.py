@@ -2,12 +2,13 @@
 the dice, every player's hand and Shiitake, the clickable board with its preview of the monks'
 walks, and whole states.
 
-Pure functions of a state returning :class:`~gardenkit.render.svg.SvgStr`. Nothing is decided
-here: what can be clicked and why not comes from ``rules.targets`` (a tile of the hand and its
-turn, or nothing picked: a start place, a direction on a 5, chase, a card, ``decline`` …), where
-every monk would end and what it would gain from ``rules.walks``, what a seat may see of the
-others' hands and cards from ``rules.observe`` and ``rules.known_scores``. Each function takes the
-``rules`` it asks (default: the game's own rules object).
+Pure functions of what they are given, returning :class:`~gardenkit.render.svg.SvgStr`: a
+position's drawings take a :class:`~gardenkit.core.view.View`, the rules' one answer for a
+drawing (``rules.view(state, player, (tile, turn))``): what can be clicked and why not (a tile of
+the hand and its turn, or nothing picked: a start place, a direction on a 5, chase, a card,
+``decline`` …), what is being decided, what a seat may see of the others' hands and cards and
+their known Shiitake. Where every monk would end and what it would gain (``rules.walks``) is
+handed in. Nothing is decided or asked here: no rules object, no rules module.
 
 The board is drawn as ``gardenkit`` reads it (``READINGS.md``, marked ``reconstructed`` in the
 component file): the **blue** numbers 1-6 run along the columns, left to right, the **gold**
@@ -24,12 +25,12 @@ a net with its owner's number (bottom-left), a rock garden grey stones over the 
 >>> rules = TanukiRules()
 >>> s = position(tiles={"b3g1": (1, 0)}, monks={0: "b3g2 F", 1: "b5g6 side 3"}, tanuki=("b1g4", None),
 ...              hands={0: (5, 9, 12)})
->>> svg = render_board(s, 0, selected=5, rules=rules)
+>>> svg = render_board(rules.view(s, 0, (5, 0)), walks=rules.walks(s, "5@b3g2"), preview="5@b3g2")
 >>> 'data-action="5@b3g2"' in svg and 'data-pick="9"' in svg and 'data-tanuki="blue"' in svg
 True
 >>> 'class="gk-twalk"' in svg          # the preview: where player 1's monk would walk
 True
->>> render_state(s).startswith("<svg")
+>>> render_state(rules.view(s)).startswith("<svg")
 True
 """
 from __future__ import annotations
@@ -37,8 +38,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from ..core.registry import rules_of
-from ..games.tanuki.actions import BaitCard, Direction, Discard, Enter, MoveCard, Place, ShiftCard, Start
+from ..games.tanuki.actions import BaitCard, Direction, Discard, Enter, MoveCard, Place, ShiftCard, Start, parse
 from ..games.tanuki.board import PORTS, SIZE, TANUKI, space_name
 from ..games.tanuki.components import SYMBOL_NAMES
 from .svg import (BODY_END, BODY_START, SvgStr, esc, game_document, hit, new_uid, phone_grow, phone_size, pressed, reflow_under,
@@ -146,13 +146,6 @@ TANUKI_CSS = (
     f'svg.gk-narrow[data-game="tanuki"] .gk-ttanuki{{{phone_grow(1.15)}}}'
     f'svg.gk-narrow[data-game="tanuki"] :is(.gk-tmonk,.gk-tendg){{{phone_grow(0.92)}}}'
 )
-
-
-# ----- engine access (the renderer asks, never decides) -------------------------------------
-def _engine(rules):
-    """The rules a drawing asks: those it was given, else the game's shared ones (by name: a renderer
-    imports no rules module and makes no rules object of its own)."""
-    return rules_of("tanuki") if rules is None else rules
 
 
 def _plural(n: int, word: str) -> str:
@@ -457,7 +450,8 @@ def walk_lines(walks, names=None) -> tuple[str, ...]:
 
     >>> from gardenkit.games.tanuki.setups import position
     >>> s = position(tiles={"b3g1": (1, 0)}, monks={0: "b3g2 F", 1: "b5g6 side 3"}, hands={0: (5, 9, 12)})
-    >>> walk_lines(rules_of("tanuki").walks(s, "5@b3g2"))
+    >>> import gardenkit
+    >>> walk_lines(gardenkit.make("tanuki").walks(s, "5@b3g2"))
     ('Player 1: b3g2 Shiitake → stops facing b2g2 (+1)',)
     """
     out = []
@@ -561,12 +555,12 @@ def _chip_label(a) -> str:
     return kind if kind else text.split(" ")[0]
 
 
-def _classify(s, targets, rules):
-    """Sort the targets into where the board draws them."""
+def _classify(s, targets):
+    """Sort the targets into where the board draws them (each read with the actions' ``parse``)."""
     starts, ports, spaces, arrows, discards, chips, buttons = [], [], [], [], {}, {}, []
     for t in targets:
         try:
-            a = rules.parse_action(s, t.action)
+            a = parse(t.action)
         except ValueError:
             buttons.append((t, None))
             continue
@@ -591,8 +585,8 @@ def _classify(s, targets, rules):
     return starts, ports, spaces, arrows, discards, chips, buttons
 
 
-def _targets_markup(s, targets, BX, BY, cell, *, marked, clickable, preview, rules, pick_spaces=()) -> str:
-    starts, ports, spaces, arrows, _discards, chips, _buttons = _classify(s, targets, rules)
+def _targets_markup(s, targets, BX, BY, cell, *, marked, clickable, preview, pick_spaces=()) -> str:
+    starts, ports, spaces, arrows, _discards, chips, _buttons = _classify(s, targets)
     out = []
     px = lambda x: BX + x * cell  # noqa: E731
     py = lambda y: BY + y * cell  # noqa: E731
@@ -680,8 +674,7 @@ def _dice_parts(s, X, Y) -> tuple[str, float]:
     return "".join(out), y - Y
 
 
-def _scores_parts(s, seen, X, Y, rules, names, now) -> tuple[str, float]:
-    known = rules.known_scores(seen)
+def _scores_parts(s, seen, X, Y, known, names, now) -> tuple[str, float]:
     out = [f'<text class="gk-ttxb" x="{_n(X)}" y="{_n(Y + 12)}">Shiitake (target {s.target}; supply {s.supply})</text>']
     y = Y + 20
     for q in range(s.players):
@@ -853,45 +846,43 @@ def _text_block(lines, X, Y, *, cls="gk-ttx", width=54, attrs="") -> tuple[str, 
     return "".join(out), y - Y
 
 
-def offered(state, rules=None, *, selected: int | None = None, rot: int = 0, card: str | None = None) -> tuple:
-    """What the board offers to click: in the tile phase with a tile picked, its placements
-    (``rules.targets(state, (selected, rot))``); then every other target (``rules.targets(state)``),
-    where on your own turn a Garden Master card's moves are offered only once that card is picked
-    (``card``); an answer on someone else's turn (a Repellant, The Best Offense) always is.
+def offered(view, *, card: str | None = None) -> tuple:
+    """What a board offers to click, from its :class:`~gardenkit.core.view.View`
+    (``rules.view(state, player, (tile, turn))``): in the tile phase with a tile picked, its
+    placements (``view.targets``); then every other target (``view.offered``), where on your own
+    turn a Garden Master card's moves are offered only once that card is picked (``card``); an
+    answer on someone else's turn (a Repellant, The Best Offense) always is.
 
+    >>> import gardenkit
     >>> from gardenkit.games.tanuki.setups import position
     >>> s = position(hands={0: (5, 9, 12)}, monks={0: "b3g1 side 1", 1: "b4g6 side 3"})
-    >>> [t.action for t in offered(s, selected=5)]
+    >>> [t.action for t in offered(gardenkit.make("tanuki").view(s, 0, (5, 0)))]
     ['5@b3g1 from A', '5@b3g1 from B']
     """
-    rules = _engine(rules)
-    s = state
-    if rules.current_player(s) is None:
+    if view.to_act is None:
         return ()
-    kind = rules.decision(s)
-    out = ()
-    if selected is not None and kind == "tile":
-        out = rules.targets(s, (selected, rot))
-    rest = tuple(t for t in rules.targets(s)
+    kind = view.decision
+    out = view.targets if view.selection is not None and kind == "tile" else ()
+    rest = tuple(t for t in view.offered
                  if kind not in ("pre", "tile") or card_of(t.action) is None or card_of(t.action) == card)
     return tuple(out) + rest
 
 
-def card_choices(state, rules=None) -> dict:
-    """Garden Master card -> its legal targets now (``rules.targets(state)``), for the player to act
-    on their own turn (before the roll or in the tile phase); empty otherwise.
+def card_choices(view) -> dict:
+    """Garden Master card -> its legal targets now (``view.offered``), for the player to act on their
+    own turn (before the roll or in the tile phase); empty otherwise.
 
+    >>> import gardenkit
     >>> from gardenkit.games.tanuki.setups import position
     >>> s = position(hands={0: (5, 9, 12)}, monks={0: "b3g1 side 1", 1: "b4g6 side 3"}, stage="pre",
     ...              garden_master=True, cards={0: ("fast", "basket")})
-    >>> {k: [t.action for t in v] for k, v in card_choices(s).items()}
+    >>> {k: [t.action for t in v] for k, v in card_choices(gardenkit.make("tanuki").view(s, 0)).items()}
     {'fast': ['play fast']}
     """
-    rules = _engine(rules)
-    if rules.current_player(state) is None or rules.decision(state) not in ("pre", "tile"):
+    if view.to_act is None or view.decision not in ("pre", "tile"):
         return {}
     out: dict = {}
-    for t in rules.targets(state):
+    for t in view.offered:
         kind = card_of(t.action)
         if kind is not None and t.points is not None:
             out.setdefault(kind, []).append(t)
@@ -899,20 +890,20 @@ def card_choices(state, rules=None) -> dict:
 
 
 # ----- status ---------------------------------------------------------------------------------------------
-def status_line(state, rules=None, names=None) -> str:
-    """What is happening, in words (whose decision and what it is, as ``rules.decision`` names it)."""
-    rules = _engine(rules)
-    s = state
-    p = rules.current_player(s)
+def status_line(view, names=None) -> str:
+    """What is happening, in words (whose decision and what it is, as ``rules.decision`` names it),
+    of a :class:`~gardenkit.core.view.View`."""
+    s = view.state
+    p = view.to_act
     if p is None:
-        o = rules.outcome(s)
+        o = view.outcome
         if o is None:
             return "Game over"
         who = " and ".join(_name(names, w) for w in o.winners)
         verb = "share the win" if len(o.winners) > 1 else "wins"
         return f"Game over: {who} {verb} with {o.scores[o.winners[0]]} Shiitake"
     turn = f"Turn {s.turn}" if s.turn else "Set-up"
-    kind = rules.decision(s)
+    kind = view.decision
     if kind == "chance":
         return {"deal": "Set-up: the path tiles are dealt", "place": "Set-up: the Tanuki are placed by the dice",
                 "roll": f"{turn}: {_name(names, s.active)} rolls the Tanuki dice",
@@ -948,53 +939,53 @@ def status_line(state, rules=None, names=None) -> str:
 
 
 # ----- the clickable board ------------------------------------------------------------------------------
-def render_board(state, player: int, *, selected: int | None = None, rot: int = 0, targets=None, walks=None,
+def render_board(view, *, targets=None, walks=(),
                  preview: str | None = None, trail=None, step: int | None = None, trail_label: str = "",
                  card: str | None = None, card_targets=None, pick_buttons=(), pick_spaces=(), ghosts=(),
                  marked: str | None = None, header: str | None = None, note: str = "", clickable: bool = True,
                  uid: str | None = None, version: int = 0, style: bool = True, patterns: bool = True, names=None,
-                 cell: float = CELL, rules=None) -> SvgStr:
-    """The interactive board of ``player``.
+                 cell: float = CELL) -> SvgStr:
+    """The interactive board of ``view.viewer``: ``rules.view(state, player, (tile, turn))`` with a
+    tile of the hand picked (and turned), else ``rules.view(state, player)``.
 
     At the top the status line; on the left the garden: the spaces with their blue and gold
     numbers, the sides 1-4, every tile with its paths and symbols, stashes, traps and rock
     gardens (the drawing's body: it changes only when the board does), then the monks and the
-    Tanuki. On the right: the dice, every player's Shiitake (what ``player`` may see:
-    ``rules.observe`` and ``rules.known_scores``), ``player``'s hand, their Garden Master cards,
+    Tanuki. On the right: the dice, every player's Shiitake (what the player may see),
+    the player's hand, their Garden Master cards,
     the buttons and the preview or the last move's walks in words.
 
-    What can be clicked is ``targets`` (default: ``rules.targets(state, (selected, rot))`` with a
-    tile picked, else ``rules.targets(state)``, when ``player`` is to act): a tile's placement on
+    What can be clicked is ``targets`` (default: :func:`offered`, the picked tile's placements
+    and the other targets, when the player is to act): a tile's placement on
     the space in front of the monk (the whole space, or each path end it may set off by from a
     start place), a start place (a ring on the board's edge), a direction (an arrow by the
     Tanuki), a space of a card (a chip), a discard (the hand tile), the rest as buttons; each
     carries ``data-action``. Hand tiles carry ``data-pick="<tile>"`` while a tile may be laid,
     cards ``data-pick="card:<kind>"``; ``pick_buttons``/``pick_spaces`` add other picks (a card's
-    choices made one at a time). ``selected``/``rot``: the picked tile, drawn turned on the space
-    in front (a ghost) and in the hand.
+    choices made one at a time). The view's selection, ``(tile, turn)``: the picked tile, drawn
+    turned on the space in front (a ghost) and in the hand.
 
     ``ghosts``: ``(tanuki, x, y)`` of a choice made on the way to a move (Tanuki Bait's blue space),
     drawn pale.
 
-    ``walks`` (default: ``rules.walks(state, preview)`` when ``preview`` names a move): the walks
-    that move would cause, traced on the board in each monk's colour with where each would end,
+    ``walks`` (``rules.walks(state, preview)``, given with the ``preview`` move they belong to;
+    without a preview, the picked tile's first legal placement is the one ringed): the walks that
+    move would cause, traced on the board in each monk's colour with where each would end,
     crashes and loops marked, and listed in words. ``trail`` (the walks of a move already played)
     and ``step``: the same, shown up to piece ``step`` (None: all) with the current piece thicker.
     """
-    s = state
-    rules = _engine(rules)
+    seen = s = view.state
+    player = view.viewer
+    selected, rot = view.selection if view.selection is not None else (None, 0)
     uid = uid or new_uid()
-    seen = rules.observe(s, player)
-    p = rules.current_player(s)
-    mine = p == player
+    p = view.to_act
+    mine = view.mine
     if targets is None:
-        targets = offered(s, rules, selected=selected, rot=rot, card=card) if clickable and mine else ()
-    if walks is None:
-        if preview is None and selected is not None:  # the picked tile's first legal placement
-            preview = next((t.action for t in targets if t.points is not None and t.action.startswith(f"{selected}@")),
-                           None)
-        walks = rules.walks(s, preview) if preview else ()
-    status = header or status_line(s, rules, names)
+        targets = offered(view, card=card) if clickable and mine else ()
+    if preview is None and selected is not None:  # the picked tile's first legal placement
+        preview = next((t.action for t in targets if t.points is not None and t.action.startswith(f"{selected}@")),
+                       None)
+    status = header or status_line(view, names)
     head = _status_lines(status)
     notes = _wrap(note, STATUS_CHARS + 8) if note else []
     # the garden's frame starts under the status and the note (two lines fit above it)
@@ -1006,7 +997,7 @@ def render_board(state, player: int, *, selected: int | None = None, rot: int = 
     parts.append(f"{BODY_START}{_board_body(s, uid, BX, BY, cell)}{BODY_END}")
     # the picked tile, ghosted on the space in front of the monk
     m = s.monks[s.active] if s.monks[s.active] is not None else None
-    if selected is not None and mine and m is not None and rules.decision(s) == "tile" and \
+    if selected is not None and mine and m is not None and view.decision == "tile" and \
             s.tile_at(m[1], m[2]) is None and selected in seen.hands[player]:
         parts.append(_tile_markup(s.components.tile(selected), rot, BX + m[1] * cell, BY + m[2] * cell, cell, uid,
                                   cls="gk-tghost", attrs=f' data-ghost="{selected}" data-rot="{rot}"', tip=False))
@@ -1037,7 +1028,7 @@ def render_board(state, player: int, *, selected: int | None = None, rot: int = 
         parts.append(f'<g class="gk-tghost" data-ghost-tanuki="{which}" opacity=".6">'
                      f"{_tanuki_markup(which, gx, gy, BX, BY, cell)}</g>")
     parts.append(_targets_markup(s, targets, BX, BY, cell, marked=marked, clickable=clickable, preview=preview,
-                                 rules=rules, pick_spaces=pick_spaces))
+                                 pick_spaces=pick_spaces))
     # the column beside the board
     SX = BX + W + MARGIN + 14
     column_at = len(parts)
@@ -1045,11 +1036,11 @@ def render_board(state, player: int, *, selected: int | None = None, rot: int = 
     d, dh = _dice_parts(s, SX, y)
     parts.append(d)
     y += dh + 8
-    sc, sh = _scores_parts(s, seen, SX, y, rules, names, p if isinstance(p, int) else None)
+    sc, sh = _scores_parts(s, seen, SX, y, view.scores, names, p if isinstance(p, int) else None)
     parts.append(sc)
     y += sh + 8
-    _st, _po, _sp, _ar, discards, _ch, buttons = _classify(s, targets, rules)
-    laying = mine and clickable and rules.decision(s) == "tile" and bool(seen.hands[player])
+    _st, _po, _sp, _ar, discards, _ch, buttons = _classify(s, targets)
+    laying = mine and clickable and view.decision == "tile" and bool(seen.hands[player])
     heading = f"Your hand ({_name(names, player)})"
     hd, hh = _hand_parts(seen, player, SX, y, uid, selected=selected, rot=rot, pickable=laying, discards=discards,
                          marked=marked, clickable=clickable, heading=heading,
@@ -1063,7 +1054,7 @@ def render_board(state, player: int, *, selected: int | None = None, rot: int = 
             extra.append(("other end", ' data-ui="other_end"', "preview setting off by the other path end",
                           "gk-btn gk-tother"))
     if s.garden_master:
-        ct = card_targets if card_targets is not None else (card_choices(s, rules) if mine else {})
+        ct = card_targets if card_targets is not None else (card_choices(view) if mine else {})
         cd, ch = _cards_parts(s, seen, player, SX, y, card_targets=ct, picked=card, clickable=clickable and mine,
                               width=COLUMN_W)
         parts.append(cd)
@@ -1148,10 +1139,9 @@ def render_tile(tile, rot: int = 0, *, components=None, cell: float = 120, ports
                      label=f"tile {t.id}" + (f" turned {rot}" if rot else ""))
 
 
-def render_hand(state, player: int, *, rules=None) -> SvgStr:
-    """``player``'s hand as that player sees it (``rules.observe``)."""
-    rules = _engine(rules)
-    seen = rules.observe(state, player)
+def render_hand(view) -> SvgStr:
+    """``view.viewer``'s hand as that player sees it (``rules.view(state, player)``)."""
+    seen, player = view.state, view.viewer
     uid = new_uid()
     hd, hh = _hand_parts(seen, player, 8, 6, uid, heading=f"Player {player + 1}'s hand", clickable=False)
     n = max(len(seen.hands[player]), 1)
@@ -1159,14 +1149,13 @@ def render_hand(state, player: int, *, rules=None) -> SvgStr:
 
 
 # ----- a whole state ------------------------------------------------------------------------------------
-def render_state(state, *, rules=None, names=None) -> SvgStr:
-    """A whole position: the status, the garden with monks and Tanuki, the dice, every player's
-    Shiitake and hand (face down where the state hides it: give ``rules.observe(state, player)``
-    to draw what one player may see), the Garden Master cards and tokens."""
-    s = state
-    rules = _engine(rules)
+def render_state(view, *, names=None) -> SvgStr:
+    """A whole position (``rules.view(state)``): the status, the garden with monks and Tanuki, the
+    dice, every player's Shiitake and hand (face down where the state hides it: give
+    ``rules.view(state, player)`` to draw what one player may see), the Garden Master cards and tokens."""
+    s = view.state
     uid = new_uid()
-    status = status_line(s, rules, names)
+    status = status_line(view, names)
     BX, BY = 8 + MARGIN, 30 + MARGIN
     W = SIZE * CELL
     parts = [f'<text class="gk-thead gk-status" x="8" y="18">{esc(status)}</text>', _board_body(s, uid, BX, BY, CELL)]
@@ -1181,8 +1170,8 @@ def render_state(state, *, rules=None, names=None) -> SvgStr:
     d, dh = _dice_parts(s, SX, y)
     parts.append(d)
     y += dh + 8
-    p = rules.current_player(s)
-    sc, sh = _scores_parts(s, s, SX, y, rules, names, p if isinstance(p, int) else None)
+    p = view.to_act
+    sc, sh = _scores_parts(s, s, SX, y, view.scores, names, p if isinstance(p, int) else None)
     parts.append(sc)
     y += sh + 8
     cell = 40

@@ -97,7 +97,7 @@ class TanukiBoard(BoardWidget):
         kind = self.rules.decision(s)
         if not (mine and kind == "tile" and self.selected in s.hands[self.player]):
             self.selected, self.rot = None, 0
-        if not (mine and kind in ("pre", "tile") and self.card in card_choices(s, self.rules)):
+        if not (mine and kind in ("pre", "tile") and self.card in card_choices(self.rules.view(s, self.player))):
             self.card, self.bait = None, ()
         if self.card != "shift":
             self.shift_at = None
@@ -147,7 +147,7 @@ class TanukiBoard(BoardWidget):
             self.show_message(f"Tile {tile} is not in your hand (you hold {held}).", "warn")
             return
         if not self.my_turn() or self._decision() != "tile":
-            now = status_line(s, self.rules, self.names)
+            now = status_line(self.rules.view(s), self.names)
             self.show_message(f"You pick a tile to lay in your tile phase: {now}.", "warn")
             return
         if tile != self.selected:
@@ -193,7 +193,7 @@ class TanukiBoard(BoardWidget):
         if self._refuse(""):
             return
         s = self._state
-        choices = card_choices(s, self.rules) if self.my_turn() else {}
+        choices = card_choices(self.view()) if self.my_turn() else {}
         if kind not in choices:
             refusal = self.rules.card_refusal(s, self.player, kind)  # (None: its moves are on the board)
             if refusal is not None:
@@ -269,11 +269,11 @@ class TanukiBoard(BoardWidget):
 
     def _shift_spaces(self) -> list:
         """The spaces whose tile Shifting Paths may turn now (the engine's targets), top row first."""
-        shifts = card_choices(self._state, self.rules).get("shift", ())
+        shifts = card_choices(self.view()).get("shift", ())
         return sorted({tuple(t.at) for t in shifts if t.at}, key=lambda p: (p[1], p[0]))
 
     def _bait_actions(self) -> list:
-        baits = card_choices(self._state, self.rules).get("bait", ())
+        baits = card_choices(self.view()).get("bait", ())
         return [self.rules.parse_action(self._state, t.action) for t in baits]
 
     @guarded
@@ -378,6 +378,15 @@ class TanukiBoard(BoardWidget):
             self._cache[key] = make()
         return self._cache[key]
 
+    def view(self):
+        """The rules' answer for this board, what it draws and offers: ``rules.view(state, player,
+        (tile, turn))`` with a tile picked in the tile phase, else ``rules.view(state, player)``;
+        asked once per change."""
+        def make():
+            laying = self.selected is not None and self._decision() == "tile"
+            return self.rules.view(self._state, self.player, (self.selected, self.rot) if laying else None)
+        return self._cached(("view", self.selected, self.rot, self.player), make)
+
     def placements(self) -> tuple:
         """The picked tile's placements (``rules.targets(state, (tile, rot))``) and ``enter from …``,
         when this board's player lays a tile; else nothing."""
@@ -396,7 +405,7 @@ class TanukiBoard(BoardWidget):
         def make():
             if self._state is None or not self.my_turn():
                 return ()
-            out = offered(self._state, self.rules, selected=self.selected, rot=self.rot, card=self.card)
+            out = offered(self.view(), card=self.card)
             if self.card == "bait":
                 out = tuple(self._bait_spots(out))
             if self.card == "shift":  # one space's three turns, once its tile is picked
@@ -504,7 +513,7 @@ class TanukiBoard(BoardWidget):
                 int(named) in s.hands[self.player] else s.hands[self.player][0]
             self.select(tile)
         else:
-            self.show_message(status_line(s, self.rules, self.names) + ": click one of the choices on the board.")
+            self.show_message(status_line(self.rules.view(s), self.names) + ": click one of the choices on the board.")
 
     # ----- drawing ---------------------------------------------------------------------------------
     def render_patterns(self) -> str:
@@ -544,13 +553,13 @@ class TanukiBoard(BoardWidget):
             except ValueError:
                 pass
         return render_board(
-            s, self.player, selected=self.selected, rot=self.rot, targets=spots, walks=walks, preview=preview,
+            self.view(), targets=spots, walks=walks, preview=preview,
             trail=self.trail, step=self.trail_step, trail_label=self.trail_label, card=self.card,
-            card_targets=card_choices(s, self.rules) if self.clickable and self.my_turn() else {},
+            card_targets=card_choices(self.view()) if self.clickable and self.my_turn() else {},
             pick_buttons=buttons, pick_spaces=spaces, marked=self.marked,
             ghosts=(("blue", *self.bait[1]),) if self.card == "bait" and len(self.bait) == 2 else (),
-            header=self.header or status_line(s, self.rules, self.names), clickable=self.clickable, uid=self._uid,
-            version=self.version, style=False, patterns=False, names=self.names, rules=self.rules,
+            header=self.header or status_line(self.view(), self.names), clickable=self.clickable, uid=self._uid,
+            version=self.version, style=False, patterns=False, names=self.names,
         )
 
 
@@ -636,7 +645,7 @@ class TanukiGame(GameView):
     def _status_text(self, s, p) -> str:
         if p is None or p != self.seat:
             return super()._status_text(s, p)
-        return f"{status_line(s, self.rules, self.names)}: your move."
+        return f"{status_line(self.rules.view(s), self.names)}: your move."
 
     def _board_extras(self) -> None:
         self._update_trail()

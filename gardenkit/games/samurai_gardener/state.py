@@ -122,9 +122,10 @@ class SamuraiGardenerState:
         return d
 
     def _repr_svg_(self) -> str:
-        from ...render.samurai_gardener import render_state  # lazily: rules never need a renderer
+        from ...core.registry import rules_of  # lazily: rules never need a renderer
+        from ...render.samurai_gardener import render_state
 
-        return render_state(self)
+        return render_state(rules_of("samurai_gardener").view(self))
 
     def _repr_html_(self) -> str:
         """The drawing as an image named by its own words (its renderer's ``SvgStr._repr_html_``)."""

@@ -187,9 +187,10 @@ class TanukiState:
         return d
 
     def _repr_svg_(self) -> str:
-        from ...render.tanuki import render_state  # lazily: rules never need a renderer
+        from ...core.registry import rules_of  # lazily: rules never need a renderer
+        from ...render.tanuki import render_state
 
-        return render_state(self)
+        return render_state(rules_of("tanuki").view(self))
 
     def _repr_html_(self) -> str:
         """The drawing as an image named by its own words (its renderer's ``SvgStr._repr_html_``)."""
