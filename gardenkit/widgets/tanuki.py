@@ -378,14 +378,15 @@ class TanukiBoard(BoardWidget):
             self._cache[key] = make()
         return self._cache[key]
 
-    def view(self):
+    def view(self, *, clickable: bool = True):
         """The rules' answer for this board, what it draws and offers: ``rules.view(state, player,
         (tile, turn))`` with a tile picked in the tile phase, else ``rules.view(state, player)``;
-        asked once per change."""
+        asked once per change (``clickable=False``: without the targets, for a picture)."""
         def make():
             laying = self.selected is not None and self._decision() == "tile"
-            return self.rules.view(self._state, self.player, (self.selected, self.rot) if laying else None)
-        return self._cached(("view", self.selected, self.rot, self.player), make)
+            return self.rules.view(self._state, self.player, (self.selected, self.rot) if laying else None,
+                                   clickable=clickable)
+        return self._cached(("view", self.selected, self.rot, self.player, clickable), make)
 
     def placements(self) -> tuple:
         """The picked tile's placements (``rules.targets(state, (tile, rot))``) and ``enter from …``,
@@ -552,13 +553,14 @@ class TanukiBoard(BoardWidget):
                     preview, walks = self.marked, self.rules.walks(s, self.marked)
             except ValueError:
                 pass
+        view = self.view(clickable=self.clickable)  # (a picture draws only the ringed move: no targets asked)
         return render_board(
-            self.view(), targets=spots, walks=walks, preview=preview,
+            view, targets=spots, walks=walks, preview=preview,
             trail=self.trail, step=self.trail_step, trail_label=self.trail_label, card=self.card,
             card_targets=card_choices(self.view()) if self.clickable and self.my_turn() else {},
             pick_buttons=buttons, pick_spaces=spaces, marked=self.marked,
             ghosts=(("blue", *self.bait[1]),) if self.card == "bait" and len(self.bait) == 2 else (),
-            header=self.header or status_line(self.view(), self.names), clickable=self.clickable, uid=self._uid,
+            header=self.header or status_line(view, self.names), clickable=self.clickable, uid=self._uid,
             version=self.version, style=False, patterns=False, names=self.names,
         )
 
