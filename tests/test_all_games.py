@@ -423,34 +423,27 @@ def test_the_view_a_drawing_is_given_is_the_rules_own_answers(game):
     the targets offered (with and without a selection) when that seat acts, the outcome and the end
     scoring once over; ``clickable=False`` asks no targets."""
     rules = gardenkit.make(game)
-    rng = random.Random(11)
-    s = rules.initial_state(players=rules.info.min_players, seed=11)
+    states = random_game(rules, rules.info.min_players, 11)
     seen_acting = seen_over = 0
-    for step in range(400):
-        if step % 9 == 0 or rules.is_terminal(s):
-            for seat in range(len(rules.scores(s))):
-                v = rules.view(s, seat)
-                to_act = rules.current_player(s)
-                assert v.state == rules.observe(s, seat) and v.viewer == seat and v.to_act == to_act
-                assert v.decision == rules.decision(s) and v.scores == rules.known_scores(rules.observe(s, seat))
-                assert v.mine == (to_act == seat)
-                assert v.offered == (rules.targets(s) if to_act == seat else ()) and v.targets == v.offered
-                assert rules.view(s, seat, clickable=False).offered == ()
-                if rules.is_terminal(s):
-                    assert v.over and v.outcome == rules.outcome(s)
-                    assert v.finals == tuple(rules.final_lines(s, p) for p in range(len(rules.scores(s))))
-                    seen_over += 1
-                else:
-                    assert v.outcome is None and v.finals == ()
-                seen_acting += to_act == seat
-            whole = rules.view(s)
-            assert whole.state == s and whole.offered == () and whole.viewer is None
-        if rules.is_terminal(s):
-            break
-        if rules.current_player(s) is gardenkit.CHANCE:
-            s = rules.step_chance(s)
-        else:
-            s = rules.apply(s, rng.choice(rules.legal_actions(s)))
+    for s in states[::9] + states[-1:]:
+        for seat in range(len(rules.scores(s))):
+            v = rules.view(s, seat)
+            to_act = rules.current_player(s)
+            assert v.state == rules.observe(s, seat) and v.viewer == seat and v.to_act == to_act
+            assert v.decision == rules.decision(s) and v.scores == rules.known_scores(rules.observe(s, seat))
+            assert v.mine == (to_act == seat)
+            assert v.offered == (rules.targets(s) if to_act == seat else ()) and v.targets == v.offered
+            assert rules.view(s, seat, clickable=False).offered == ()
+            if rules.is_terminal(s):
+                assert v.over and v.outcome == rules.outcome(s)
+                assert v.finals == tuple(rules.final_lines(s, p) for p in range(len(rules.scores(s))))
+                seen_over += 1
+            else:
+                assert v.outcome is None and v.finals == ()
+            seen_acting += to_act == seat
+        whole = rules.view(s)
+        assert whole.state == s and whole.offered == () and whole.viewer is None
+    assert seen_over, f"{game}: the seeded game did not end"
     assert seen_acting > 3, f"{game}: the walk met too few positions with a seat to act"
     with pytest.raises(ValueError):
         rules.view(s, len(rules.scores(s)))  # no such seat: refused as every query refuses it

@@ -18,7 +18,8 @@ import walks
 from gardenkit import CHANCE
 from gardenkit.core import Rng
 from gardenkit.games.tang_garden import TangGardenRules
-from gardenkit.games.tang_garden.engine import STEP, any_build, build_refusal, covered, face_up, stack_left
+from gardenkit.games.tang_garden.board import STEP, covered
+from gardenkit.games.tang_garden.queries import any_build, build_refusal, face_up, stack_left
 from gardenkit.games.tang_garden.actions import Build
 from gardenkit.games.tang_garden.setups import position
 from gardenkit.testing import check_game, check_targets, load_or_refuse, mutate_save, play_out, random_game

@@ -36,7 +36,7 @@ def test_line_of_sight_runs_over_empty_spaces_to_the_board_edge():
                  cards={1: ["pine/any"]}, decos=[("d1", "pine")])
     assert [line.points for line in R.final_lines(s, 0) if line.rule == "tang_garden.score.sight"] == [1]
     s2 = dataclasses.replace(s, board=tuple(None if i == 1 * 8 + 3 else t for i, t in enumerate(s.board)))
-    from gardenkit.games.tang_garden.engine import character_lines
+    from gardenkit.games.tang_garden.scoring import character_lines
     assert character_lines(s2, "lady", 0, 3, 2, "tile", "N")[0].points == 1  # d2 empty: d1's pine still in sight
 
 

@@ -41,7 +41,7 @@ def grow(*wants, players=2, used=()):
     area kind or ``spot`` (or a tuple of them, or None)."""
     from gardenkit.games.tang_garden.actions import Build
     from gardenkit.games.tang_garden.components import parse_space
-    from gardenkit.games.tang_garden.engine import build_refusal
+    from gardenkit.games.tang_garden.queries import build_refusal
 
     s = position(players=players)
     board, taken, out = list(s.board), set(used), {}
@@ -706,7 +706,7 @@ def test_end_trigger():
     assert s2.ending and not s.ending
     # a seeded random game: the end comes when a stack runs out, with more than three tokens left
     from gardenkit.bots import RandomBot
-    from gardenkit.games.tang_garden.engine import stack_left
+    from gardenkit.games.tang_garden.queries import stack_left
 
     s, bot = R.initial_state(players=3, seed=0), RandomBot(0)
     while not any(stack_left(s, k) == 0 for k in range(4)):
@@ -775,7 +775,7 @@ def test_end_tie_tracks_among_three_tied_players_the_furthest_level_is_theirs():
               tokens=[], tracks={0: (4, 4, 2), 1: (4, 3, 3), 2: (9, 9, 9)})
     s = allowed(dataclasses.replace(s, ending=True), "end turn")
     assert R.outcome(s).winners == (2,)
-    from gardenkit.games.tang_garden.engine import winners
+    from gardenkit.games.tang_garden.scoring import winners
     assert winners(dataclasses.replace(s, lines=s.lines[:2] + ((),))) == (0,)
 
 
@@ -871,7 +871,7 @@ def test_score_prefer_terrain():
     s = scored(placed=[("student", 0, "d3", "tile", "S")], tiles=tiles)
     assert final(s, 0, "score.prefer_terrain") == [2]  # its own tile; the starting tile is no garden tile
     # capped at ten
-    from gardenkit.games.tang_garden.engine import character_lines
+    from gardenkit.games.tang_garden.scoring import character_lines
     full = dataclasses.replace(s, board=tuple((16, 0) if i % 8 == 4 else t for i, t in enumerate(s.board)))
     assert character_lines(full, "poet", 0, 4, 7, "tile", "N")[1].points == 10
 
@@ -919,7 +919,7 @@ def test_end_stuck_when_every_stack_shows_a_tile_that_fits_nowhere_the_end_is_tr
     turns up."""
     import random
 
-    from gardenkit.games.tang_garden.engine import any_build, face_up, stack_left
+    from gardenkit.games.tang_garden.queries import any_build, face_up, stack_left
 
     rng, s = random.Random(1408), R.initial_state(players=2, seed=1408)
     trigger = None

@@ -9,7 +9,8 @@ from gardenkit.games.tang_garden import TangGardenRules
 from gardenkit.games.tang_garden.actions import Build, Influence, Keep, Landscape, Lantern, PlaceChar, Refresh, Remove
 from gardenkit.games.tang_garden.components import SOLO_LANTERNS
 from gardenkit.games.tang_garden.board import SIZES, covered, region
-from gardenkit.games.tang_garden.engine import character_lines, solo_bounds, solo_rank
+from gardenkit.games.tang_garden.scoring import character_lines
+from gardenkit.games.tang_garden.solo import solo_bounds, solo_rank
 
 R = TangGardenRules()
 
@@ -352,7 +353,7 @@ def test_solo_pair_a_stack_top_without_a_card_beside_it_is_no_pair():
 
 
 def test_solo_remove_a_decoration_sent_to_the_box_is_out_of_the_supply_for_good():
-    from gardenkit.games.tang_garden.engine import supply_left
+    from gardenkit.games.tang_garden.queries import supply_left
 
     s, (x, y) = filled_but_one()
     rocks = [(i % 8, i // 8) for i, t in enumerate(s.board) if t and "rock" in s.components.tile(t[0]).areas]
@@ -447,7 +448,7 @@ def test_solo_final():
 
 
 def test_solo_final_a_character_finding_no_free_spot_does_not_stand():
-    from gardenkit.games.tang_garden.engine import free_spots
+    from gardenkit.games.tang_garden.queries import free_spots
 
     s, (x, y) = filled_but_one()
     s = dataclasses.replace(s, lantern_mode="tile_only", lantern_used=True, team=s.team + ("emperor",),
@@ -536,7 +537,7 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 import walks  # noqa: E402
-from gardenkit.games.tang_garden.engine import build_refusal  # noqa: E402
+from gardenkit.games.tang_garden.queries import build_refusal  # noqa: E402
 from gardenkit.testing import check_targets, load_or_refuse, mutate_save, play_out, random_game  # noqa: E402
 from gardenkit.testing import assert_refused
 

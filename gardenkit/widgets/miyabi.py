@@ -218,8 +218,8 @@ class MiyabiBoard(BoardWidget):
     def render(self) -> str:
         spots, targets = self._shown()
         return render_board(
-            self.rules.view(self._state, self.player, clickable=self.clickable), selected=self.selected, rot=self.rot, spots=spots,
-            targets=targets, marked=self.marked, header=self.header or self.default_header(),
+            self.rules.view(self._state, self.player, clickable=self.clickable), selected=self.selected,
+            rot=self.rot, spots=spots, targets=targets, marked=self.marked, header=self.header or self.default_header(),
             clickable=self.clickable, uid=self._uid, version=self.version, style=False, patterns=False,
         )
 

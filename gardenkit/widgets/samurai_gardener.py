@@ -225,8 +225,8 @@ class SamuraiBoard(BoardWidget):
     def render(self) -> str:
         """The board for the current state (the house is the drawing's body)."""
         return render_board(
-            self.rules.view(self._state, self.player, clickable=False), uid=self._uid, version=self.version, selected=self.selected,
-            turned=self.turned, spots=self.spots() if self.clickable else (), marked=self.marked,
+            self.rules.view(self._state, self.player, clickable=False), uid=self._uid, version=self.version,
+            selected=self.selected, turned=self.turned, spots=self.spots() if self.clickable else (), marked=self.marked,
             proposal=self.proposal, pending=self._waiting_lines(), header=self.header or self.default_header(),
             clickable=self.clickable, style=False, patterns=False, window=self.window(), made_for=self.room,
         )

@@ -214,7 +214,7 @@ def _coins(n) -> str:
 
 def sight_words(sight: dict, names: dict | None = None) -> str:
     """A character's sight preference (its ``sight`` data) as a sentence: what it scores at the end
-    when it stands in the garden, said as the engine's end scoring (``engine.character_lines``)
+    when it stands in the garden, said as the end scoring (``scoring.character_lines``)
     counts it. ``names``: character id -> name, for the characters an Empress-like preference
     names (default: the id, capitalised). Every character also earns a coin for each decoration in
     its line of sight; that rule (``tang_garden.score.sight``) is the same for all and not repeated.

@@ -43,11 +43,12 @@ from .actions import (
 )
 from .board import SIDES, SIZE, SIZES, SLOTS, STEP
 from .components import ELEMENTS, LANTERNS, SOLO_LANTERNS, default_components, load_components, space_name
-from .engine import (
-    R, Work, any_build, build_refusal, furthest_cubes, solo_build_refusal,
-    final_lines as engine_final_lines,
-    solo_builds, solo_has_build, solo_rank, supply_left, card_places, covered, face_up, free_spots, stack_left,
-)
+from .board import covered
+from .engine import Work
+from .queries import R, any_build, build_refusal, card_places, face_up, free_spots, stack_left, supply_left
+from .scoring import final_lines as engine_final_lines
+from .scoring import furthest_cubes
+from .solo import solo_build_refusal, solo_builds, solo_has_build, solo_rank
 from .rules_text import RULES
 from .state import HIDDEN, TangGardenState
 

@@ -18,7 +18,7 @@ from ...core.rng import _short
 from .actions import FACINGS, WHERE, Build
 from .components import ELEMENTS, load_components, parse_components
 from .board import SIDES, SIZE, SIZES, SLOTS, START, STEP
-from .engine import build_refusal, spots
+from .queries import build_refusal, spots
 from .state import HIDDEN, TangGardenState
 
 TASKS = ("flip", "draw", "deal", "reveal", "blind", "slot", "show", "first", "pair", "lay", "start2")
