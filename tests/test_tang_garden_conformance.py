@@ -18,7 +18,6 @@ import walks
 from gardenkit import CHANCE
 from gardenkit.core import Rng
 from gardenkit.games.tang_garden import TangGardenRules
-from gardenkit.games.tang_garden.board import STEP, covered
 from gardenkit.games.tang_garden.queries import any_build, build_refusal, face_up, stack_left
 from gardenkit.games.tang_garden.actions import Build
 from gardenkit.games.tang_garden.setups import position
