@@ -9,9 +9,10 @@ Fixtures:
   caches kept; cookies and storage cleared after each test: ``_profile``), that records page
   errors and console errors; any uncaught page error, and any console error not in
   :data:`HARMLESS_CONSOLE_ERRORS`, fails the test (console warnings don't: version-mismatch
-  warnings are harmless). A failing test leaves a screenshot in ``test-artifacts/``. A test
-  module may override the ``context_options`` fixture, module-scoped (e.g. a phone: viewport
-  390×844, touch).
+  warnings are harmless; a widget that started after anywidget's 2 s, which the page plugin
+  answers, is written to ``test-artifacts/late-widget-starts.log``). A failing test leaves a
+  screenshot in ``test-artifacts/``. A test module may override the ``context_options`` fixture,
+  module-scoped (e.g. a phone: viewport 390×844, touch).
 - ``open_dashboard(name, theme=None)``: opens ``/voila/render/<name>`` (``theme="dark"``:
   JupyterLab's dark theme, ``?theme=dark``) and waits for its widgets; when told to wait for
   something inside the game view (``wait_for=".gk-game …"``), it first opens the game (a cover
@@ -189,7 +190,11 @@ def page(_profile, request):
     console: list[str] = []
     page.on("pageerror", lambda exc: errors.append(f"{exc.name}: {exc.message}"))
 
+    late: list[str] = []
+
     def on_console(msg) -> None:
+        if msg.type == "warning" and msg.text.startswith("gardenkit: "):
+            late.append(msg.text)  # a widget that started late (the page plugin delivered its messages)
         if msg.type == "error":
             url = (msg.location or {}).get("url", "")
             if not harmless_console_error(msg.text, url):
@@ -207,6 +212,10 @@ def page(_profile, request):
             page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
         except Exception:  # noqa: BLE001 - a screenshot is a courtesy
             pass
+    if late:  # not a failure (the page plugin answers it), but counted: how often a busy page meets it
+        ARTIFACTS.mkdir(exist_ok=True)
+        with open(ARTIFACTS / "late-widget-starts.log", "a") as log:
+            log.write("".join(f"{request.node.nodeid}: {text}\n" for text in late))
     context.remove_listener("page", watch)
     for opened in set(context.pages) - before:  # its page, and any other it opened
         opened.close()

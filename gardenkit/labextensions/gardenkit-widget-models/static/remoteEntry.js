@@ -61,6 +61,12 @@
       var self = this, args = arguments;
       return Promise.resolve(own.apply(self, args)).catch(function (err) {
         if (!startedLate(err)) throw err;
+        if (!self.__gardenkitLate) {  // said once per model: which one, so a test log can name it
+          self.__gardenkitLate = true;
+          var name = typeof self.get === "function" ? self.get("_anywidget_id") : "";
+          console.warn("gardenkit: widget " + self.model_id + (name ? " (" + name + ")" : "") +
+                       " started after anywidget's 2 s; its messages are delivered all the same");
+        }
         return widgetModel.apply(self, args);
       });
     };
