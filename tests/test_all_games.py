@@ -155,6 +155,30 @@ def test_notebook_uses_only_the_public_api(game):
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_no_notebook_cell_leaks_a_bare_value(game):
+    """A code cell ends in a statement, a print, or a value that displays itself (a board, a widget,
+    a call of a name the notebook imported): never a bare text, number or attribute whose quoted
+    repr would show on the dashboard (Miyabi's components option's help once did:
+    ``"'standard' for the shipped …"``); and no stored output is an error, a traceback or a repr."""
+    import ast
+
+    for cell in nb.cells(_notebook(game), "code"):
+        source = "".join(cell["source"])
+        tree = ast.parse(source)
+        last = tree.body[-1] if tree.body else None
+        if isinstance(last, ast.Expr):
+            value = last.value
+            shown = isinstance(value, ast.Name) or (isinstance(value, ast.Call) and isinstance(value.func, ast.Name))
+            assert shown, f"the cell ends in a bare value, shown as its repr: {source[-80:]!r}"
+        for out in cell.get("outputs", []):
+            assert out["output_type"] != "error", source[-80:]
+            if out["output_type"] == "execute_result":
+                assert set(out["data"]) - {"text/plain"}, f"a text-only result (a repr) is stored: {source[-80:]!r}"
+            text = "".join(out.get("text", []))
+            assert "Traceback" not in text and not text.startswith(("'", '"')), source[-80:]
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_notebook_checks_worked_example_output(game):
     checked = nb.checked_cells(_notebook(game))
     assert checked, "mark the cells that print a worked example with # NBVAL_CHECK_OUTPUT"

@@ -511,30 +511,6 @@ def test_an_observation_played_on_to_the_end_names_no_winner(seed):
             assert R.from_dict(json_save(end)) == end
 
 
-# ----- the notebook shows no stray value ------------------------------------------------------------------
-
-def test_no_notebook_cell_leaks_a_bare_value():
-    """A code cell ends in a statement, a print, or a value that displays itself (a board, a widget):
-    never a bare text, number or attribute whose quoted repr would show on the dashboard."""
-    import ast
-
-    import notebook_checks as nb
-
-    for cell in nb.cells(nb.notebook("karesansui.ipynb"), "code"):
-        source = "".join(cell["source"])
-        tree = ast.parse(source)
-        last = tree.body[-1] if tree.body else None
-        if isinstance(last, ast.Expr):
-            value = last.value
-            shown = isinstance(value, ast.Name) or (isinstance(value, ast.Call) and isinstance(value.func, ast.Name))
-            assert shown, f"the cell ends in a bare value, shown as its repr: {source[-80:]!r}"
-        for out in cell.get("outputs", []):
-            if out["output_type"] == "execute_result":
-                assert set(out["data"]) - {"text/plain"}, f"a text-only result (a repr) is stored: {source[-80:]!r}"
-            text = "".join(out.get("text", []))
-            assert "Traceback" not in text and not text.startswith(("'", '"')), source[-80:]
-
-
 def test_the_kept_bids_are_safe_to_ask_for_from_two_threads():
     """A hint's search thread and the page's thread may ask for one garden's bids at once: every
     answer is the bid order without repeats, and a list handed out is never changed afterwards."""
