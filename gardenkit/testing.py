@@ -744,6 +744,44 @@ def load_or_refuse(rules, d, what: str = "", *, seconds: float | None = None, ma
     return back
 
 
+def check_edited_saves(rules, states, edit, rng, *, rounds: int | None = None, count: int | None = None,
+                       max_len: int = 400, after=None) -> tuple[int, int]:
+    """Edit the saves of ``states`` and check each edit as :func:`load_or_refuse` does: refused
+    quickly and briefly, or loaded, round-tripping, its input unchanged. ``edit(save, rng)`` gives
+    ``(edited save, what was edited)`` (a game's own edits: :func:`mutate_save` with them). Either
+    ``rounds`` (every state edited once a round, in order) or ``count`` edits of states drawn by
+    ``rng``. An edit that loads is handed to ``after(state, rng, i)`` (the ``i``-th edit), which
+    plays it on; what that raises fails with the edit named. Returns ``(refused, accepted)``.
+
+    >>> import gardenkit, random
+    >>> rules = gardenkit.make("samurai_gardener")
+    >>> states = random_game(rules, 2, 1)[::20]
+    >>> def drop_deck(d, rng):
+    ...     return {**d, "deck": d["deck"][1:]}, "a deck card dropped"
+    >>> check_edited_saves(rules, states, drop_deck, random.Random(1), rounds=1)[1] < len(states)
+    True
+    """
+    if (rounds is None) == (count is None):
+        raise ValueError("give rounds or count")
+    order = [s for _ in range(rounds) for s in states] if rounds is not None else None
+    refused = accepted = 0
+    for i in range(len(order) if order is not None else count):
+        s = order[i] if order is not None else rng.choice(states)
+        edited, what = edit(json_save(s), rng)
+        back = load_or_refuse(rules, edited, what, max_len=max_len)
+        if back is None:
+            refused += 1
+            continue
+        accepted += 1
+        if after is not None:
+            try:
+                after(back, rng, i)
+            except Exception as e:  # noqa: BLE001 - named with the edit that led there
+                phase = getattr(back, "phase", getattr(back, "stage", ""))
+                raise AssertionError(f"{what}: loaded ({phase}), then play failed: {type(e).__name__}: {e}") from e
+    return refused, accepted
+
+
 def play_out(rules, s, rng_or_seed, *, max_steps: int = 3000, round_trip_every: int = 1,
              targets: bool = False, outcome: bool = True):
     """Play ``s`` to the end at random; returns the final state.

@@ -20,7 +20,7 @@ import gardenkit
 from gardenkit import CHANCE, IllegalActionError, MalformedInputError, Refusal
 from gardenkit.games.karesansui.actions import Bid, Draw, Pass, TurnIn, forbidden_sets, sort_rocks
 from gardenkit.games.karesansui.setups import position
-from gardenkit.testing import (DEFAULT_ODD, check_malformed_action, edit_save, json_save, load_or_refuse, mutate_save,
+from gardenkit.testing import (DEFAULT_ODD, check_edited_saves, check_malformed_action, edit_save, json_save, mutate_save,
                                play_out, random_game, refused_quickly, replaced, save_paths, sized)
 
 R = gardenkit.make("karesansui")
@@ -136,24 +136,12 @@ def played():
 
 
 def test_mutated_saves_are_refused_quickly_or_played_to_the_end(played):
-    rng = random.Random("karesansui robust")
-    accepted = refused = 0
     # a round edits every played state once; a fixed number of rounds, the same every run (it was "up
     # to 6 within 18 s", so how much was checked depended on the machine's load): the suite's sample
-    # is 3, make bench runs 6
-    for _round in range(sized(3, 6)):
-        for s in played:
-            edited, what = mutate(json_save(s), rng)
-            # refused in under a second with a short MalformedInputError, or loads and round-trips; unchanged
-            back = load_or_refuse(R, edited, what, max_len=600)
-            if back is None:
-                refused += 1
-                continue
-            accepted += 1
-            try:  # a view (some players hidden) ends with no outcome; a full state with one
-                play_out(R, back, rng, outcome=not back.hidden)
-            except Exception as e:  # noqa: BLE001
-                raise AssertionError(f"{what}: loaded, then play failed: {type(e).__name__}: {e}") from e
+    # is 3, make bench runs 6. A view (some players hidden) ends with no outcome; a full state with one
+    refused, accepted = check_edited_saves(
+        R, played, mutate, random.Random("karesansui robust"), rounds=sized(3, 6), max_len=600,
+        after=lambda back, rng, _i: play_out(R, back, rng, outcome=not back.hidden))
     assert refused > 50 and accepted > 5, (refused, accepted)
 
 

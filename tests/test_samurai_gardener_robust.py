@@ -28,7 +28,7 @@ from gardenkit.games.samurai_gardener import Draw, Place, Run, ScoreRun
 from gardenkit.games.samurai_gardener.rules import order_outcomes
 from gardenkit.games.samurai_gardener.setups import many_lines
 from gardenkit.games.samurai_gardener.state import PHASES
-from gardenkit.testing import (DEFAULT_ODD, check_malformed_action, edit_save, json_save, load_or_refuse, mutate_save,
+from gardenkit.testing import (DEFAULT_ODD, check_edited_saves, check_malformed_action, edit_save, json_save, mutate_save,
                                random_game, refused_quickly)
 from gardenkit.testing import play_out as _play_out
 from gardenkit.testing import QUICK_SECONDS, sized
@@ -382,25 +382,15 @@ def _seed_states():
 
 
 def test_mutated_saves_are_refused_cleanly_or_play_to_the_end():
-    states = _seed_states()
-    rnd = random.Random(10)
-    counts = {"refused": 0, "played": 0}
     n = sized(600, 2000)  # the suite's sample; make bench runs all 2000 (benchmarks/bench_full_checks.py)
-    for i in range(n):
-        edited, what = mutate(save(rnd.choice(states)), rnd)
-        # refused in under a second with a short MalformedInputError, or loads and round-trips; unchanged
-        s = load_or_refuse(R, edited, what)
-        if s is None:
-            counts["refused"] += 1
-            continue
+
+    def after(s, _rng, i):
         if s.rng is not None:
             R.check_playable(s)  # what a game view checks before it replaces the game in progress
-        try:
-            play_out(s, i, round_trip_every=5)  # every fifth state loads back (every one: twice as slow)
-        except Exception as e:  # noqa: BLE001
-            raise AssertionError(f"{what}: loaded ({s.phase}), then play failed: {type(e).__name__}: {e}") from e
-        counts["played"] += 1
-    assert counts["refused"] > n // 20 and counts["played"] > n // 40, counts  # (> 100 and > 50 of 2000)
+        play_out(s, i, round_trip_every=5)  # every fifth state loads back (every one: twice as slow)
+
+    refused, played = check_edited_saves(R, _seed_states(), mutate, random.Random(10), count=n, after=after)
+    assert refused > n // 20 and played > n // 40, (refused, played)  # (> 100 and > 50 of 2000)
 
 
 # ----- 5. the notebook's cells end in something the dashboard shows ---------------------------------------

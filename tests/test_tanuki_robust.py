@@ -19,7 +19,7 @@ from gardenkit import MalformedInputError, testing
 from gardenkit.games.tanuki import BaitCard, Direction, MoveCard, PilferCard, Place, Start, TanukiRules
 from gardenkit.games.tanuki.board import EDGE_PLACES
 from gardenkit.games.tanuki.state import STAGES
-from gardenkit.testing import QUICK_SECONDS, random_game, sized
+from gardenkit.testing import QUICK_SECONDS, check_edited_saves, random_game, sized
 
 R = TanukiRules()
 
@@ -196,36 +196,10 @@ def played():
 
 
 def test_mutated_saves_are_refused_quickly_or_played_to_the_end(played):
-    rng = random.Random("tanuki robust")
-    accepted = refused = 0
-    slowest = 0.0
     # a round edits every played state once: the suite's sample is 1 round, make bench runs 6 (it was
     # "up to 6 within 25 s", so how much was checked depended on the machine's load)
-    for _round in range(sized(1, 6)):
-        for s in played:
-            saved = json.loads(json.dumps(s.to_dict()))
-            edited, what = mutate(saved, rng)
-            before = copy.deepcopy(edited)
-            t0 = time.perf_counter()
-            try:
-                back = R.from_dict(edited)
-            except ValueError as e:
-                took = time.perf_counter() - t0
-                assert str(e) and len(str(e)) < 600, f"{what}: a refusal must say why, briefly: {str(e)[:200]}"
-                refused += 1
-            except Exception as e:  # noqa: BLE001 - the point: nothing but a ValueError
-                raise AssertionError(f"{what}: {type(e).__name__}: {e}") from e
-            else:
-                took = time.perf_counter() - t0
-                accepted += 1
-                assert R.from_dict(back.to_dict()) == back, f"an accepted edit does not round-trip: {what}"
-                try:
-                    play_out(back, rng)
-                except Exception as e:  # noqa: BLE001
-                    raise AssertionError(f"{what}: loaded, then play failed: {type(e).__name__}: {e}") from e
-            slowest = max(slowest, took)
-            assert took < QUICK_SECONDS, f"{what}: from_dict took {took:.2f} s"
-            assert edited == before, f"from_dict changed its input: {what}"
+    refused, accepted = check_edited_saves(R, played, mutate, random.Random("tanuki robust"), rounds=sized(1, 6),
+                                           max_len=600, after=lambda back, rng, _i: play_out(back, rng))
     assert refused > 50 and accepted > 5, (refused, accepted)
 
 
