@@ -190,12 +190,22 @@ def ask_hint_and_click(page, click, timeout: float = 30_000) -> dict:
     watch = page.evaluate("() => { const w = window.__gkHintWatch; w.observer.disconnect(); "
                           "return {sawBar: w.sawBar, sawHint: w.sawHint, barAtAnswer: w.barAtAnswer}; }")
     # the bar goes only once no hint search is left, the dropped one included (it hides in the same
-    # callback that hands a search's answer on or drops it), so a stale hint, were one shown, is
-    # on the page by then
+    # callback that hands a search's answer on or drops it); a stale hint is never drawn
     progress = g.locator(".gk-hint-progress")
     progress.wait_for(state="hidden", timeout=timeout)
+    played = log_count(page) > moves
+    if not played:
+        # the view hides the bar just before it draws the hint (two messages, in that order: a page
+        # may be seen between them), so the hint of an unchanged position is waited for
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        try:
+            page.wait_for_function("(sel) => document.querySelectorAll(sel).length > 0", arg=HINT_MOVES,
+                                   timeout=10_000)
+        except PlaywrightTimeout:
+            pass  # none came: the caller's assertion says so, with what was seen
     seen = {"thinking_at_click": watch["sawBar"] and not watch["sawHint"], "answer_ms": answer_ms,
-            "thinking_after": bool(watch["barAtAnswer"]), "played": log_count(page) > moves,
+            "thinking_after": bool(watch["barAtAnswer"]), "played": played,
             "hint": [el.get_attribute("data-action") for el in page.locator(HINT_MOVES).all()]}
     print("hint while clicking:", seen, watch)  # shown with pytest -s: the click's answer time while the search thinks
     return seen
