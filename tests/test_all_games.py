@@ -159,7 +159,8 @@ def test_no_notebook_cell_leaks_a_bare_value(game):
     """A code cell ends in a statement, a print, or a value that displays itself (a board, a widget,
     a call of a name the notebook imported): never a bare text, number or attribute whose quoted
     repr would show on the dashboard (Miyabi's components option's help once did:
-    ``"'standard' for the shipped …"``); and no stored output is an error, a traceback or a repr."""
+    ``"'standard' for the shipped …"``); and no stored output is an error, a traceback or a repr
+    (a quoted text, ``object at 0x…``)."""
     import ast
 
     for cell in nb.cells(_notebook(game), "code"):
@@ -175,7 +176,8 @@ def test_no_notebook_cell_leaks_a_bare_value(game):
             if out["output_type"] == "execute_result":
                 assert set(out["data"]) - {"text/plain"}, f"a text-only result (a repr) is stored: {source[-80:]!r}"
             text = "".join(out.get("text", []))
-            assert "Traceback" not in text and not text.startswith(("'", '"')), source[-80:]
+            assert "Traceback" not in text and "object at 0x" not in text, source[-80:]
+            assert not text.startswith(("'", '"')), source[-80:]
 
 
 @pytest.mark.parametrize("game", GAMES)
