@@ -390,14 +390,12 @@ class TanukiBoard(BoardWidget):
 
     def placements(self) -> tuple:
         """The picked tile's placements (``rules.targets(state, (tile, rot))``) and ``enter from …``,
-        when this board's player lays a tile; else nothing."""
-        def make():
-            if not self.my_turn() or self._decision() != "tile":
-                return ()
-            out = self.rules.targets(self._state, (self.selected, self.rot)) if self.selected is not None else ()
-            enter = tuple(t for t in self.rules.targets(self._state) if t.action.startswith("enter from"))
-            return tuple(out) + enter
-        return self._cached(("placements", self.selected, self.rot, self.player), make)
+        when this board's player lays a tile; else nothing (read from :meth:`view`, asked once)."""
+        if not self.my_turn() or self._decision() != "tile":
+            return ()
+        view = self.view()
+        out = view.targets if self.selected is not None else ()
+        return tuple(out) + tuple(t for t in view.offered if t.action.startswith("enter from"))
 
     def spots(self) -> tuple:
         """Everything the board offers to click now (:func:`gardenkit.render.tanuki.offered`: the
