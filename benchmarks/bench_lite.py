@@ -6,10 +6,12 @@ site served by a plain file server on 127.0.0.1 (as GitHub Pages serves it, but 
 
 - **cold**: a fresh browser profile (empty cache) opens the page; the clock runs from the
   navigation to the first board drawn (a game page: its first lesson opened, as a learner
-  clicks it, and its board shown; the gallery: its cards; the lab: its Run button) — the page
-  ready (the notebook run in the browser) is reported on its own;
+  clicks it once it is on screen, and its board shown; the gallery: its cards; the lab: its Run
+  button); also reported: **words** (the page's title readable: the lessons' text shows while
+  Python starts) and **ready** (the first lesson on screen, its button clickable);
 - **warm**: the same profile opens the page again (the browser's cache holds Pyodide and the
-  wheels);
+  wheels). The cold load lists requests by intercepting them (to abort any that leaves
+  127.0.0.1); interception turns Chromium's cache off, so the warm load only watches them;
 - **CPU**: the CPU seconds Chromium's processes used meanwhile (all cores together): on a machine
   others share, wall time is mostly waiting for a core, and this is what the page itself cost;
 - **first-open download**: every file the cold open fetched, in bytes and gzipped (what a host
@@ -97,19 +99,22 @@ def router(base: str, fetched: list, offsite: list):
     return route
 
 
-def first_board(page, name: str, timeout: float) -> tuple[float, float]:
-    """(page ready, first board) in seconds from navigation, for an already navigating page."""
+def first_board(page, name: str, timeout: float) -> tuple[float, float, float]:
+    """(words readable, page ready, first board) in seconds from navigation, for a page whose
+    navigation has just been asked for."""
     start = time.perf_counter()
-    page.wait_for_selector(READY.get(name, ".gk-try, .gk-game"), state="attached", timeout=timeout)
+    page.locator("h1").first.wait_for(state="visible", timeout=timeout)
+    words = time.perf_counter() - start
+    page.wait_for_selector(READY.get(name, ".gk-try, .gk-game"), state="visible", timeout=timeout)
     ready = time.perf_counter() - start
     if name in READY:
-        return ready, ready
+        return words, ready, ready
     lesson = page.locator(".gk-try").first
     button = lesson.locator("button.gk-open-lesson")
     if button.count():
         button.click()
     lesson.locator(".gk-board svg").first.wait_for(timeout=timeout)
-    return ready, time.perf_counter() - start
+    return words, ready, time.perf_counter() - start
 
 
 def main(argv=None) -> int:
@@ -147,25 +152,27 @@ def main(argv=None) -> int:
             page = context.new_page()
             cpu0 = browser_cpu()
             page.goto(f"{base}voici/render/{name}.html", wait_until="commit", timeout=300_000)
-            cold_ready, cold = first_board(page, name, 300_000)
+            cold_words, cold_ready, cold = first_board(page, name, 300_000)
             cold_cpu = cpu_since(cpu0)
             files = {unquote(urlparse(u).path).lstrip("/") for u in fetched}
             paths = [site / f for f in files if (site / f).is_file()]
             raw = sum(p.stat().st_size for p in paths)
             gz = sum(len(gzip.compress(p.read_bytes(), 6)) for p in paths)
             page.close()
+            context.unroute("**/*")  # interception turns the cache off: the warm load only watches
+            context.on("request", lambda r: None if r.url.startswith((base, "data:", "blob:")) else offsite.append(r.url))
             page = context.new_page()
             cpu0 = browser_cpu()
             page.goto(f"{base}voici/render/{name}.html", wait_until="commit", timeout=300_000)
-            warm_ready, warm = first_board(page, name, 300_000)
+            warm_words, warm_ready, warm = first_board(page, name, 300_000)
             warm_cpu = cpu_since(cpu0)
             page.close()
             context.close()
-            row = {"page": name, "cold_ready_s": cold_ready, "cold_s": cold, "warm_ready_s": warm_ready, "warm_s": warm,
+            row = {"page": name, "cold_words_s": cold_words, "warm_words_s": warm_words, "cold_ready_s": cold_ready, "cold_s": cold, "warm_ready_s": warm_ready, "warm_s": warm,
                    "cold_cpu_s": cold_cpu, "warm_cpu_s": warm_cpu, "files": len(paths), "mb": raw / 1e6, "gzip_mb": gz / 1e6, "offsite": offsite}
             rows.append(row)
-            print(f"{name:16} cold {cold_ready:5.1f} s ready, {cold:5.1f} s board ({cold_cpu:4.1f} s CPU) | warm "
-                  f"{warm_ready:4.1f} s ready, {warm:4.1f} s board ({warm_cpu:4.1f} s CPU) | first open {len(paths)} files, {raw / 1e6:5.1f} MB, {gz / 1e6:5.1f} MB gzipped"
+            print(f"{name:16} cold {cold_words:4.1f} s words, {cold_ready:5.1f} s ready, {cold:5.1f} s board ({cold_cpu:4.1f} s CPU) | warm "
+                  f"{warm_words:4.1f} s words, {warm_ready:4.1f} s ready, {warm:4.1f} s board ({warm_cpu:4.1f} s CPU) | first open {len(paths)} files, {raw / 1e6:5.1f} MB, {gz / 1e6:5.1f} MB gzipped"
                   + (f" | OFF-SITE: {offsite}" if offsite else ""), flush=True)
             for key, goal in GOALS.items():
                 if row[key] > goal:

@@ -88,6 +88,72 @@ if (window.ServiceWorkerContainer) {
 </script>"""
 
 
+#: put in every page's <head>: the page is readable while Python starts. Voici's template hides the
+#: whole notebook behind a full-page spinner until its last cell has run (~5 s on a warm visit, 3 s
+#: of them starting Pyodide), though the words of every lesson are already in the page. Here the
+#: cells show at once and fill in as they run (Voici runs them in order and adds each one's output
+#: when it is done), and the spinner becomes a slim bar at the top saying what is happening; a
+#: lesson whose board has arrived can be opened while later cells still run (the kernel takes the
+#: click between two cells). The bar is a polite status region that speaks when the phase changes,
+#: not at every cell (the count is hidden from screen readers); Voici removes it when the last cell
+#: has run. A start that is slow, or never comes (Python could not load), is said. A dark theme
+#: asked for in the address darkens the page at once, not only when JupyterLab's theme arrives.
+READ_WHILE_STARTING = """<style>/* gardenkit: read while Python starts (lite/build.py, READ_WHILE_STARTING) */
+#rendered_cells { display: block !important; }
+#loading { position: sticky; top: 0; z-index: 100; height: auto !important; flex-direction: row !important;
+  justify-content: flex-start !important; gap: 0.6em; padding: 0.3em 1em; margin: 0;
+  background: var(--jp-layout-color1, #fff); color: var(--jp-content-font-color1, #111);
+  border-bottom: 1px solid var(--jp-border-color2, #ccc); font: 14px/1.4 sans-serif; }
+#loading .spinner-container { width: 1.2em !important; flex: none; }
+#loading h2 { font-size: inherit; font-weight: normal; margin: 0; }
+.gk-dark-early body { background: #111; color: #ddd; }
+.gk-dark-early #loading { background: #111; color: #ddd; border-color: #444; }
+@media (prefers-reduced-motion: reduce) { #loading .spinner { animation: none; } }
+</style>
+<script>/* gardenkit: read while Python starts (lite/build.py, READ_WHILE_STARTING) */
+(() => {
+  if (/dark/i.test(new URLSearchParams(location.search).get("theme") || "")) {
+    document.documentElement.classList.add("gk-dark-early");
+  }
+  let phase = "";
+  const say = (words, count) => {
+    const bar = document.getElementById("loading"), text = document.getElementById("loading_text");
+    if (!bar || !text) return;
+    bar.setAttribute("role", "status");
+    if (phase !== words) {
+      phase = words;
+      text.textContent = words;
+      const n = document.createElement("span");
+      n.className = "gk-loading-count";
+      n.setAttribute("aria-hidden", "true");
+      text.append(" ", n);
+    }
+    const n = text.querySelector(".gk-loading-count");
+    if (n) n.textContent = count;
+  };
+  let running = false;
+  const update = (cell, cells, text) => {
+    if (text || !cells) {
+      if (!running) say("Starting Python in your browser: read on, the page comes alive in a few seconds.", "");
+    } else {
+      running = true;
+      say("Setting up the page's boards and buttons…", `(${cell} of ${cells})`);
+    }
+  };
+  // a start that takes long is said, and one that never comes (Python could not load) too; a
+  // browser test shortens the delays with window.__gardenkitStartNotesMs = [first, second]
+  const [slow, stuck] = window.__gardenkitStartNotesMs || [20000, 90000];
+  setTimeout(() => running || say("Still starting: a first visit downloads Python (about 14 MB), which takes a " +
+    "while on a slow connection.", ""), slow);
+  setTimeout(() => running || say("Python has not started. Reload the page; if it still does not start, this " +
+    "browser may not run it (a recent Chrome, Firefox, Safari or Edge does).", ""), stuck);
+  // the template assigns its own update_loading_text later in the page: this one stays
+  Object.defineProperty(window, "update_loading_text", { configurable: true, get: () => update, set: () => {} });
+  document.addEventListener("DOMContentLoaded", () => update(0, 0, "start"));
+})();
+</script>"""
+
+
 _STARTED = time.perf_counter()
 
 
@@ -328,11 +394,13 @@ def configure(out: Path, preload: list[str]) -> None:
             kernel_settings(inline, depth, preload)
             return m.group(1) + json.dumps(inline).replace("</", "<\\/") + m.group(3)
         cleaned = INLINE_CONFIG.sub(patch, CDN_LINK.sub("", text))
-        if NO_SERVICE_WORKER not in cleaned:
+        first = [NO_SERVICE_WORKER] + ([READ_WHILE_STARTING] if 'id="rendered_cells"' in cleaned else [])
+        missing = "\n".join(s for s in first if s not in cleaned)
+        if missing:
             head = re.search(r"<head[^>]*>", cleaned)
             if head is None:
-                raise SystemExit(f"{page}: no <head> to put the no-service-worker script in")
-            cleaned = cleaned[:head.end()] + "\n" + NO_SERVICE_WORKER + cleaned[head.end():]
+                raise SystemExit(f"{page}: no <head> to put gardenkit's first scripts in")
+            cleaned = cleaned[:head.end()] + "\n" + missing + cleaned[head.end():]
         if cleaned != text:
             page.write_text(cleaned)
 

@@ -134,6 +134,9 @@ def open_page(lite, name: str, wait_for: str = ".gk-toc, .gk-closed, .gk-game", 
     page.on("pageerror", lambda exc: lite.gk_errors.append(f"{name}: {exc.name}: {exc.message}"))
     page.goto(f"{lite.gk_base}{PAGES}/{name}.html{query}", wait_until="domcontentloaded")
     page.wait_for_selector(wait_for, state="attached", timeout=LOAD_MS)
+    # the page shows its cells while they run (lite/build.py, READ_WHILE_STARTING): the tests
+    # below start once the notebook has run, when the status bar is gone
+    page.wait_for_selector("#loading", state="detached", timeout=LOAD_MS)
     return page
 
 
@@ -337,6 +340,40 @@ def test_the_gallery_links_the_sites_pages_and_shows_progress(lite):
                                    timeout=60_000)
         except PlaywrightTimeout:
             raise AssertionError(f"no progress shown for pages opened before: {page.evaluate(read)}, {tried}") from None
+    finally:
+        page.close()
+    check_clean(lite)
+
+
+def test_a_page_reads_while_python_starts_and_says_so_when_it_does_not(lite):
+    """The lessons' words show at once under a status bar, not behind a spinner until the last
+    cell has run; a start that is slow, or stuck, is said; once Python starts, the cells fill in,
+    a lesson opens and the bar goes. Python is held back (its WebAssembly request answered only
+    when the test lets it go), so every step is seen whatever the machine's speed. The dark theme
+    asked for in the address darkens the page before JupyterLab's theme arrives."""
+    page = lite.new_page()
+    page.set_default_timeout(60_000)
+    page.on("pageerror", lambda exc: lite.gk_errors.append(f"reading early: {exc.name}: {exc.message}"))
+    page.add_init_script("window.__gardenkitStartNotesMs = [1500, 3000]")
+    held = []
+    page.route("**/pyodide/pyodide.asm.wasm", lambda route: held.append(route))
+    try:
+        page.goto(f"{lite.gk_base}{PAGES}/samurai-gardener.html?theme=dark", wait_until="domcontentloaded")
+        page.locator("h1").first.wait_for(state="visible")
+        page.get_by_role("heading", name=re.compile("The goal", re.I)).first.wait_for(state="visible")
+        bar = page.get_by_role("status").filter(has_text="Starting Python")
+        bar.wait_for(state="visible")
+        background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+        assert sum(map(int, re.findall(r"\d+", background)[:3])) < 3 * 80, background
+        # held: not a cell has run, and the bar says so, then says it is stuck
+        page.get_by_role("status").filter(has_text="Still starting").wait_for(state="visible")
+        page.get_by_role("status").filter(has_text="Python has not started").wait_for(state="visible")
+        assert page.locator(".gk-try").count() == 0 and len(held) == 1
+        held[0].continue_()
+        lesson = page.locator(".gk-try").first
+        lesson.wait_for(state="visible", timeout=LOAD_MS)
+        play_a_first_move(lesson)
+        page.wait_for_selector("#loading", state="detached", timeout=LOAD_MS)
     finally:
         page.close()
     check_clean(lite)
