@@ -9,9 +9,11 @@ site served by a plain file server on 127.0.0.1 (as GitHub Pages serves it, but 
   clicks it once it is on screen, and its board shown; the gallery: its cards; the lab: its Run
   button); also reported: **words** (the page's title readable: the lessons' text shows while
   Python starts) and **ready** (the first lesson on screen, its button clickable);
-- **warm**: the same profile opens the page again (the browser's cache holds Pyodide and the
-  wheels). The cold load lists requests by intercepting them (to abort any that leaves
-  127.0.0.1); interception turns Chromium's cache off, so the warm load only watches them;
+- **warm**: the same profile opens the page again (the browser's disk cache holds Pyodide, its
+  compiled WebAssembly and the wheels), as a learner's second visit. Each page gets a fresh
+  profile on disk: an in-memory context (Playwright's default) keeps neither the 8.6 MB
+  WebAssembly nor its compiled code, and intercepting requests turns the cache off, so other
+  hosts are made not to resolve instead, and any request to one is listed;
 - **CPU**: the CPU seconds Chromium's processes used meanwhile (all cores together): on a machine
   others share, wall time is mostly waiting for a core, and this is what the page itself cost;
 - **first-open download**: every file the cold open fetched, in bytes and gzipped (what a host
@@ -33,6 +35,7 @@ import http.server
 import os
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -83,22 +86,6 @@ def cpu_since(before: dict) -> float:
     return sum(max(0.0, c - before.get(pid, 0.0)) for pid, c in browser_cpu().items())
 
 
-def router(base: str, fetched: list, offsite: list):
-    """A route handler: requests to ``base`` go on (listed in ``fetched``), others are aborted
-    (listed in ``offsite``)."""
-    def route(r):
-        url = r.request.url
-        if url.startswith(base):
-            fetched.append(url)
-            r.continue_()
-        elif url.startswith(("data:", "blob:")):
-            r.continue_()
-        else:
-            offsite.append(url)
-            r.abort()
-    return route
-
-
 def first_board(page, name: str, timeout: float) -> tuple[float, float, float]:
     """(words readable, page ready, first board) in seconds from navigation, for a page whose
     navigation has just been asked for."""
@@ -142,13 +129,27 @@ def main(argv=None) -> int:
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     load1 = os.getloadavg()[0]
     rows, missed = [], []
+    # a learner's browser keeps a disk cache, and with it the compiled WebAssembly of a page it has
+    # run (an 8.6 MB module): each page gets a fresh profile on disk, opened twice. Nothing may
+    # leave 127.0.0.1: other hosts do not resolve (no request is intercepted, which would turn the
+    # cache off), and every request to one is listed as an error.
+    no_other_host = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
         for name in args.pages:
-            context = browser.new_context(viewport={"width": 1280, "height": 1000})
             fetched, offsite = [], []
+            profile = tempfile.TemporaryDirectory(prefix="gk-bench-lite-")
+            context = pw.chromium.launch_persistent_context(
+                profile.name, executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, no_other_host],
+                viewport={"width": 1280, "height": 1000})
+            watching = [True]
 
-            context.route("**/*", router(base, fetched, offsite))
+            def seen(r, watching=watching, fetched=fetched, offsite=offsite):
+                if r.url.startswith(base):
+                    if watching[0]:
+                        fetched.append(r.url)
+                elif not r.url.startswith(("data:", "blob:")):
+                    offsite.append(r.url)
+            context.on("request", seen)
             page = context.new_page()
             cpu0 = browser_cpu()
             page.goto(f"{base}voici/render/{name}.html", wait_until="commit", timeout=300_000)
@@ -158,9 +159,9 @@ def main(argv=None) -> int:
             paths = [site / f for f in files if (site / f).is_file()]
             raw = sum(p.stat().st_size for p in paths)
             gz = sum(len(gzip.compress(p.read_bytes(), 6)) for p in paths)
+            page.wait_for_selector("#loading", state="detached", timeout=300_000)  # the notebook has run: all cached
             page.close()
-            context.unroute("**/*")  # interception turns the cache off: the warm load only watches
-            context.on("request", lambda r: None if r.url.startswith((base, "data:", "blob:")) else offsite.append(r.url))
+            watching[0] = False
             page = context.new_page()
             cpu0 = browser_cpu()
             page.goto(f"{base}voici/render/{name}.html", wait_until="commit", timeout=300_000)
@@ -168,6 +169,7 @@ def main(argv=None) -> int:
             warm_cpu = cpu_since(cpu0)
             page.close()
             context.close()
+            profile.cleanup()
             row = {"page": name, "cold_words_s": cold_words, "warm_words_s": warm_words, "cold_ready_s": cold_ready, "cold_s": cold, "warm_ready_s": warm_ready, "warm_s": warm,
                    "cold_cpu_s": cold_cpu, "warm_cpu_s": warm_cpu, "files": len(paths), "mb": raw / 1e6, "gzip_mb": gz / 1e6, "offsite": offsite}
             rows.append(row)
@@ -179,7 +181,6 @@ def main(argv=None) -> int:
                     missed.append(f"{name}: {key} {row[key]:.1f} > {goal}")
             if offsite:
                 missed.append(f"{name}: {len(offsite)} requests left 127.0.0.1")
-        browser.close()
     server.shutdown()
     print(f"(load average {load1:.1f} at the start, {os.getloadavg()[0]:.1f} at the end, {os.cpu_count()} cores)")
     if missed:

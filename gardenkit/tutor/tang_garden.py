@@ -22,7 +22,7 @@ import gardenkit
 
 from ..games.tang_garden.rules import TangGardenRules
 from ..games.tang_garden.setups import position
-from . import Quiz, Scenario, TryCaption
+from . import Positions, Quiz, Scenario, TryCaption
 
 GAME = "tang_garden"
 _R = TangGardenRules()
@@ -358,152 +358,152 @@ def quizzes() -> tuple[Quiz, ...]:
 
 
 # ----- a position for every rule ------------------------------------------------------------------------
-def try_positions() -> dict:
+def try_positions() -> Positions:
     """rule id -> (position, what to try): a small board beside each rule of the game, each at a
-    moment where a player decides something."""
+    moment where a player decides something (set up when first asked for)."""
     c = TryCaption
     tries = {
-        "tang_garden.setup.board": (setup_two(), "The starting tile lies in the middle, over d4 to e5. Pick a "
+        "tang_garden.setup.board": lambda: (setup_two(), "The starting tile lies in the middle, over d4 to e5. Pick a "
                                     "stack top and see where it may go."),
-        "tang_garden.setup.stacks": (setup_two(), "Four stacks, each with its top face up. Pick one and turn it."),
-        "tang_garden.setup.characters": (setup_two(), "Each player's board shows the starting character on the "
+        "tang_garden.setup.stacks": lambda: (setup_two(), "Four stacks, each with its top face up. Pick one and turn it."),
+        "tang_garden.setup.characters": lambda: (setup_two(), "Each player's board shows the starting character on the "
                                          "card and the step it gave; two more characters are on view."),
-        "tang_garden.setup.landscapes": (setup_two(), "Each side's middle small slot holds a landscape tile; two "
+        "tang_garden.setup.landscapes": lambda: (setup_two(), "Each side's middle small slot holds a landscape tile; two "
                                          "of each size wait on view."),
-        "tang_garden.setup.tokens": (setup_three(), "Three players: the sixteen tokens in their diamond."),
-        "tang_garden.setup.tokens_two": (setup_two(), "Two players: the tokens lie closer in."),
-        "tang_garden.setup.first": (setup_two(), "The first player was drawn at random; they play first."),
-        "tang_garden.turn.main": (viola_start(), c("Build tile 17, or click decorate: one of the two.", "17")),
-        "tang_garden.turn.order": (michele_start(), "It is Michele's turn now: only he acts."),
-        "tang_garden.turn.end": (influence_start(), "The main action is done: influence, or end the turn."),
-        "tang_garden.build.stack": (viola_start(), c("Only a face-up top can be built. Pick tile 17.", "17")),
-        "tang_garden.build.space": (viola_start(), c("Try a space under the starting tile: it is never free.",
+        "tang_garden.setup.tokens": lambda: (setup_three(), "Three players: the sixteen tokens in their diamond."),
+        "tang_garden.setup.tokens_two": lambda: (setup_two(), "Two players: the tokens lie closer in."),
+        "tang_garden.setup.first": lambda: (setup_two(), "The first player was drawn at random; they play first."),
+        "tang_garden.turn.main": lambda: (viola_start(), c("Build tile 17, or click decorate: one of the two.", "17")),
+        "tang_garden.turn.order": lambda: (michele_start(), "It is Michele's turn now: only he acts."),
+        "tang_garden.turn.end": lambda: (influence_start(), "The main action is done: influence, or end the turn."),
+        "tang_garden.build.stack": lambda: (viola_start(), c("Only a face-up top can be built. Pick tile 17.", "17")),
+        "tang_garden.build.space": lambda: (viola_start(), c("Try a space under the starting tile: it is never free.",
                                                      "17")),
-        "tang_garden.build.adjacent": (viola_start(), c("Spaces away from the garden are not offered.", "17")),
-        "tang_garden.build.match": (viola_start(), c("Turn tile 17 and watch which spaces accept it.", "17")),
-        "tang_garden.build.wall": (wall_start(), c("Build tile 10 on c4 turned 90: its wall faces rock.", "10")),
-        "tang_garden.build.advance": (viola_start(), c("Build tile 17 on e6 turned 90: the water edge moves "
+        "tang_garden.build.adjacent": lambda: (viola_start(), c("Spaces away from the garden are not offered.", "17")),
+        "tang_garden.build.match": lambda: (viola_start(), c("Turn tile 17 and watch which spaces accept it.", "17")),
+        "tang_garden.build.wall": lambda: (wall_start(), c("Build tile 10 on c4 turned 90: its wall faces rock.", "10")),
+        "tang_garden.build.advance": lambda: (viola_start(), c("Build tile 17 on e6 turned 90: the water edge moves "
                                                        "a cube.", "17")),
-        "tang_garden.build.enclose": (wall_start(), c("Tile 10 on c4 closes the greenery off: one more step.",
+        "tang_garden.build.enclose": lambda: (wall_start(), c("Tile 10 on c4 closes the greenery off: one more step.",
                                                       "10")),
-        "tang_garden.build.edge": (viola_start(), c("An area reaching the garden's edge is never closed off.",
+        "tang_garden.build.edge": lambda: (viola_start(), c("An area reaching the garden's edge is never closed off.",
                                                     "17")),
-        "tang_garden.build.inner": (footpaths_start(), c("Tile 14 shows greenery closed inside it: build it on "
+        "tang_garden.build.inner": lambda: (footpaths_start(), c("Tile 14 shows greenery closed inside it: build it on "
                                                          "e3.", "14")),
-        "tang_garden.build.footpath": (viola_start(), c("Join one footpath: one coin.", "17")),
-        "tang_garden.build.footpath_two": (_R.apply(footpaths_start(), "build 14 e3 r0"),
+        "tang_garden.build.footpath": lambda: (viola_start(), c("Join one footpath: one coin.", "17")),
+        "tang_garden.build.footpath_two": lambda: (_R.apply(footpaths_start(), "build 14 e3 r0"),
                                            "Two footpaths joined: two coins, or a step on a track."),
-        "tang_garden.build.token": (token_start(), c("Build tile 2 on d2: it covers the small token.", "2")),
-        "tang_garden.build.flip": (viola_start(), c("After a build, the tops are checked: fewer than two face "
+        "tang_garden.build.token": lambda: (token_start(), c("Build tile 2 on d2: it covers the small token.", "2")),
+        "tang_garden.build.flip": lambda: (viola_start(), c("After a build, the tops are checked: fewer than two face "
                                                     "up and all turn up.", "17")),
-        "tang_garden.temple.match": (temple_start(), c("The temple fits beside any edge: pick tile 45.", "45")),
-        "tang_garden.temple.coins": (temple_start(), c("Build the temple on c5 and count the coins.", "45")),
-        "tang_garden.temple.enclose": (temple_start(), c("The temple's sides close the rock off.", "45")),
-        "tang_garden.temple.later": (michele_start(), c("Set a rock edge against the temple on b5.", "23")),
-        "tang_garden.landscape.insert": (landscape_start(), "Pick a small landscape tile on view, then a free "
+        "tang_garden.temple.match": lambda: (temple_start(), c("The temple fits beside any edge: pick tile 45.", "45")),
+        "tang_garden.temple.coins": lambda: (temple_start(), c("Build the temple on c5 and count the coins.", "45")),
+        "tang_garden.temple.enclose": lambda: (temple_start(), c("The temple's sides close the rock off.", "45")),
+        "tang_garden.temple.later": lambda: (michele_start(), c("Set a rock edge against the temple on b5.", "23")),
+        "tang_garden.landscape.insert": lambda: (landscape_start(), "Pick a small landscape tile on view, then a free "
                                          "small slot."),
-        "tang_garden.landscape.refill": (landscape_start(), "After the insert, the display is filled again."),
-        "tang_garden.decorate.draw": (draw_start(), "Two tops are face down: click decorate to draw four."),
-        "tang_garden.decorate.keep": (keep_start(), "Pick one of the four cards and a space with a free area."),
-        "tang_garden.decorate.area": (keep_start(), "A peony goes on a free greenery area; the fish on water."),
-        "tang_garden.decorate.supply": (nothing_fits_start(), "No water area is free: the fish cannot be kept."),
-        "tang_garden.decorate.bonus": (keep_start(), "The greenery peony moves the greenery cube at once."),
-        "tang_garden.decorate.discard": (keep_start(), "The cards you do not keep go to the discard pile."),
-        "tang_garden.decorate.none": (nothing_fits_start(), "Nothing can be placed: discard them all."),
-        "tang_garden.decorate.flip": (draw_start(), "After decorating, the face-down tops turn up."),
-        "tang_garden.decorate.reshuffle": (draw_start(), "When the deck runs out, the discards are shuffled."),
-        "tang_garden.track.advance": (viola_start(), c("Each matched element moves its cube a level.", "17")),
-        "tang_garden.track.end": (_R.apply(footpaths_start(), "build 14 e3 r0"),
+        "tang_garden.landscape.refill": lambda: (landscape_start(), "After the insert, the display is filled again."),
+        "tang_garden.decorate.draw": lambda: (draw_start(), "Two tops are face down: click decorate to draw four."),
+        "tang_garden.decorate.keep": lambda: (keep_start(), "Pick one of the four cards and a space with a free area."),
+        "tang_garden.decorate.area": lambda: (keep_start(), "A peony goes on a free greenery area; the fish on water."),
+        "tang_garden.decorate.supply": lambda: (nothing_fits_start(), "No water area is free: the fish cannot be kept."),
+        "tang_garden.decorate.bonus": lambda: (keep_start(), "The greenery peony moves the greenery cube at once."),
+        "tang_garden.decorate.discard": lambda: (keep_start(), "The cards you do not keep go to the discard pile."),
+        "tang_garden.decorate.none": lambda: (nothing_fits_start(), "Nothing can be placed: discard them all."),
+        "tang_garden.decorate.flip": lambda: (draw_start(), "After decorating, the face-down tops turn up."),
+        "tang_garden.decorate.reshuffle": lambda: (draw_start(), "When the deck runs out, the discards are shuffled."),
+        "tang_garden.track.advance": lambda: (viola_start(), c("Each matched element moves its cube a level.", "17")),
+        "tang_garden.track.end": lambda: (_R.apply(footpaths_start(), "build 14 e3 r0"),
                                   "A cube at the end goes no further: the choice is refused there."),
-        "tang_garden.track.coins": (viola_start(), c("A cube reaching a coin level pays its coins.", "17")),
-        "tang_garden.track.threshold": (emperor_keep_start(), "Keep the fish on f4: the water cube reaches the "
+        "tang_garden.track.coins": lambda: (viola_start(), c("A cube reaching a coin level pays its coins.", "17")),
+        "tang_garden.track.threshold": lambda: (emperor_keep_start(), "Keep the fish on f4: the water cube reaches the "
                                         "level."),
-        "tang_garden.influence.when": (influence_start(), "The main action is done: influence now."),
-        "tang_garden.influence.right": (influence_start(), "A fresh level gives the right: take a character."),
-        "tang_garden.influence.take": (influence_start(), "Take the Emperor or the Lady, or draw blind."),
-        "tang_garden.influence.spot": (place_start(), "Pick the Emperor, then a ringed spot."),
-        "tang_garden.influence.facing": (place_start(), "Pick a spot: each facing shows its line of sight and "
+        "tang_garden.influence.when": lambda: (influence_start(), "The main action is done: influence now."),
+        "tang_garden.influence.right": lambda: (influence_start(), "A fresh level gives the right: take a character."),
+        "tang_garden.influence.take": lambda: (influence_start(), "Take the Emperor or the Lady, or draw blind."),
+        "tang_garden.influence.spot": lambda: (place_start(), "Pick the Emperor, then a ringed spot."),
+        "tang_garden.influence.facing": lambda: (place_start(), "Pick a spot: each facing shows its line of sight and "
                                          "its coins at the end."),
-        "tang_garden.influence.skill_gone": (place_start(), "A character in the garden lends no skill; only the "
+        "tang_garden.influence.skill_gone": lambda: (place_start(), "A character in the garden lends no skill; only the "
                                              "one on the card does."),
-        "tang_garden.influence.token": (influence_start(), "End the turn without influencing: a character token."),
-        "tang_garden.influence.token_lost": (influence_start(), "A token you hold is lost at the next level."),
-        "tang_garden.influence.once": (influence_start(), "One character a turn."),
-        "tang_garden.skill.architect": (skill_start("architect", ("pavilion/rock", "fish/water")),
+        "tang_garden.influence.token": lambda: (influence_start(), "End the turn without influencing: a character token."),
+        "tang_garden.influence.token_lost": lambda: (influence_start(), "A token you hold is lost at the next level."),
+        "tang_garden.influence.once": lambda: (influence_start(), "One character a turn."),
+        "tang_garden.skill.architect": lambda: (skill_start("architect", ("pavilion/rock", "fish/water")),
                                         "Keep the pavilion: the Architect pays two coins."),
-        "tang_garden.skill.child": (skill_start("child", ("birds/rock", "lotus/water")),
+        "tang_garden.skill.child": lambda: (skill_start("child", ("birds/rock", "lotus/water")),
                                     "Keep the birds: the Child pays two coins."),
-        "tang_garden.skill.empress": (skill_start("empress", ("lotus/water", "birds/rock")),
+        "tang_garden.skill.empress": lambda: (skill_start("empress", ("lotus/water", "birds/rock")),
                                       "Keep the lotus: the Empress pays two coins."),
-        "tang_garden.skill.hermit": (skill_start("hermit"), c("Build the rock tile 31: a coin when the rock cube "
+        "tang_garden.skill.hermit": lambda: (skill_start("hermit"), c("Build the rock tile 31: a coin when the rock cube "
                                                               "moves.", "31")),
-        "tang_garden.skill.poet": (skill_start("poet"), c("A coin whenever your water cube moves.", "2")),
-        "tang_garden.skill.student": (skill_start("student"), c("Build tile 2: a coin when the greenery cube "
+        "tang_garden.skill.poet": lambda: (skill_start("poet"), c("A coin whenever your water cube moves.", "2")),
+        "tang_garden.skill.student": lambda: (skill_start("student"), c("Build tile 2: a coin when the greenery cube "
                                                                 "moves.", "2")),
-        "tang_garden.skill.merchant": (skill_start("merchant", ("fish/water", "birds/rock")),
+        "tang_garden.skill.merchant": lambda: (skill_start("merchant", ("fish/water", "birds/rock")),
                                        "Pay a coin to draw two more, or take the top discard."),
-        "tang_garden.skill.monk": (skill_start("monk", ("fish/water", "birds/rock")),
+        "tang_garden.skill.monk": lambda: (skill_start("monk", ("fish/water", "birds/rock")),
                                    "Choosing between exactly two cards pays the Monk two coins."),
-        "tang_garden.skill.officer": (skill_start("officer"), "Before anything else: a coin turns the hidden "
+        "tang_garden.skill.officer": lambda: (skill_start("officer"), "Before anything else: a coin turns the hidden "
                                       "tops up, or send a face-up top under its stack."),
-        "tang_garden.skill.sword_dancer": (position(tiles={"d3": (1, 0)}, tops={0: 2}, own={0: "sword_dancer"}),
+        "tang_garden.skill.sword_dancer": lambda: (position(tiles={"d3": (1, 0)}, tops={0: 2}, own={0: "sword_dancer"}),
                                            c("Cover the token on d2: the Sword Dancer pays a coin.", "2")),
-        "tang_garden.skill.none": (skill_start("lady", ("birds/rock", "fish/water")),
+        "tang_garden.skill.none": lambda: (skill_start("lady", ("birds/rock", "fish/water")),
                                    "The Lady on the card lends no skill."),
-        "tang_garden.lantern.once": (viola_start(), c("One lantern a turn, turned before the main action.", "17")),
-        "tang_garden.lantern.build2": (viola_start(), "Click lantern build2, then build two tiles."),
-        "tang_garden.lantern.decorate2": (draw_start(), "Click lantern decorate2, then decorate: keep two cards."),
-        "tang_garden.lantern.move": (standing_start(), "Pick the Emperor, then his own spot: turn him north."),
-        "tang_garden.lantern.choose": (landscape_start(), "With the choose lantern, pick a hidden tile too."),
-        "tang_garden.lantern.refresh": (refresh_start(), "Hand in four small tokens to turn the lantern up."),
-        "tang_garden.end.trigger": (near_end_start(), c("Cover d2: three tokens are left, and the end is near.",
+        "tang_garden.lantern.once": lambda: (viola_start(), c("One lantern a turn, turned before the main action.", "17")),
+        "tang_garden.lantern.build2": lambda: (viola_start(), "Click lantern build2, then build two tiles."),
+        "tang_garden.lantern.decorate2": lambda: (draw_start(), "Click lantern decorate2, then decorate: keep two cards."),
+        "tang_garden.lantern.move": lambda: (standing_start(), "Pick the Emperor, then his own spot: turn him north."),
+        "tang_garden.lantern.choose": lambda: (landscape_start(), "With the choose lantern, pick a hidden tile too."),
+        "tang_garden.lantern.refresh": lambda: (refresh_start(), "Hand in four small tokens to turn the lantern up."),
+        "tang_garden.end.trigger": lambda: (near_end_start(), c("Cover d2: three tokens are left, and the end is near.",
                                                         "2")),
-        "tang_garden.end.stuck": (stuck_start(), "No tile on view fits anywhere: decorate, and once the turn's "
+        "tang_garden.end.stuck": lambda: (stuck_start(), "No tile on view fits anywhere: decorate, and once the turn's "
                                                  "main action is done the end is triggered."),
-        "tang_garden.end.round": (near_end_start(), c("The round is played out so all have equal turns.", "2")),
-        "tang_garden.end.winner": (scoring_start(), "End the turn; at the end, most coins wins."),
-        "tang_garden.end.tie_tokens": (scoring_start(), "On a tie, more landscape tokens wins."),
-        "tang_garden.end.tie_tracks": (scoring_start(), "Still tied: the cubes furthest along."),
-        "tang_garden.end.tie_shared": (scoring_start(), "Still tied: the victory is shared."),
-        "tang_garden.score.coins": (scoring_start(), "Coins gained in play count at the end."),
-        "tang_garden.score.birds_fish": (scoring_start(), "Each birds card with a fish card: six."),
-        "tang_garden.score.lotus_peony": (scoring_start(), "Viola's lotus and peony: six."),
-        "tang_garden.score.bridge": (scoring_start(), "Each bridge card is worth two."),
-        "tang_garden.score.pavilion": (scoring_start(), "Most pavilion cards: twelve; second: six."),
-        "tang_garden.score.trees": (scoring_start(), "One pine: a set of one kind, one coin."),
-        "tang_garden.score.sight": (scoring_start(), "The Emperor counts the decorations he sees."),
-        "tang_garden.score.prefer_icon": (scoring_start(), "Facing north, the Emperor sees two dragons: ten."),
-        "tang_garden.score.prefer_terrain": (place_start(), "Stand the Hermit: two for each rock tile in sight."),
-        "tang_garden.score.prefer_empress": (place_start(), "The Empress loses three for the Emperor in sight."),
-        "tang_garden.score.prefer_sun_moon": (place_start(), "The Lady wants the sun and the moon on her side."),
-        "tang_garden.score.prefer_any_icon": (place_start(), "The Officer counts every icon on the side it faces."),
+        "tang_garden.end.round": lambda: (near_end_start(), c("The round is played out so all have equal turns.", "2")),
+        "tang_garden.end.winner": lambda: (scoring_start(), "End the turn; at the end, most coins wins."),
+        "tang_garden.end.tie_tokens": lambda: (scoring_start(), "On a tie, more landscape tokens wins."),
+        "tang_garden.end.tie_tracks": lambda: (scoring_start(), "Still tied: the cubes furthest along."),
+        "tang_garden.end.tie_shared": lambda: (scoring_start(), "Still tied: the victory is shared."),
+        "tang_garden.score.coins": lambda: (scoring_start(), "Coins gained in play count at the end."),
+        "tang_garden.score.birds_fish": lambda: (scoring_start(), "Each birds card with a fish card: six."),
+        "tang_garden.score.lotus_peony": lambda: (scoring_start(), "Viola's lotus and peony: six."),
+        "tang_garden.score.bridge": lambda: (scoring_start(), "Each bridge card is worth two."),
+        "tang_garden.score.pavilion": lambda: (scoring_start(), "Most pavilion cards: twelve; second: six."),
+        "tang_garden.score.trees": lambda: (scoring_start(), "One pine: a set of one kind, one coin."),
+        "tang_garden.score.sight": lambda: (scoring_start(), "The Emperor counts the decorations he sees."),
+        "tang_garden.score.prefer_icon": lambda: (scoring_start(), "Facing north, the Emperor sees two dragons: ten."),
+        "tang_garden.score.prefer_terrain": lambda: (place_start(), "Stand the Hermit: two for each rock tile in sight."),
+        "tang_garden.score.prefer_empress": lambda: (place_start(), "The Empress loses three for the Emperor in sight."),
+        "tang_garden.score.prefer_sun_moon": lambda: (place_start(), "The Lady wants the sun and the moon on her side."),
+        "tang_garden.score.prefer_any_icon": lambda: (place_start(), "The Officer counts every icon on the side it faces."),
         # the solo game "Yin & Yang"
-        "tang_garden.solo.setup": (solo_start(), "Two starting characters are drawn: keep one."),
-        "tang_garden.solo.central": (solo_main(), "Pick a stack top: only the central garden's spaces take it."),
-        "tang_garden.solo.pair": (solo_card(), "The pair's tile is down: now place its card's decoration."),
-        "tang_garden.solo.opposite": (solo_main(), "Taking a pair discards the card in the opposite corner."),
-        "tang_garden.solo.coins": (solo_main(), "Matched greenery, water and rock edges pay a coin each here."),
-        "tang_garden.solo.enclose": (solo_main(), "A closed area pays a coin; the rim of the central garden "
+        "tang_garden.solo.setup": lambda: (solo_start(), "Two starting characters are drawn: keep one."),
+        "tang_garden.solo.central": lambda: (solo_main(), "Pick a stack top: only the central garden's spaces take it."),
+        "tang_garden.solo.pair": lambda: (solo_card(), "The pair's tile is down: now place its card's decoration."),
+        "tang_garden.solo.opposite": lambda: (solo_main(), "Taking a pair discards the card in the opposite corner."),
+        "tang_garden.solo.coins": lambda: (solo_main(), "Matched greenery, water and rock edges pay a coin each here."),
+        "tang_garden.solo.enclose": lambda: (solo_main(), "A closed area pays a coin; the rim of the central garden "
                                      "closes nothing."),
-        "tang_garden.solo.footpath": (solo_main(), "Joined footpaths pay nothing in the solo game."),
-        "tang_garden.solo.landscape": (solo_main(), "Cover a token: both tiles of its size go in, on opposite "
+        "tang_garden.solo.footpath": lambda: (solo_main(), "Joined footpaths pay nothing in the solo game."),
+        "tang_garden.solo.landscape": lambda: (solo_main(), "Cover a token: both tiles of its size go in, on opposite "
                                        "sides."),
-        "tang_garden.solo.remove": (solo_main(), "Four same-size tokens take a decoration off the garden."),
-        "tang_garden.solo.no_refresh": (solo_main(), "Tokens never turn a solo lantern back up."),
-        "tang_garden.solo.influence": (solo_main(), "At 10, 20 and 30 coins a revealed character may join you."),
-        "tang_garden.solo.neutral": (solo_main(), "A character you pass over stands as a neutral figure: the "
+        "tang_garden.solo.remove": lambda: (solo_main(), "Four same-size tokens take a decoration off the garden."),
+        "tang_garden.solo.no_refresh": lambda: (solo_main(), "Tokens never turn a solo lantern back up."),
+        "tang_garden.solo.influence": lambda: (solo_main(), "At 10, 20 and 30 coins a revealed character may join you."),
+        "tang_garden.solo.neutral": lambda: (solo_main(), "A character you pass over stands as a neutral figure: the "
                                      "first one already does."),
-        "tang_garden.solo.lantern_tile_only": (solo_main(), "This lantern lays a pair's tile without its card."),
-        "tang_garden.solo.lantern_display": (solo_main(), "This lantern lays a tile from the display instead."),
-        "tang_garden.solo.lantern_redraw": (solo_main(), "This lantern replaces the four cards by the stacks."),
-        "tang_garden.solo.lantern_reuse": (solo_main(), "This lantern repeats one already used."),
-        "tang_garden.solo.defeat": (solo_main(), "A stack running dry, or no pair that fits, ends the game lost."),
-        "tang_garden.solo.victory": (solo_main(), "Cover all 28 central spaces to win."),
-        "tang_garden.solo.final": (solo_main(), "After a win, your characters stand where you like, facing "
+        "tang_garden.solo.lantern_tile_only": lambda: (solo_main(), "This lantern lays a pair's tile without its card."),
+        "tang_garden.solo.lantern_display": lambda: (solo_main(), "This lantern lays a tile from the display instead."),
+        "tang_garden.solo.lantern_redraw": lambda: (solo_main(), "This lantern replaces the four cards by the stacks."),
+        "tang_garden.solo.lantern_reuse": lambda: (solo_main(), "This lantern repeats one already used."),
+        "tang_garden.solo.defeat": lambda: (solo_main(), "A stack running dry, or no pair that fits, ends the game lost."),
+        "tang_garden.solo.victory": lambda: (solo_main(), "Cover all 28 central spaces to win."),
+        "tang_garden.solo.final": lambda: (solo_main(), "After a win, your characters stand where you like, facing "
                                    "any way."),
-        "tang_garden.solo.rank": (solo_main(), "Your final coins name your title."),
+        "tang_garden.solo.rank": lambda: (solo_main(), "Your final coins name your title."),
     }
-    return tries
+    return Positions(tries)
 
 
 __all__ = ["TryCaption", "quizzes", "solo_ranks", "try_positions", "worked_examples"]
