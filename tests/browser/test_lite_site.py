@@ -382,12 +382,15 @@ def test_a_page_reads_while_python_starts_and_says_so_when_it_does_not(lite):
 def test_the_strategy_lab_runs_and_charts_on_the_static_site(lite):
     page = open_page(lite, "strategy-lab", ".gk-lab-run")
     try:
+        # the first run, started by the notebook, plays in slices while the page is read: its bar
+        # moves, then its charts show
+        status_has = "(words) => document.querySelector('.gk-lab-status').innerText.includes(words)"
+        page.wait_for_function(status_has, arg="40 games of Samurai Gardener", timeout=120_000)
         games = page.locator(".gk-lab input[type=number]").first
         games.fill("6")
         games.press("Tab")
         page.locator("button.gk-lab-run").click()
-        page.wait_for_function("() => /\\d+ games of/.test(document.querySelector('.gk-lab-status').innerText)",
-                               timeout=120_000)
+        page.wait_for_function(status_has, arg="6 games of", timeout=120_000)
         assert page.locator(".gk-lab-chart svg .gk-bar").count() > 0  # SVG bars: no bqplot on Pyodide
     finally:
         page.close()

@@ -33,8 +33,10 @@ def status(page) -> str:
 
 def test_a_short_run_shows_its_charts_and_a_long_one_stops(lab):
     root = lab.locator(LAB)
-    # the first run (made when the notebook ran): 40 games, its table and its four charts
-    assert "40 games of Samurai Gardener" in status(lab)
+    # the first run (started when the notebook ran, played while the page is read): 40 games, its
+    # table and its four charts
+    lab.wait_for_function("(sel) => document.querySelector(sel + ' .gk-lab-status').innerText.includes("
+                          "'40 games of Samurai Gardener')", arg=LAB, timeout=60_000)
     assert root.locator(".gk-lab-seats tr").count() == 3  # a header and two seats
     assert root.locator(".gk-lab-chart").count() == 4
     # a short run of our own, with the Miyabi expansions' effect
