@@ -11,8 +11,9 @@ search bot (its moves thought in slices on Pyodide's event loop) and its review 
 Gardener); the gallery's links and the progress kept from those pages; the strategy lab;
 Miyabi's page on a phone in the dark theme, with Save, Load, Copy link and the link opened; on
 each game page every text of ours checked for contrast (``dashboard.check_contrast``), dark on
-the phone. One browser context (its cache warm after the first page, as a learner's is) is
-shared by the desktop pages.
+the phone; and a page read while Python starts (held back), the bar saying so. One browser
+context is shared by the desktop pages (its requests intercepted, which turns Chromium's cache
+off: each page loads as a first visit).
 
 Without chromium or a site that can be built, the tests are skipped, except under CI (CI=true),
 where that is a failure.
