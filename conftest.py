@@ -41,6 +41,7 @@ if str(ROOT / "tests") not in sys.path:
 SPREAD = (
     "tests/test_all_games.py::",
     "tests/test_robust_all_games.py::",
+    "tests/test_properties.py::",
     "tests/test_search_bot.py::",
     "tests/test_view_hint.py::",
     "tests/test_view_undo.py::",

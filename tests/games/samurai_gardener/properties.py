@@ -1,27 +1,33 @@
-"""Invariants of Samurai Gardener under arbitrary play (hypothesis)."""
-from hypothesis import HealthCheck, given, settings
+"""Samurai Gardener under arbitrary play (``tests/test_properties.py``): its set-ups and invariants."""
 from hypothesis import strategies as st
 
-import gardenkit
-import walks
-from gardenkit import CHANCE
 from gardenkit.games.samurai_gardener import Place
 
-R = gardenkit.make("samurai_gardener")
-SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+EXAMPLES = 25
+STEPS = (0, 150)
+DEPTH = 60
 
 
-def games():
-    return st.tuples(st.integers(2, 5), st.integers(0, 2**32), st.booleans())
+def setups():
+    """``initial_state`` keyword arguments: players, seed, the specialist rule."""
+    return st.tuples(st.integers(2, 5), st.integers(0, 2**32), st.booleans()).map(
+        lambda t: {"players": t[0], "seed": t[1], "specialist": t[2]})
 
 
-@SETTINGS
-@given(games(), st.data())
-def test_cards_are_conserved_and_scores_never_fall(setup, data):
-    players, seed, specialist = setup
-    s = R.initial_state(players=players, seed=seed, specialist=specialist)
-    steps = data.draw(st.integers(0, 150), label="steps")
-    for before, a, expl, s in walks.steps(R, s, data, steps):
+def _protected_lines_survive(old, new):
+    for run in old.runs():
+        assert all(new.grid[c] == run.type for c in run.cells), f"{run} was covered"
+
+
+class Walk:
+    """What must hold after every step: 64 cards each once, scores never fall, no covered line."""
+
+    def __init__(self, rules, start):
+        self.rules = rules
+        self.specialist = start.specialist
+
+    def step(self, before, a, expl, s) -> None:
+        R = self.rules
         if a is not None:
             if isinstance(a, Place):
                 assert R.placement_points(before, a) == expl.points  # the fast path agrees with the itemised one
@@ -36,55 +42,41 @@ def test_cards_are_conserved_and_scores_never_fall(setup, data):
         assert every == sorted(s.components.ids)  # 64 cards, each exactly once
         assert all(a >= b for a, b in zip(s.scores, before.scores))  # no negative points
         assert all(v >= 0 for v in s.scores)
-        if specialist:
+        if self.specialist:
             assert all(m and set(m) <= set("FTPG") for m in s.markers)  # never an empty marker card
         for h in s.houses:
             visible = set(h.grid)
             cells = {(p.x + dx, p.y + dy) for p in h.placed for dx in (0, 1) for dy in (0, 1, 2)}
             assert visible == cells  # every square shown belongs to a card
 
-
-def _protected_lines_survive(old, new):
-    for run in old.runs():
-        assert all(new.grid[c] == run.type for c in run.cells), f"{run} was covered"
+    def end(self, s) -> str:
+        return f"ended: {self.rules.is_terminal(s)}"
 
 
-@SETTINGS
-@given(games(), st.integers(0, 60))
-def test_every_legal_placement_touches_and_spares_protected_lines(setup, depth):
-    players, seed, specialist = setup
-    s = R.initial_state(players=players, seed=seed, specialist=specialist)
-    bot = gardenkit.bots.RandomBot(seed)
-    for _ in range(depth):
-        if R.is_terminal(s):
-            return
-        s = R.step_chance(s) if R.current_player(s) is CHANCE else R.apply(s, bot.choose(R, s))
-    if R.current_player(s) is CHANCE or s.phase != "place":
+def check_position(rules, s, depth) -> None:
+    """Every legal placement touches the house and spares its protected lines; every spot refused
+    around it names a placement rule; the board's targets for a picked card say the same."""
+    if s.phase != "place":
         return
     house = s.houses[s.to_move]
-    for a in R.legal_actions(s):
+    for a in rules.legal_actions(s):
         cells = {(a.x + dx, a.y + dy) for dx, dy, _ in s.components[a.card].squares(a.turned)}
         near = {(x + dx, y + dy) for x, y in cells for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))}
         assert (cells | near) & set(house.grid)
         assert not cells & house.protected
-    # and every spot refused around the house is refused for a reason naming a rule
     minx, miny, maxx, maxy = house.bounds
-    legal = set(R.legal_actions(s))
+    legal = set(rules.legal_actions(s))
     card = s.lineup[0]
     for x in range(minx - 4, maxx + 4):
         for y in range(miny - 5, maxy + 4):
             a = Place(card, x, y)
-            reason = R.why_illegal(s, a)
+            reason = rules.why_illegal(s, a)
             assert (reason is None) == (a in legal)
             if reason:
                 assert "[samurai_gardener.place." in reason
-    # the board's targets say the same: legal ones with their points, refused ones with the refusal
-    for t in R.targets(s, (card, False)):
+    for t in rules.targets(s, (card, False)):
         assert t.legal == (t.reason is None) and t.action == str(Place(card, *t.at))
         if t.legal:
-            assert t.points == R.placement_points(s, Place(card, *t.at))
+            assert t.points == rules.placement_points(s, Place(card, *t.at))
         else:
-            assert t.reason == R.why_illegal(s, t.action) and t.reason.rule.startswith("samurai_gardener.place.")
-
-
-import gardenkit.bots  # noqa: E402  (used above through the package)
+            assert t.reason == rules.why_illegal(s, t.action) and t.reason.rule.startswith("samurai_gardener.place.")
