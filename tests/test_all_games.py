@@ -181,6 +181,29 @@ def test_no_notebook_cell_leaks_a_bare_value(game):
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_every_cell_ends_in_something_the_dashboard_shows(game):
+    """Run: each code cell's last expression, shown on the dashboard, is a board, a widget or nothing
+    (a print), never a text or a plain value that shows as a repr or a quoted string."""
+    import ast
+
+    env: dict = {}
+    shown = []
+    for cell in nb.cells(_notebook(game), "code"):
+        tree = ast.parse("".join(cell["source"]))
+        last = tree.body[-1] if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+        body = tree.body[:-1] if last else tree.body
+        exec(compile(ast.Module(body=body, type_ignores=[]), "<cell>", "exec"), env)  # noqa: S102
+        if last is None:
+            continue
+        value = eval(compile(ast.Expression(last.value), "<cell>", "eval"), env)  # noqa: S307
+        rich = value is None or any(hasattr(value, m) for m in ("_repr_svg_", "_repr_html_", "_repr_mimebundle_",
+                                                                "_ipython_display_", "_repr_png_"))
+        assert rich, f"cell ending in {ast.unparse(last)!r} shows a raw {type(value).__name__} on the dashboard"
+        shown.append(type(value).__name__)
+    assert shown, "the notebook shows boards and widgets"
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_notebook_checks_worked_example_output(game):
     checked = nb.checked_cells(_notebook(game))
     assert checked, "mark the cells that print a worked example with # NBVAL_CHECK_OUTPUT"
