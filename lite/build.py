@@ -21,8 +21,9 @@ setuptools to build gardenkit's wheel) and does, in order:
    ``lite/pycompile.mjs``), in place of those sources in the wheels and the standard library, so a
    page does not compile ~430 modules first (its first board 11-15 s -> 6-10 s); the lock lists
    the wheels as they are then;
-5. ``voici build`` of notebooks/, then the pages cleaned of what the template fetches from CDNs
-   (Font Awesome, which gardenkit does not use).
+5. ``voici build`` of notebooks/ (without their stored outputs, which a page never shows), then
+   the pages cleaned of what the template fetches from CDNs (Font Awesome, which gardenkit does not
+   use), with gardenkit's first scripts put in.
 
 The build is skipped when its inputs (notebooks/, gardenkit/, pyproject.toml, lite/) hash the same
 as the last build's (``<out>/.gardenkit-lite-stamp``): the browser test calls this on every run.
@@ -363,6 +364,26 @@ def voici_build(contents: Path, out: Path) -> None:
 INLINE_CONFIG = re.compile(r'(<script id="jupyter-config-data" type="application/json">)(.*?)(</script>)', re.S)
 
 
+def without_outputs(text: str) -> str:
+    """A notebook's JSON without its stored outputs and widget state. A Voici page carries its
+    notebook inline and runs it in the browser: what a run in Jupyter left in it is never shown
+    there, yet it was most of the page (Tang Garden's lesson pictures: 5.2 MB of its 5.2 MB, 0.9 MB
+    gzipped, read and parsed on every visit).
+
+    >>> import json
+    >>> nb = {"cells": [{"cell_type": "code", "source": "1", "outputs": [{"output_type": "stream"}],
+    ...                  "execution_count": 3, "metadata": {}}], "metadata": {"widgets": {"x": 1}}}
+    >>> json.loads(without_outputs(json.dumps(nb)))
+    {'cells': [{'cell_type': 'code', 'source': '1', 'outputs': [], 'execution_count': None, 'metadata': {}}], 'metadata': {}}
+    """
+    nb = json.loads(text)
+    for cell in nb.get("cells", []):
+        if cell.get("cell_type") == "code":
+            cell["outputs"], cell["execution_count"] = [], None
+    nb.get("metadata", {}).pop("widgets", None)
+    return json.dumps(nb, indent=1, ensure_ascii=False) + "\n"
+
+
 def kernel_settings(config: dict, page_depth: int, preload: list[str]) -> None:
     """Point the Pyodide kernel of a page config at the site's own Pyodide, lock and wheels."""
     settings = config.setdefault("litePluginSettings", {})
@@ -415,7 +436,7 @@ def build(out: Path) -> None:
         contents = tmp / "contents"
         contents.mkdir()
         for nb in sorted((ROOT / "notebooks").glob("*.ipynb")):
-            shutil.copy2(nb, contents / nb.name)
+            (contents / nb.name).write_text(without_outputs(nb.read_text()))
         site = tmp / "site"
         voici_build(contents, site)
         pyo = site / "pyodide"

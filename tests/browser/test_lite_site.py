@@ -420,6 +420,11 @@ def test_the_site_is_pinned_and_local(site):
         # no service worker: the first script of the page's head says so, and there is none to register
         head = text[text.index("<head>"):]
         assert head.index("gardenkit: no service worker") < head.index("<script id=\"jupyter-config-data\""), page
+        # the notebook a page carries and runs has no stored outputs (a run in Jupyter left pictures
+        # that a page never shows: Tang Garden's page was 5.2 MB), and the page reads while it starts
+        assert '"output_type"' not in text, page
+        assert len(text) < 1_000_000, (page, len(text))
+        assert head.index("gardenkit: read while Python starts") < head.index("<script id=\"jupyter-config-data\""), page
     assert not (SITE / "service-worker.js").exists()
     # bytecode of Pyodide's Python (lite/pycompile.py; unchecked-hash pycs, all of one magic number)
     # instead of the sources of what a page imports: every gardenkit module, the kernel's, the widgets'
