@@ -23,6 +23,7 @@ For each id of ``gardenkit.available_games()``:
 from __future__ import annotations
 
 import copy
+import importlib
 import inspect
 import json
 import random
@@ -142,14 +143,6 @@ def test_notebook_has_a_heading_for_every_rule_id(game):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_notebook_shows_a_try_board_for_every_try_position(game):
-    # a cell of its own (``tries["<id>"]``) or one of a run of rules (``RuleLessons``: each heading
-    # is followed by its rule's try board)
-    positions = set(gardenkit.entry(game).tutor_module().try_positions())
-    assert positions - nb.try_board_rules(_notebook(game), game) == set()
-
-
-@pytest.mark.parametrize("game", GAMES)
 def test_notebook_uses_only_the_public_api(game):
     assert nb.non_public_imports(_notebook(game), extra={gardenkit.entry(game).render}) == []
 
@@ -180,27 +173,86 @@ def test_no_notebook_cell_leaks_a_bare_value(game):
             assert not text.startswith(("'", '"')), source[-80:]
 
 
+_RUNS: dict = {}
+
+
+def _run_notebook(game: str) -> dict:
+    """The game's notebook run here, cell by cell (once per process): what each code cell's last
+    expression is (``shown``: its type's name, or ``raw`` and the expression for a value the
+    dashboard would show as a repr), and the worked examples, quizzes and try boards it made."""
+    if game in _RUNS:
+        return _RUNS[game]
+    import ast
+    from unittest import mock
+
+    from gardenkit.widgets import QuizWidget, ScenarioPlayer, TryBoard
+    from gardenkit.widgets.tutor import try_rule_of
+
+    made = {"scenarios": [], "quizzes": [], "tries": []}
+
+    def noting(cls, key, attr):
+        init = cls.__init__
+
+        def __init__(self, *args, **kwargs):
+            init(self, *args, **kwargs)
+            made[key].append(attr(self))
+        return mock.patch.object(cls, "__init__", __init__)
+
+    env: dict = {}
+    shown, raw = [], []
+    with noting(ScenarioPlayer, "scenarios", lambda w: w.scenario.id), noting(QuizWidget, "quizzes", lambda w: w.quiz.id), \
+            noting(TryBoard, "tries", lambda w: w.rule or try_rule_of(game, w.caption_text)):
+        for cell in nb.cells(_notebook(game), "code"):
+            tree = ast.parse("".join(cell["source"]))
+            last = tree.body[-1] if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+            body = tree.body[:-1] if last else tree.body
+            exec(compile(ast.Module(body=body, type_ignores=[]), "<cell>", "exec"), env)  # noqa: S102
+            if last is None:
+                continue
+            value = eval(compile(ast.Expression(last.value), "<cell>", "eval"), env)  # noqa: S307
+            rich = value is None or any(hasattr(value, m) for m in ("_repr_svg_", "_repr_html_", "_repr_mimebundle_",
+                                                                    "_ipython_display_", "_repr_png_"))
+            (shown if rich else raw).append(type(value).__name__ if rich else (ast.unparse(last), type(value).__name__))
+    _RUNS[game] = {"shown": shown, "raw": raw, **made}
+    return _RUNS[game]
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_every_cell_ends_in_something_the_dashboard_shows(game):
     """Run: each code cell's last expression, shown on the dashboard, is a board, a widget or nothing
     (a print), never a text or a plain value that shows as a repr or a quoted string."""
-    import ast
+    run = _run_notebook(game)
+    assert run["raw"] == [], f"cells ending in a raw value, shown as its repr on the dashboard: {run['raw']}"
+    assert run["shown"], "the notebook shows boards and widgets"
 
-    env: dict = {}
-    shown = []
-    for cell in nb.cells(_notebook(game), "code"):
-        tree = ast.parse("".join(cell["source"]))
-        last = tree.body[-1] if tree.body and isinstance(tree.body[-1], ast.Expr) else None
-        body = tree.body[:-1] if last else tree.body
-        exec(compile(ast.Module(body=body, type_ignores=[]), "<cell>", "exec"), env)  # noqa: S102
-        if last is None:
-            continue
-        value = eval(compile(ast.Expression(last.value), "<cell>", "eval"), env)  # noqa: S307
-        rich = value is None or any(hasattr(value, m) for m in ("_repr_svg_", "_repr_html_", "_repr_mimebundle_",
-                                                                "_ipython_display_", "_repr_png_"))
-        assert rich, f"cell ending in {ast.unparse(last)!r} shows a raw {type(value).__name__} on the dashboard"
-        shown.append(type(value).__name__)
-    assert shown, "the notebook shows boards and widgets"
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_notebook_shows_every_worked_example_quiz_and_try_board(game):
+    """Run: every scenario the tutor module offers is stepped through on the page, every quiz is
+    asked, and every rule's try board is shown (the page is the rulebook: nothing of it is left out)."""
+    run, tutor = _run_notebook(game), gardenkit.entry(game).tutor_module()
+    assert {sc.id for sc in _scenarios(game)} - set(run["scenarios"]) == set()
+    assert {q.id for q in tutor.quizzes()} - set(run["quizzes"]) == set()
+    assert set(tutor.try_positions()) - set(run["tries"]) == set()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_notebook_says_how_it_reads_the_rulebook_and_what_is_reconstructed(game):
+    """Every game page has the section "How we read what the rulebook leaves open", says what is
+    reconstructed and how to play with your own component file, and states the game's own
+    readings (``tests/games/<id>/notebook.py``: ``READINGS``); its code reaches no private name
+    and no position builder, uses the widgets its data names, every cell has its own id, and at
+    least ``MIN_CHECKED`` worked-example cells check their output."""
+    data = importlib.import_module(f"games.{game}.notebook")
+    md, code = nb.text(_notebook(game), "markdown"), nb.text(_notebook(game), "code")
+    assert "## How we read what the rulebook leaves open" in md
+    assert "reconstructed" in md and "components=" in md
+    assert data.READINGS and [r for r in data.READINGS if r not in md] == []
+    assert "._" not in code and "setups" not in code
+    assert [w for w in data.WIDGETS if w not in code] == []
+    ids = [c.get("id") for c in nb.cells(_notebook(game))]
+    assert all(ids) and len(set(ids)) == len(ids)
+    assert len(nb.checked_cells(_notebook(game))) >= data.MIN_CHECKED
 
 
 @pytest.mark.parametrize("game", GAMES)

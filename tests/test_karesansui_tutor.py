@@ -1,16 +1,12 @@
 """Karesansui lessons (every game's quizzes and scenarios: ``test_all_games.py``): every try board is live,
 the scenarios replay, the turn-in lessons' orders are the engine's, and the notebook has a heading
 for every rule id."""
-
 import pytest
-
-import notebook_checks as nb
 
 import gardenkit
 from gardenkit.tutor import karesansui as lessons
 
 R = gardenkit.make("karesansui")
-NOTEBOOK = nb.notebook("karesansui.ipynb")
 
 
 # ----- quizzes ---------------------------------------------------------------------------------
@@ -136,29 +132,5 @@ def test_each_set_board_holds_exactly_the_set_its_caption_names():
                     "karesansui.sets.flush": ["turn in B1 B2 B3"]}
 
 
-# ----- the notebook ----------------------------------------------------------------------------------
-def test_notebook_shows_every_try_position_quiz_and_scenario():
-    code = nb.text(NOTEBOOK, "code")
-    assert set(lessons.try_positions()) <= nb.try_board_rules(NOTEBOOK, "karesansui")  # its own cell, or in a run
-    assert nb.quiz_indices_shown(NOTEBOOK) == set(range(len(lessons.quizzes())))  # each once or in a run
-    for sc in lessons.worked_examples() + lessons.turn_in_lessons():
-        assert f'"{sc.id}"' in code, sc.id
-    assert "KaresansuiGame(" in code and "ScenarioPlayer(" in code and "turn_in_orders" in code
-
-
-def test_notebook_states_the_decisions_and_the_reconstructed_components():
-    md = nb.text(NOTEBOOK, "markdown")
-    assert "How we read what the rulebook leaves open" in md and "About the components" in md
-    assert "reconstructed" in md and "components=" in md
-    for decision in ("skipped", "Pass card", "8 spaces", "11", "before", "empty", "sorted", "face down"):
-        assert decision in md, decision
-
-
-# Headings per rule id, public imports, stored outputs of checked cells and no copied sentences are
-# checked for every game in tests/test_all_games.py; what follows is particular to this notebook.
-def test_notebook_checks_at_least_four_worked_example_outputs():
-    assert len(nb.checked_cells(NOTEBOOK)) >= 4
-
-
-def test_notebook_reaches_no_private_name_and_no_position_builder():
-    assert "._" not in nb.text(NOTEBOOK, "code") and "setups" not in nb.text(NOTEBOOK, "code")
+# The notebook (every lesson shown, its readings, its checked cells, public names only) is checked
+# for every game in tests/test_all_games.py, with this game's data in tests/games/<id>/notebook.py.

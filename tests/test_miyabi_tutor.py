@@ -1,15 +1,11 @@
 """Miyabi lessons (every game's quizzes and scenarios: ``test_all_games.py``): every try board is live,
 the scenarios replay, and the notebook has a heading for every rule id."""
-
 import pytest
-
-import notebook_checks as nb
 
 import gardenkit
 from gardenkit.tutor import miyabi as lessons
 
 R = gardenkit.make("miyabi")
-NOTEBOOK = nb.notebook("miyabi.ipynb")
 
 
 # ----- quizzes ---------------------------------------------------------------------------------
@@ -135,22 +131,5 @@ def test_frog_scenario_climbs_and_turns_golden():
     assert states[-1].scores[0] == 15
 
 
-# ----- the notebook ----------------------------------------------------------------------------------
-# Headings per rule id, public imports, stored outputs of checked cells and no copied sentences are
-# checked for every game in tests/test_all_games.py; what follows is particular to this notebook.
-def test_notebook_shows_a_try_board_for_every_try_position_and_every_quiz():
-    code = nb.text(NOTEBOOK, "code")
-    assert set(lessons.try_positions()) <= nb.try_board_rules(NOTEBOOK, "miyabi")  # its own cell, or in a run
-    assert nb.quiz_indices_shown(NOTEBOOK) == set(range(len(lessons.quizzes())))  # each once or in a run
-
-
-def test_notebook_states_the_decisions_and_the_reconstructed_components():
-    md = nb.text(NOTEBOOK, "markdown")
-    assert "How we read what the rulebook leaves open" in md
-    assert "reconstructed" in md and "components=" in md
-    for expansion in ("A Colorful Garden", "B Big Meadow", "C Zen Garden", "D 7!", "E The Frog"):
-        assert expansion in md, expansion
-
-
-def test_notebook_checks_at_least_six_worked_example_outputs():
-    assert len(nb.checked_cells(NOTEBOOK)) >= 6
+# The notebook (every lesson shown, its readings, its checked cells, public names only) is checked
+# for every game in tests/test_all_games.py, with this game's data in tests/games/<id>/notebook.py.

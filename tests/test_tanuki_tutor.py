@@ -217,24 +217,6 @@ def test_end_boards_end_tie_or_hand_the_win_to_another_player():
 
 
 # ----- the notebook ----------------------------------------------------------------------------------
-def test_notebook_shows_every_try_position_quiz_and_scenario():
-    code = nb.text(NOTEBOOK, "code")
-    assert set(lessons.try_positions()) <= nb.try_board_rules(NOTEBOOK, "tanuki")  # its own cell, or in a run
-    assert nb.quiz_indices_shown(NOTEBOOK) == set(range(len(lessons.quizzes())))  # each once or in a run
-    for sc in lessons.worked_examples() + lessons.tanuki_lessons() + lessons.crash_lessons():
-        assert f'examples["{sc.id}"]' in code, sc.id
-    assert "TanukiGame(" in code and "garden_master" in code and "ScenarioPlayer(" in code
-
-
-def test_notebook_states_the_readings_and_the_reconstructed_components():
-    md = nb.text(NOTEBOOK, "markdown")
-    assert "How we read what the rulebook leaves open" in md and "About the components" in md
-    assert "reconstructed" in md and "components=" in md
-    for reading in ('edge="wrap"', 'edge="turn"', "35", "Blue before gold", "10 rounds", "Laying a tile is required",
-                    "The Best Offense", "trap"):
-        assert reading in md, reading
-
-
 def test_notebook_checks_the_worked_examples():
     """At least eight checked cells, each printing. (That no code cell leaks a bare value or a repr
     is checked for every game in ``test_all_games.py``.)"""
@@ -247,10 +229,3 @@ def test_notebook_checks_the_worked_examples():
         assert len(shown) <= 1 and all("application/vnd.jupyter.widget-view+json" in o["data"] for o in shown), cell["id"]
 
 
-def test_notebook_reaches_no_private_name_and_no_position_builder():
-    assert "._" not in nb.text(NOTEBOOK, "code") and "setups" not in nb.text(NOTEBOOK, "code")
-
-
-def test_every_notebook_cell_has_an_id():
-    ids = [c.get("id") for c in nb.cells(NOTEBOOK)]
-    assert all(ids) and len(set(ids)) == len(ids)

@@ -1,0 +1,5 @@
+"""Tanuki in the Garden's page (``tests/test_all_games.py``): the readings it must state, the widgets it uses."""
+READINGS = ("About the components", 'edge="wrap"', 'edge="turn"', "35", "Blue before gold", "10 rounds",
+            "Laying a tile is required", "The Best Offense", "trap")
+WIDGETS = ("TanukiGame(", "garden_master", "ScenarioPlayer(")
+MIN_CHECKED = 8
