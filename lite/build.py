@@ -96,24 +96,51 @@ if (window.ServiceWorkerContainer) {
 #: lesson whose board has arrived can be opened while later cells still run (the kernel takes the
 #: click between two cells). The bar is a polite status region that speaks when the phase changes,
 #: not at every cell (the count is hidden from screen readers); Voici removes it when the last cell
-#: has run. A start that is slow, or never comes (Python could not load), is said. A dark theme
-#: asked for in the address darkens the page at once, not only when JupyterLab's theme arrives.
+#: has run; Voici's app shell, empty until then, is kept from covering them. A start that is slow, or never comes (Python could not load), is said. A dark theme
+#: asked for in the address gets JupyterLab Dark's colours at once (the page carries only the light
+#: theme's; its text would be dark on dark) until that theme arrives.
 READ_WHILE_STARTING = """<style>/* gardenkit: read while Python starts (lite/build.py, READ_WHILE_STARTING) */
 #rendered_cells { display: block !important; }
+/* Voici's app shell (#main, absolute, the size of the window) is attached about a second after the
+   page opens and stays empty until the last cell has run (then the cells move into it): until
+   then it would cover them */
+#loading ~ #main { visibility: hidden; }
 #loading { position: sticky; top: 0; z-index: 100; height: auto !important; flex-direction: row !important;
   justify-content: flex-start !important; gap: 0.6em; padding: 0.3em 1em; margin: 0;
   background: var(--jp-layout-color1, #fff); color: var(--jp-content-font-color1, #111);
   border-bottom: 1px solid var(--jp-border-color2, #ccc); font: 14px/1.4 sans-serif; }
 #loading .spinner-container { width: 1.2em !important; flex: none; }
 #loading h2 { font-size: inherit; font-weight: normal; margin: 0; }
-.gk-dark-early body { background: #111; color: #ddd; }
-.gk-dark-early #loading { background: #111; color: #ddd; border-color: #444; }
+html.gk-dark-early {  /* JupyterLab Dark's colours, until that theme itself arrives */
+  --jp-layout-color0: #111; --jp-layout-color1: #212121; --jp-layout-color2: #424242; --jp-layout-color3: #616161;
+  --jp-content-font-color0: rgba(255, 255, 255, 1); --jp-content-font-color1: rgba(255, 255, 255, 1);
+  --jp-content-font-color2: rgba(255, 255, 255, 0.7); --jp-content-font-color3: rgba(255, 255, 255, 0.5);
+  --jp-ui-font-color0: rgba(255, 255, 255, 1); --jp-ui-font-color1: rgba(255, 255, 255, 0.87);
+  --jp-ui-font-color2: rgba(255, 255, 255, 0.54); --jp-ui-font-color3: rgba(255, 255, 255, 0.38);
+  --jp-border-color0: #616161; --jp-border-color1: #616161; --jp-border-color2: #424242; --jp-border-color3: #212121;
+  --jp-content-link-color: #64b5f6; background: #111; color: #fff; }
+html.gk-dark-early body { background: #111; }
 @media (prefers-reduced-motion: reduce) { #loading .spinner { animation: none; } }
 </style>
 <script>/* gardenkit: read while Python starts (lite/build.py, READ_WHILE_STARTING) */
 (() => {
   if (/dark/i.test(new URLSearchParams(location.search).get("theme") || "")) {
-    document.documentElement.classList.add("gk-dark-early");
+    // the page's own light colours would give dark text on the dark ground until JupyterLab's
+    // Dark theme loads; once it has marked the body dark, its colours take over
+    const root = document.documentElement;
+    root.classList.add("gk-dark-early");
+    const handOver = () => {
+      if (document.body && document.body.dataset.jpThemeLight === "false") {
+        root.classList.remove("gk-dark-early");
+        return true;
+      }
+      return false;
+    };
+    document.addEventListener("DOMContentLoaded", () => {
+      if (handOver()) return;
+      const watch = new MutationObserver(() => handOver() && watch.disconnect());
+      watch.observe(document.body, { attributes: true, attributeFilter: ["data-jp-theme-light"] });
+    });
   }
   let phase = "";
   const say = (words, count) => {

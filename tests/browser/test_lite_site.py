@@ -365,8 +365,13 @@ def test_a_page_reads_while_python_starts_and_says_so_when_it_does_not(lite):
         page.locator("h1").first.wait_for(state="visible")
         page.get_by_role("heading", name=re.compile("The goal", re.I)).first.wait_for(state="visible")
         page.get_by_role("status").filter(has_text="Starting Python").wait_for(state="visible", timeout=4_000)
+        # dark from the start, and its words light on it (the page carries only the light theme's
+        # colours until JupyterLab's Dark arrives)
         background = page.evaluate("getComputedStyle(document.body).backgroundColor")
         assert sum(map(int, re.findall(r"\d+", background)[:3])) < 3 * 80, background
+        for words in ("h1", ".jp-RenderedMarkdown p"):
+            colour = page.evaluate(f"getComputedStyle(document.querySelector({words!r})).color")
+            assert sum(map(int, re.findall(r"\d+", colour)[:3])) > 3 * 180, (words, colour)
         # the kernel's worker asks for Python (on a busy machine some seconds after the page): held
         deadline = time.monotonic() + 60
         while not held:
@@ -376,6 +381,11 @@ def test_a_page_reads_while_python_starts_and_says_so_when_it_does_not(lite):
         page.get_by_role("status").filter(has_text="Still starting").wait_for(state="visible")
         page.get_by_role("status").filter(has_text="Python has not started").wait_for(state="visible")
         assert page.locator(".gk-try").count() == 0 and len(held) == 1
+        # the words are what the learner sees: Voici's app shell, attached by now, does not cover them
+        on_top = ("(sel) => { const h = document.querySelector(sel); h.scrollIntoView(); const r = h.getBoundingClientRect();"
+                  " return h.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)); }")
+        assert page.locator("#main").count() == 1
+        assert page.evaluate(on_top, "h1") and page.evaluate(on_top, "h2"), "the page's words are covered"
         held[0].continue_()
         lesson = page.locator(".gk-try").first
         lesson.wait_for(state="visible", timeout=LOAD_MS)
