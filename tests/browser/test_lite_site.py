@@ -3,7 +3,7 @@ served on 127.0.0.1 by a plain file server and clicked in Chromium.
 
 The site is built when its inputs changed (``lite/build.py`` keeps a stamp of them in
 ``_site/``, as the Makefile keeps ``.venv``), so most runs reuse it. Every request that leaves
-127.0.0.1 is aborted and listed: there must be none (no CDN). What a learner does on a Voilà
+127.0.0.1 fails (other hosts do not resolve) and is listed: there must be none (no CDN). What a learner does on a Voilà
 dashboard, on the static pages: on every game page a lesson tried, a worked example stepped, a
 quiz answered; the game opened and played against that page's bots (every level over the five
 pages) with a hint, Undo and the move again; a puzzle (Karesansui); a whole game against the
@@ -11,9 +11,9 @@ search bot (its moves thought in slices on Pyodide's event loop) and its review 
 Gardener); the gallery's links and the progress kept from those pages; the strategy lab;
 Miyabi's page on a phone in the dark theme, with Save, Load, Copy link and the link opened; on
 each game page every text of ours checked for contrast (``dashboard.check_contrast``), dark on
-the phone; and a page read while Python starts (held back), the bar saying so. One browser
-context is shared by the desktop pages (its requests intercepted, which turns Chromium's cache
-off: each page loads as a first visit).
+the phone; and a page read while Python starts (held back), the bar saying so. One browser with a
+profile on disk is shared by the desktop pages (its cache warm after the first page, as a
+learner's is); other hosts do not resolve, so nothing can leave 127.0.0.1 unseen.
 
 Without chromium or a site that can be built, the tests are skipped, except under CI (CI=true),
 where that is a failure.
@@ -33,12 +33,14 @@ from pathlib import Path
 
 import pytest
 from dashboard import GAME, board_version, check_contrast, game, open_game, open_lesson, status
+from harness import CHROMIUM, CHROMIUM_ARGS
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 import gardenkit
 from gardenkit.widgets.controls import GameControls
 
 REPO = Path(__file__).resolve().parents[2]
+CHROMIUM_PATH = os.environ.get("GARDENKIT_CHROMIUM", CHROMIUM)  # as tests/browser/conftest.py
 SITE = REPO / os.environ.get("GARDENKIT_LITE_OUT", "_site")
 PAGES = "voici/render"
 #: How long a page may take to start Pyodide, install the wheels and run the notebook (2 cores, cold)
@@ -89,43 +91,50 @@ def served(site):
     server.server_close()
 
 
-def _watched(browser, served: str, **options):
-    """A browser context on the site: requests off 127.0.0.1 aborted and listed (``gk_offsite``),
-    page errors collected (``gk_errors``), requests for the kernel's drive (``gk_drive``)."""
-    context = browser.new_context(**options)
+#: other hosts do not resolve: a request that leaves 127.0.0.1 fails at once (and is listed), with
+#: no request intercepted, which would turn Chromium's cache off
+NO_OTHER_HOST = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"
+
+
+def _watched(playwright, served: str, profile: Path, **options):
+    """A browser on the site with a profile on disk, as a learner's (its cache keeps Pyodide and
+    its compiled WebAssembly from one page to the next): requests off 127.0.0.1 fail and are
+    listed (``gk_offsite``), page errors collected (``gk_errors``), requests for the kernel's
+    drive listed (``gk_drive``)."""
+    context = playwright.chromium.launch_persistent_context(
+        str(profile), executable_path=CHROMIUM_PATH, args=[*CHROMIUM_ARGS, NO_OTHER_HOST], **options)
     offsite: list[str] = []
     errors: list[str] = []
     drive: list[str] = []
 
-    def route(r):
-        url = r.request.url
-        if url.startswith(served) or url.startswith(("data:", "blob:")):
-            r.continue_()
-        else:
+    def seen(r):
+        url = r.url
+        if not url.startswith((served, "data:", "blob:")):
             offsite.append(url)
-            r.abort()
-    context.route("**/*", route)
-    # the kernel asking for the notebooks' folder (seen as the page's requests, which a service
-    # worker's answers are too): there must be none, the folder is not mounted (no service worker)
-    context.on("request", lambda r: drive.append(r.url) if "/api/drive" in r.url else None)
+        # the kernel asking for the notebooks' folder (seen as the page's requests, which a service
+        # worker's answers are too): there must be none, the folder is not mounted (no service worker)
+        if "/api/drive" in url:
+            drive.append(url)
+    context.on("request", seen)
     context.gk_offsite, context.gk_errors, context.gk_base, context.gk_drive = offsite, errors, served, drive
     context.gk_tried = set()  # the game pages whose lessons a test tried
     return context
 
 
 @pytest.fixture(scope="module")
-def lite(browser, served):
-    """The desktop context the pages share (its cache warm after the first page, as a learner's is)."""
-    context = _watched(browser, served, viewport={"width": 1280, "height": 1000})
+def lite(_playwright, served, tmp_path_factory):
+    """The desktop browser the pages share (its cache warm after the first page, as a learner's is)."""
+    context = _watched(_playwright, served, tmp_path_factory.mktemp("lite-profile"),
+                       viewport={"width": 1280, "height": 1000})
     yield context
     context.close()
 
 
 @pytest.fixture(scope="module")
-def phone(browser, served):
-    """A phone's context (390 px wide, touch, downloads kept): :data:`PHONE_PAGE` is played there."""
-    context = _watched(browser, served, viewport={"width": 390, "height": 844}, has_touch=True,
-                       accept_downloads=True)
+def phone(_playwright, served, tmp_path_factory):
+    """A phone's browser (390 px wide, touch, downloads kept): :data:`PHONE_PAGE` is played there."""
+    context = _watched(_playwright, served, tmp_path_factory.mktemp("phone-profile"),
+                       viewport={"width": 390, "height": 844}, has_touch=True, accept_downloads=True)
     yield context
     context.close()
 
