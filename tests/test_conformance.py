@@ -7,7 +7,8 @@
 - ``apply`` never changes its input, and what is no move there (notations, hand-made values, no
   action at all) is refused by ``apply`` and ``why_illegal`` without a trace;
 - errors are plain words naming the rule (the game's positions and moves, and what they must say);
-- a chance step is the seeded outcome chosen by hand, and another outcome makes another position.
+- a chance step is the seeded outcome chosen by hand, and another outcome makes another position;
+- the golden playthroughs cover what the game's data says they must (table sizes, options).
 
 The contract itself (``check_game``), saves, notebooks and the tutor are in ``test_all_games.py``.
 """
@@ -87,3 +88,10 @@ def test_a_chance_step_is_the_seeded_outcome_and_another_outcome_another_positio
     assert abs(sum(p for _, p in probs) - 1) < 1e-9
     if getattr(data, "CHANCE_OUTCOMES", None) is not None:
         assert len(probs) == data.CHANCE_OUTCOMES
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_golden_playthroughs_cover_the_tables_and_options_they_must(game):
+    """(That each is on disk and replays exactly: ``test_all_games.py``.)"""
+    plays = gardenkit.entry(game).playthroughs
+    assert data_of(game).playthroughs_cover(plays), [(p.name, p.players, p.options) for p in plays]

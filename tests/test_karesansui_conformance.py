@@ -9,10 +9,9 @@ import gardenkit
 from gardenkit import CHANCE
 from gardenkit.games.karesansui.actions import Bid, TurnIn, sort_rocks
 from gardenkit.games.karesansui.setups import position
-from gardenkit.testing import check_game, check_state, playthrough_header, random_game
+from gardenkit.testing import check_game, check_state, random_game
 
 R = gardenkit.make("karesansui")
-PLAYTHROUGHS = Path(__file__).parent / "playthroughs"
 COMPONENTS = Path(gardenkit.__file__).parent / "games/karesansui/components.json"
 
 
@@ -22,19 +21,6 @@ def test_conformance_with_another_start_player():
     # every player count with the defaults is in tests/test_all_games.py
     report = check_game(R, seeds=(2,), players=(4,), options={"start_player": 3})
     assert report["games"] == report["ended"] == 1
-
-
-# ----- playthroughs ---------------------------------------------------------------------
-
-_header = playthrough_header
-
-
-def test_karesansui_has_playthroughs():
-    paths = sorted(PLAYTHROUGHS.glob("karesansui-*.txt"))
-    assert len(paths) >= 2
-    assert len({_header(p.read_text())["players"] for p in paths}) >= 2  # more than one table size
-    # declared, so regenerate.py writes them and tests/test_all_games.py replays them
-    assert {p.stem for p in paths} <= {pt.name for pt in gardenkit.entry("karesansui").playthroughs}
 
 
 # ----- determinism, no mutation, bad actions ------------------------------------------------

@@ -9,10 +9,9 @@ import gardenkit
 from gardenkit import CHANCE
 from gardenkit.games.miyabi import actions as act
 from gardenkit.games.miyabi.setups import position
-from gardenkit.testing import check_game, check_state, check_targets, playthrough_header, random_game
+from gardenkit.testing import check_game, check_state, check_targets, random_game
 
 R = gardenkit.make("miyabi")
-PLAYTHROUGHS = Path(__file__).parent / "playthroughs"
 COMPONENTS = Path(gardenkit.__file__).parent / "games/miyabi/components.json"
 ALL = {"colorful": True, "meadow": True, "zen": True, "seven": True, "frog": True}
 
@@ -69,17 +68,6 @@ def test_a_malformed_pick_is_a_clear_error(bad):
     s = position(display=[68, 1, 43, 90])
     with pytest.raises(gardenkit.MalformedInputError, match="selection"):
         R.targets(s, bad)
-
-
-# ----- playthroughs ---------------------------------------------------------------------
-
-_header = playthrough_header
-
-
-def test_miyabi_has_playthroughs_for_the_base_game_and_all_expansions():
-    options = [json.loads(_header(p.read_text())["options"]) for p in PLAYTHROUGHS.glob("miyabi-*.txt")]
-    assert {} in options
-    assert any(all(o.get(e) for e in ALL) for o in options)
 
 
 # ----- determinism, no mutation, bad actions ------------------------------------------------

@@ -1,9 +1,8 @@
-"""Tanuki in the Garden: the shared conformance check (2-8 players, with and without Garden Master),
-the golden playthroughs, saves and bad input of every kind, observations, targets, components.
-
-The game is not registered yet (its notebook and board come later), so this file runs on it what
-the all-games suites run on a registered game: ``check_game``, ``check_playthrough`` and
-``check_targets`` from ``gardenkit.testing``.
+"""Tanuki in the Garden's own conformance cases: the contract check for option mixes the shared
+suite does not run (2-8 players, with and without Garden Master), saves and bad positions of every
+kind, observations, targets and walks, components. What every game gets (the contract, the golden
+playthroughs and what they must cover, determinism, refusals) is in ``tests/test_all_games.py``
+and ``tests/test_conformance.py``.
 
 The golden playthroughs are the ones ``GAME.playthroughs`` declares; to write them again (and read
 the diff before committing): ``python tests/test_tanuki_conformance.py --write``.
@@ -19,7 +18,7 @@ import pytest
 from gardenkit import CHANCE, MalformedInputError
 from gardenkit.games.tanuki import GAME, TanukiRules, default_components
 from gardenkit.games.tanuki.setups import position
-from gardenkit.testing import check_game, check_playthrough, check_state, check_targets, playthrough, random_game
+from gardenkit.testing import check_game, check_state, check_targets, playthrough, random_game
 
 R = TanukiRules()
 PLAYTHROUGHS = Path(__file__).parent / "playthroughs"
@@ -66,19 +65,6 @@ def test_rule_summaries_and_readings_are_our_own_words():
 
 
 # ----- playthroughs ----------------------------------------------------------------------------------
-
-def test_every_declared_playthrough_has_a_file_and_no_other_file_exists():
-    declared = {f"{pt.name}.txt" for pt in GAME.playthroughs}
-    present = {p.name for p in PLAYTHROUGHS.glob("tanuki-*.txt")}
-    assert declared == present
-    sizes = {pt.players for pt in GAME.playthroughs}
-    assert {2, 5, 8} <= sizes and any(pt.options.get("garden_master") for pt in GAME.playthroughs)
-
-
-@pytest.mark.parametrize("pt", GAME.playthroughs, ids=lambda pt: pt.name)
-def test_playthrough_is_unchanged(pt):
-    check_playthrough(R, (PLAYTHROUGHS / f"{pt.name}.txt").read_text(), pt.name)
-
 
 # ----- determinism, no mutation, bad actions -------------------------------------------------------------
 

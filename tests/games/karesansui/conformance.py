@@ -48,3 +48,7 @@ def errors(rules):
         (s, "parse_action", "bid 0: R1", ValueError, "numbered from 1"),
     ]
 
+
+def playthroughs_cover(plays) -> bool:
+    """The golden playthroughs (``GAME.playthroughs``) span more than one table size."""
+    return len(plays) >= 2 and len({p.players for p in plays}) >= 2

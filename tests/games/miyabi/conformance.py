@@ -52,3 +52,8 @@ CHANCE_OUTCOMES = 16
 
 def chance_start(rules):
     return rules.initial_state(players=2, seed=3, zen=True)
+
+
+def playthroughs_cover(plays) -> bool:
+    """The golden playthroughs hold the base game and one with all five expansions."""
+    return any(p.options == {} for p in plays) and any(all(p.options.get(e) for e in ALL) for p in plays)

@@ -45,3 +45,8 @@ CHANCE_OUTCOMES = None
 
 def chance_start(rules):
     return rules.initial_state(players=2, seed=3)
+
+
+def playthroughs_cover(plays) -> bool:
+    """The golden playthroughs hold the fewest and most players, and the specialist rule."""
+    return {2, 5} <= {p.players for p in plays} and any(p.options.get("specialist") for p in plays)

@@ -52,3 +52,8 @@ def errors(rules):
         (s, "apply", "put it somewhere nice", ValueError, "build 17 c4 r90"),
         (s, "apply", object(), ValueError, "not a Tang Garden action"),
     ]
+
+
+def playthroughs_cover(plays) -> bool:
+    """The golden playthroughs hold every table size, 1 (the solo game) to 4."""
+    return {p.players for p in plays} == {1, 2, 3, 4}

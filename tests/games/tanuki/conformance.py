@@ -37,3 +37,7 @@ def errors(rules):
         (s, "parse_action", "34@b7g1", ValueError, "not a space"),
     ]
 
+
+def playthroughs_cover(plays) -> bool:
+    """The golden playthroughs hold 2, 5 and 8 players, and Garden Master."""
+    return {2, 5, 8} <= {p.players for p in plays} and any(p.options.get("garden_master") for p in plays)
