@@ -264,12 +264,20 @@ def test_notebook_checks_worked_example_output(game):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_notebook_and_lessons_do_not_copy_rulebook_sentences(game):
+def test_notebook_lessons_rules_and_notes_do_not_copy_rulebook_sentences(game):
     book = nb.rulebook(RULEBOOKS.get(game, f"{game.replace('_', '-')}.txt"))
     if not book.exists():
         pytest.skip("rulebook not beside the repository")
     lessons = Path(gardenkit.entry(game).tutor_module().__file__).read_text()
     assert not nb.copied_from(book, nb.text(_notebook(game)), lessons)
+    # the rule summaries every explanation quotes, the game's notes on its readings (its *.md files)
+    # and what its components say in words (``tests/games/<id>/notebook.py``: ``own_texts``)
+    rules = gardenkit.make(game)
+    home = Path(gardenkit.__file__).parent / "games" / game
+    notes = [p.read_text() for p in sorted(home.glob("*.md"))]
+    own = importlib.import_module(f"games.{game}.notebook").own_texts(rules)
+    assert nb.copied_from(book, *rules.info.rules.values(), *notes, *own) == []
+    assert all(len(text) < 300 for text in rules.info.rules.values())
 
 
 # ----- rule ids ---------------------------------------------------------------------------------------

@@ -3,3 +3,8 @@
 READINGS = ("A Colorful Garden", "B Big Meadow", "C Zen Garden", "D 7!", "E The Frog")
 WIDGETS = ("MiyabiGame(", "ScenarioPlayer(")
 MIN_CHECKED = 6
+
+
+def own_texts(rules) -> list[str]:
+    """What the game's components say in words (checked not to copy the rulebook): none beyond the rules."""
+    return []

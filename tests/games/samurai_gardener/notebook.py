@@ -3,3 +3,8 @@ READINGS = ("Turning cards", "end over end", "Growing a finished line", "Lines o
             "The deck runs dry", "Choosing the order")
 WIDGETS = ("SamuraiGame(", "ScenarioPlayer(")
 MIN_CHECKED = 2
+
+
+def own_texts(rules) -> list[str]:
+    """What the game's components say in words (checked not to copy the rulebook): none beyond the rules."""
+    return []

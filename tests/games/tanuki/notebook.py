@@ -3,3 +3,10 @@ READINGS = ("About the components", 'edge="wrap"', 'edge="turn"', "35", "Blue be
             "Laying a tile is required", "The Best Offense", "trap")
 WIDGETS = ("TanukiGame(", "garden_master", "ScenarioPlayer(")
 MIN_CHECKED = 8
+
+
+def own_texts(rules) -> list[str]:
+    """What the game's components say in words (checked not to copy the rulebook): the Garden
+    Master cards' texts."""
+    from gardenkit.games.tanuki import default_components
+    return [c.text for c in default_components().cards]
