@@ -584,109 +584,109 @@ def try_positions() -> Positions:
     tries = {
         # set-up
         "tanuki.setup.tiles": lambda: (fresh_setup(), "Your three tiles are drawn under the board. Choose a start place "
-                               "on the edge to begin."),
+                                       "on the edge to begin."),
         "tanuki.setup.supply": lambda: (fresh_setup(), "Everybody starts with no Shiitake; all 80 are in the supply. "
-                                "Choose a start place."),
+                                        "Choose a start place."),
         "tanuki.setup.tanuki": lambda: (fresh_setup(), "Both Tanuki stand where their rolls put them. Choose a start "
-                                "place; a Tanuki's space is no obstacle to it."),
+                                        "place; a Tanuki's space is no obstacle to it."),
         "tanuki.setup.start": lambda: (second_start(), "Player 1 took the top of column 3. As player 2, try the bottom "
-                               "of column 3 (refused: with the wrap it is the same spot) and any other edge place."),
+                                       "of column 3 (refused: with the wrap it is the same spot) and any other edge place."),
         "tanuki.board.layout": lambda: (direction_start(), "Steer the blue Tanuki: side 1 is the top, 2 the right, 3 the "
-                                "bottom, 4 the left. Its space is named by its blue column and gold row."),
+                                        "bottom, 4 the left. Its space is named by its blue column and gold row."),
         "tanuki.board.edge": lambda: (wrap_start(), "Lay tile 34 on b3g1: the path goes up over the top edge and comes "
-                              "back in at the bottom of the same column."),
+                                      "back in at the bottom of the same column."),
         # the Tanuki phase
         "tanuki.tanuki.roll": lambda: (book_start(), "The dice were rolled for you: blue 4, gold 5. Steer the gold "
-                               "Tanuki; the blue one has already walked."),
+                                       "Tanuki; the blue one has already walked."),
         "tanuki.tanuki.direction": lambda: (direction_start(), "Gold shows 6: it stays on b5g5. Blue shows 5: pick its "
-                                    "side."),
+                                            "side."),
         "tanuki.tanuki.choose": lambda: (book_start(), "Gold shows 5: pick any of the four sides and watch it walk two "
-                                 "spaces."),
+                                         "spaces."),
         "tanuki.tanuki.distance": lambda: (distance_start(), "Gold shows 3, an odd number: the blue Tanuki walks only one "
-                                   "space, whichever side you pick."),
+                                           "space, whichever side you pick."),
         "tanuki.tanuki.place": lambda: (place_start(), "Blue was off the board and was put back on b3g5 without walking. "
-                                "Steer gold one space."),
+                                        "Steer gold one space."),
         "tanuki.tanuki.pass": lambda: (prowl_start(), "Send gold up (side 1): it walks through player 2's monk on b3g2."),
         "tanuki.tanuki.land": lambda: (prowl_start(), "Send gold right (side 2): it lands on player 3's monk."),
         "tanuki.tanuki.eat": lambda: (prowl_start(), "Send gold down (side 3): two tiles with no monk on them are eaten."),
         "tanuki.tanuki.off": lambda: (book_start(), "Send gold right or down: it leaves the board and you earn 1."),
         "tanuki.tanuki.together": lambda: (prowl_start(), "Send gold left (side 4): both Tanuki on b1g3, everyone pays 2."),
         "tanuki.tanuki.block": lambda: (blocked_start(), "A Tanuki sits where you must lay your tile: chase it for 2, or "
-                                "pass. A tile is refused until it has gone."),
+                                        "pass. A tile is refused until it has gone."),
         # laying a tile and walking
         "tanuki.tile.play": lambda: (lay_start(), "Pick a tile, turn it, and lay it on b3g2, in front of your monk. "
-                             "Anywhere else is refused."),
+                                     "Anywhere else is refused."),
         "tanuki.tile.first": lambda: (first_move_start(), "Your monk is still on its start place: lay a tile on b3g1 and "
-                              "choose which of the two path ends it sets off by."),
+                                      "choose which of the two path ends it sets off by."),
         "tanuki.tile.first_symbols": lambda: (first_symbols_start(), "Lay tile 34 from end A: b3g1's Shiitake counts "
-                                      "nothing on this first move, b3g2's counts."),
+                                              "nothing on this first move, b3g2's counts."),
         "tanuki.tile.enter": lambda: (enter_start(), "Another tile already lies in front of you: enter it by A or B "
-                              "first, then lay your own tile."),
+                                      "first, then lay your own tile."),
         "tanuki.move.order": lambda: (order_start(), "Lay tile 34 unturned: three monks walk, you first, then the others "
-                              "clockwise."),
+                                      "clockwise."),
         "tanuki.move.shiitake": lambda: (shiitake_start(), "Lay tile 34 unturned: three Shiitake in a row."),
         "tanuki.move.stash": lambda: (stash_start(), "Walk down into b3g3 and pick up its stash of 3, Den or not."),
         "tanuki.move.den": lambda: (den_start(), "Turn tile 34 by 90: its Tanuki Den comes onto your path."),
         "tanuki.move.ashi_active": lambda: (ashi_start(), "Lay tile 45 turned 270: two Ashi-magari, counted once. You "
-                                    "draw no tiles at the end of this turn."),
+                                            "draw no tiles at the end of this turn."),
         "tanuki.move.ashi_other": lambda: (ashi_other_start(), "Lay tile 45 turned 270: player 2's monk is pushed across "
-                                   "the Ashi-magari and must discard a tile."),
+                                           "the Ashi-magari and must discard a tile."),
         "tanuki.crash.meet": lambda: (face_to_face_start(), "Lay tile 34 unturned: the two monks run into each other."),
         "tanuki.crash.loop": lambda: (loop_start(), "Lay tile 2 unturned: a circle. Turn it first to find a safe way."),
         "tanuki.crash.restart": lambda: (restart_start(), "Bring your monk back: b1g1 and b2g1 have a tile in front and "
-                                 "are refused while a free place is left."),
+                                         "are refused while a free place is left."),
         "tanuki.crash.bonus": lambda: (three_way_start(), "Lay tile 34 unturned: players 2 and 3 crash, you earn 2 for "
-                               "each."),
+                                       "each."),
         "tanuki.draw.refill": lambda: (lay_start(), "Lay any tile: at the end of your turn you draw back up to three."),
         "tanuki.draw.empty": lambda: (empty_hand_start(), "No tile in hand: steer the blue Tanuki; then you draw three "
-                              "and your turn ends."),
+                                      "and your turn ends."),
         "tanuki.pay.floor": lambda: (broke_start(), "Turn tile 34 by 90 and walk over its Tanuki Den with nothing to pay: "
-                             "you stay at 0."),
+                                     "you stay at 0."),
         "tanuki.end.target": lambda: (target_start((0,)), "You hold 14: gather one more Shiitake and the game ends with "
-                              "your turn."),
+                                      "your turn."),
         "tanuki.end.winner": lambda: (target_start((17,)), "You can reach 15, but player 2 holds 17: ending the game "
-                              "hands them the win."),
+                                      "hands them the win."),
         "tanuki.end.tie": lambda: (target_start((15, 3)), "Reach 15 and you tie with player 2: both of you play one more "
-                           "turn."),
+                                   "turn."),
         # Garden Master
         "tanuki.gm.buy": lambda: (buy_start(), "Your turn ends: buy the top Garden Master card for 2 Shiitake, or end "
-                          "the turn."),
+                                  "the turn."),
         "tanuki.gm.timing": lambda: (gm_card_start("dens", "pre"), "Before the roll: play Avoid Tanuki Dens now, or go "
-                             "and keep it for later in the turn."),
+                                     "and keep it for later in the turn."),
         "tanuki.gm.worth": lambda: (gm_card_start("basket"), "Your Shiitake Basket counts 3 toward victory; a crash or a "
-                            "Den never takes it."),
+                                    "Den never takes it."),
         "tanuki.gm.react": lambda: (react_start(), "A Tanuki is about to land on your monk during player 2's turn: answer "
-                            "with your Repellant, or decline and lose 3."),
+                                    "with your Repellant, or decline and lose 3."),
         "tanuki.gm.move": lambda: (gm_card_start("move", "pre"), "Play Move 1 Tanuki: one Tanuki, one space, your choice "
-                           "of side."),
+                                   "of side."),
         "tanuki.gm.fast": lambda: (gm_card_start("fast", "pre"), "Play Fast Tanuki before the roll: the Tanuki will walk "
-                           "further and hurt no monk."),
+                                   "further and hurt no monk."),
         "tanuki.gm.dens": lambda: (gm_card_start("dens"), "Play Avoid Tanuki Dens, then lay tile 34 turned 90: its Den "
-                           "costs nothing."),
+                                   "costs nothing."),
         "tanuki.gm.ashi": lambda: (gm_card_start("ashi"), "Play Escape the Ashi-magari: Ashi-magari on your walk will not "
-                           "stop your draw."),
+                                   "stop your draw."),
         "tanuki.gm.pilfer": lambda: (pilfer_start(), "Play Pilfer Shiitake on players 2 and 3: one from each, and one "
-                             "from the supply with three players."),
+                                     "from the supply with three players."),
         "tanuki.gm.harvest": lambda: (harvest_start(), "Play Bountiful Harvest, then lay tile 34: everything gathered "
-                              "counts twice."),
+                                      "counts twice."),
         "tanuki.gm.robber": lambda: (robber_start(), "Play Shiitake Robber, then lay tile 17 turned 180: your walk "
-                             "crosses player 2's path, and they pay you 2."),
+                                     "crosses player 2's path, and they pay you 2."),
         "tanuki.gm.trap": lambda: (trap_start(), "Set a trap on your monk's space or one of the eight around it; a "
-                           "Tanuki that walks onto it is caught and you gain 3."),
+                                   "Tanuki that walks onto it is caught and you gain 3."),
         "tanuki.gm.repellant": lambda: (react_start(), "Play the Repellant: the Tanuki leaves the board and you gain 1."),
         "tanuki.gm.bait": lambda: (bait_start(), "Play Tanuki Bait: both Tanuki onto two empty spaces round player 2's "
-                           "monk."),
+                                   "monk."),
         "tanuki.gm.speed": lambda: (gm_card_start("speed"), "Play Speed Stroll, lay a tile, and lay a second one before "
-                            "you draw."),
+                                    "you draw."),
         "tanuki.gm.clear": lambda: (clear_start(), "Play Clear the Path and take up to three tiles or rock gardens off "
-                            "the board, then say done."),
+                                    "the board, then say done."),
         "tanuki.gm.shift": lambda: (shift_start(), "Play Shifting Paths and turn the tile on b5g4."),
         "tanuki.gm.offense": lambda: (counter_start(), "Player 1 plays Pilfer Shiitake on you: cancel it with The Best "
-                              "Offense, or decline."),
+                                      "Offense, or decline."),
         "tanuki.gm.rock": lambda: (rock_start(), "Play Rock Garden on b4g4 (its tile goes). b5g5, in front of player 2's "
-                           "monk, is refused."),
+                                   "monk, is refused."),
         "tanuki.gm.basket": lambda: (gm_card_start("basket"), "The Shiitake Basket is never played: try it and read why. "
-                             "Lay a tile instead."),
+                                     "Lay a tile instead."),
     }
     return Positions({rule: _with_pick(rule, build) for rule, build in tries.items()})
 
