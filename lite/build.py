@@ -94,9 +94,10 @@ if (window.ServiceWorkerContainer) {
 #: cells show at once and fill in as they run (Voici runs them in order and adds each one's output
 #: when it is done), and the spinner becomes a slim bar at the top saying what is happening; a
 #: lesson whose board has arrived can be opened while later cells still run (the kernel takes the
-#: click between two cells). The bar is a polite status region that speaks when the phase changes,
-#: not at every cell (the count is hidden from screen readers); Voici removes it when the last cell
-#: has run; Voici's app shell, empty until then, is kept from covering them. A start that is slow, or never comes (Python could not load), is said. A dark theme
+#: click between two cells). Voici's app shell, empty until the last cell has run, is kept from
+#: covering them. The bar is a polite status region that speaks when the phase changes, not at
+#: every cell (the count is hidden from screen readers); Voici removes it when the last cell has
+#: run. A start that is slow, or not come after 90 s (Python could not load), is said. A dark theme
 #: asked for in the address gets JupyterLab Dark's colours at once (the page carries only the light
 #: theme's; its text would be dark on dark) until that theme arrives.
 READ_WHILE_STARTING = """<style>/* gardenkit: read while Python starts (lite/build.py, READ_WHILE_STARTING) */
@@ -172,8 +173,9 @@ html.gk-dark-early body { background: #111; }
   const [slow, stuck] = window.__gardenkitStartNotesMs || [20000, 90000];
   setTimeout(() => running || say("Still starting: a first visit downloads Python (about 14 MB), which takes a " +
     "while on a slow connection.", ""), slow);
-  setTimeout(() => running || say("Python has not started. Reload the page; if it still does not start, this " +
-    "browser may not run it (a recent Chrome, Firefox, Safari or Edge does).", ""), stuck);
+  setTimeout(() => running || say("Python has not started yet. On a slow connection it may still come; if " +
+    "nothing changes, reload the page. A browser too old may not run it (a recent Chrome, Firefox, Safari or " +
+    "Edge does).", ""), stuck);
   // the template assigns its own update_loading_text later in the page: this one stays
   Object.defineProperty(window, "update_loading_text", { configurable: true, get: () => update, set: () => {} });
   document.addEventListener("DOMContentLoaded", () => update(0, 0, "start"));
@@ -394,7 +396,7 @@ INLINE_CONFIG = re.compile(r'(<script id="jupyter-config-data" type="application
 def without_outputs(text: str) -> str:
     """A notebook's JSON without its stored outputs and widget state. A Voici page carries its
     notebook inline and runs it in the browser: what a run in Jupyter left in it is never shown
-    there, yet it was most of the page (Tang Garden's lesson pictures: 5.2 MB of its 5.2 MB, 0.9 MB
+    there, yet it was most of the page (Tang Garden's lesson pictures: 4.8 MB of its 5.2 MB, 0.9 MB
     gzipped, read and parsed on every visit).
 
     >>> import json
