@@ -29,14 +29,11 @@ is missed (``make bench`` names it), 2 when Chromium or the site's build is miss
 from __future__ import annotations
 
 import argparse
-import functools
 import gzip
-import http.server
 import os
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 from urllib.parse import unquote, urlparse
@@ -49,11 +46,6 @@ sys.path.insert(0, str(REPO / "tests"))  # the tests' harness: Chromium
 PAGES = ["index", "samurai-gardener", "miyabi", "karesansui", "tanuki", "tang-garden", "strategy-lab"]
 GOALS = {"cold_s": 15.0, "warm_s": 4.0, "gzip_mb": 15.0}
 READY = {"index": ".gk-gallery", "strategy-lab": ".gk-lab-run"}
-
-
-class Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
 
 
 def browser_cpu() -> dict:
@@ -116,78 +108,73 @@ def main(argv=None) -> int:
         if done.returncode:
             print("make lite failed", file=sys.stderr)
             return 2
-    from harness import CHROMIUM, CHROMIUM_ARGS
+    from harness import CHROMIUM, CHROMIUM_ARGS, NO_OTHER_HOST, static_site
 
     if not Path(CHROMIUM).exists():
         print(f"{CHROMIUM} not found", file=sys.stderr)
         return 2
     from playwright.sync_api import sync_playwright
 
-    Quiet.extensions_map = {**Quiet.extensions_map, ".wasm": "application/wasm", ".mjs": "text/javascript"}
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(site)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}/"
-    load1 = os.getloadavg()[0]
-    rows, missed = [], []
-    # a learner's browser keeps a disk cache, and with it the compiled WebAssembly of a page it has
-    # run (an 8.6 MB module): each page gets a fresh profile on disk, opened twice. Nothing may
-    # leave 127.0.0.1: other hosts do not resolve (no request is intercepted, which would turn the
-    # cache off), and every request to one is listed as an error.
-    no_other_host = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"
-    with sync_playwright() as pw:
-        for name in args.pages:
-            fetched, offsite = [], []
-            profile = tempfile.TemporaryDirectory(prefix="gk-bench-lite-")
-            context = pw.chromium.launch_persistent_context(
-                profile.name, executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, no_other_host],
-                viewport={"width": 1280, "height": 1000})
-            watching = [True]
+    with static_site(site) as base:
+        load1 = os.getloadavg()[0]
+        rows, missed = [], []
+        # a learner's browser keeps a disk cache, and with it the compiled WebAssembly of a page it has
+        # run (an 8.6 MB module): each page gets a fresh profile on disk, opened twice. Nothing may
+        # leave 127.0.0.1: other hosts do not resolve (no request is intercepted, which would turn the
+        # cache off), and every request to one is listed as an error.
+        with sync_playwright() as pw:
+            for name in args.pages:
+                fetched, offsite = [], []
+                profile = tempfile.TemporaryDirectory(prefix="gk-bench-lite-")
+                context = pw.chromium.launch_persistent_context(
+                    profile.name, executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, NO_OTHER_HOST],
+                    viewport={"width": 1280, "height": 1000})
+                watching = [True]
 
-            def seen(r, watching=watching, fetched=fetched, offsite=offsite):
-                if r.url.startswith(base):
-                    if watching[0]:
-                        fetched.append(r.url)
-                elif not r.url.startswith(("data:", "blob:")):
-                    offsite.append(r.url)
-            context.on("request", seen)
-            page = context.new_page()
-            cpu0 = browser_cpu()
-            page.goto(f"{base}voici/render/{name}.html", wait_until="commit", timeout=300_000)
-            cold_words, cold_ready, cold = first_board(page, name, 300_000)
-            cold_cpu = cpu_since(cpu0)
-            files = {unquote(urlparse(u).path).lstrip("/") for u in fetched}
-            paths = [site / f for f in files if (site / f).is_file()]
-            raw = sum(p.stat().st_size for p in paths)
-            gz = sum(len(gzip.compress(p.read_bytes(), 6)) for p in paths)
-            page.wait_for_selector("#loading", state="detached", timeout=300_000)  # the notebook has run: all cached
-            page.close()
-            watching[0] = False
-            page = context.new_page()
-            cpu0 = browser_cpu()
-            page.goto(f"{base}voici/render/{name}.html", wait_until="commit", timeout=300_000)
-            warm_words, warm_ready, warm = first_board(page, name, 300_000)
-            warm_cpu = cpu_since(cpu0)
-            page.close()
-            context.close()
-            profile.cleanup()
-            row = {"page": name, "cold_words_s": cold_words, "warm_words_s": warm_words, "cold_ready_s": cold_ready, "cold_s": cold, "warm_ready_s": warm_ready, "warm_s": warm,
-                   "cold_cpu_s": cold_cpu, "warm_cpu_s": warm_cpu, "files": len(paths), "mb": raw / 1e6, "gzip_mb": gz / 1e6, "offsite": offsite}
-            rows.append(row)
-            print(f"{name:16} cold {cold_words:4.1f} s words, {cold_ready:5.1f} s ready, {cold:5.1f} s board ({cold_cpu:4.1f} s CPU) | warm "
-                  f"{warm_words:4.1f} s words, {warm_ready:4.1f} s ready, {warm:4.1f} s board ({warm_cpu:4.1f} s CPU) | first open {len(paths)} files, {raw / 1e6:5.1f} MB, {gz / 1e6:5.1f} MB gzipped"
-                  + (f" | OFF-SITE: {offsite}" if offsite else ""), flush=True)
-            for key, goal in GOALS.items():
-                if row[key] > goal:
-                    missed.append(f"{name}: {key} {row[key]:.1f} > {goal}")
-            if offsite:
-                missed.append(f"{name}: {len(offsite)} requests left 127.0.0.1")
-    server.shutdown()
-    print(f"(load average {load1:.1f} at the start, {os.getloadavg()[0]:.1f} at the end, {os.cpu_count()} cores)")
-    if missed:
-        print("goals missed: " + "; ".join(missed))
-        return 1
-    print("every goal met")
-    return 0
+                def seen(r, watching=watching, fetched=fetched, offsite=offsite):
+                    if r.url.startswith(base):
+                        if watching[0]:
+                            fetched.append(r.url)
+                    elif not r.url.startswith(("data:", "blob:")):
+                        offsite.append(r.url)
+                context.on("request", seen)
+                page = context.new_page()
+                cpu0 = browser_cpu()
+                page.goto(f"{base}voici/render/{name}.html", wait_until="commit", timeout=300_000)
+                cold_words, cold_ready, cold = first_board(page, name, 300_000)
+                cold_cpu = cpu_since(cpu0)
+                files = {unquote(urlparse(u).path).lstrip("/") for u in fetched}
+                paths = [site / f for f in files if (site / f).is_file()]
+                raw = sum(p.stat().st_size for p in paths)
+                gz = sum(len(gzip.compress(p.read_bytes(), 6)) for p in paths)
+                page.wait_for_selector("#loading", state="detached", timeout=300_000)  # the notebook has run: all cached
+                page.close()
+                watching[0] = False
+                page = context.new_page()
+                cpu0 = browser_cpu()
+                page.goto(f"{base}voici/render/{name}.html", wait_until="commit", timeout=300_000)
+                warm_words, warm_ready, warm = first_board(page, name, 300_000)
+                warm_cpu = cpu_since(cpu0)
+                page.close()
+                context.close()
+                profile.cleanup()
+                row = {"page": name, "cold_words_s": cold_words, "warm_words_s": warm_words, "cold_ready_s": cold_ready, "cold_s": cold, "warm_ready_s": warm_ready, "warm_s": warm,
+                       "cold_cpu_s": cold_cpu, "warm_cpu_s": warm_cpu, "files": len(paths), "mb": raw / 1e6, "gzip_mb": gz / 1e6, "offsite": offsite}
+                rows.append(row)
+                print(f"{name:16} cold {cold_words:4.1f} s words, {cold_ready:5.1f} s ready, {cold:5.1f} s board ({cold_cpu:4.1f} s CPU) | warm "
+                      f"{warm_words:4.1f} s words, {warm_ready:4.1f} s ready, {warm:4.1f} s board ({warm_cpu:4.1f} s CPU) | first open {len(paths)} files, {raw / 1e6:5.1f} MB, {gz / 1e6:5.1f} MB gzipped"
+                      + (f" | OFF-SITE: {offsite}" if offsite else ""), flush=True)
+                for key, goal in GOALS.items():
+                    if row[key] > goal:
+                        missed.append(f"{name}: {key} {row[key]:.1f} > {goal}")
+                if offsite:
+                    missed.append(f"{name}: {len(offsite)} requests left 127.0.0.1")
+        print(f"(load average {load1:.1f} at the start, {os.getloadavg()[0]:.1f} at the end, {os.cpu_count()} cores)")
+        if missed:
+            print("goals missed: " + "; ".join(missed))
+            return 1
+        print("every goal met")
+        return 0
 
 
 if __name__ == "__main__":

@@ -25,11 +25,13 @@ __all__ = [
     "ARTIFACTS",
     "CHROMIUM",
     "CHROMIUM_ARGS",
+    "NO_OTHER_HOST",
     "SERVER_MODULE",
     "VoilaServer",
     "free_port",
     "notebook_json",
     "served",
+    "static_site",
     "until",
     "wait_until",
 ]
@@ -196,6 +198,37 @@ class VoilaServer:
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
+
+
+
+#: A Chromium flag: no host but 127.0.0.1 resolves, so a request that would leave the machine fails
+#: at once (listen to the context's requests to list them). Intercepting every request instead
+#: (``context.route``) turns Chromium's cache off: pages would load as first visits.
+NO_OTHER_HOST = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"
+
+
+@contextmanager
+def static_site(root: str | os.PathLike[str]) -> Iterator[str]:
+    """``root`` served by a plain file server on a free port of 127.0.0.1 (as GitHub Pages serves
+    the static site, without gzip), quietly, until leaving: its base URL, ``http://127.0.0.1:<port>/``."""
+    import functools
+    import http.server
+    import threading
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                          ".wasm": "application/wasm", ".mjs": "text/javascript"}
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(root)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 @contextmanager

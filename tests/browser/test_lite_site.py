@@ -20,20 +20,17 @@ where that is a failure.
 """
 from __future__ import annotations
 
-import functools
-import http.server
 import json
 import os
 import re
 import subprocess
-import threading
 import time
 import zipfile
 from pathlib import Path
 
 import pytest
 from dashboard import GAME, board_version, check_contrast, game, open_game, open_lesson, status
-from harness import CHROMIUM, CHROMIUM_ARGS
+from harness import CHROMIUM, CHROMIUM_ARGS, NO_OTHER_HOST, static_site
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 import gardenkit
@@ -74,26 +71,11 @@ def site() -> Path:
     return SITE
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):  # noqa: D102 - the test says what went wrong
-        pass
-
-
 @pytest.fixture(scope="module")
 def served(site):
     """The site on a free port of 127.0.0.1 (a plain file server, as GitHub Pages is)."""
-    _Quiet.extensions_map = {**_Quiet.extensions_map, ".wasm": "application/wasm", ".mjs": "text/javascript"}
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-    server.server_close()
-
-
-#: other hosts do not resolve: a request that leaves 127.0.0.1 fails at once (and is listed), with
-#: no request intercepted, which would turn Chromium's cache off
-NO_OTHER_HOST = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"
+    with static_site(site) as base:
+        yield base
 
 
 def _watched(playwright, served: str, profile: Path, **options):
