@@ -23,7 +23,6 @@ For each id of ``gardenkit.available_games()``:
 from __future__ import annotations
 
 import copy
-import importlib
 import inspect
 import json
 import random
@@ -32,6 +31,7 @@ from pathlib import Path
 import pytest
 
 import notebook_checks as nb
+from games import data_of as game_data
 from tutor_cases import HAND, NOT_YET
 
 import gardenkit
@@ -243,7 +243,7 @@ def test_the_notebook_says_how_it_reads_the_rulebook_and_what_is_reconstructed(g
     readings (``tests/games/<id>/notebook.py``: ``READINGS``); its code reaches no private name
     and no position builder, uses the widgets its data names, every cell has its own id, and at
     least ``MIN_CHECKED`` worked-example cells check their output."""
-    data = importlib.import_module(f"games.{game}.notebook")
+    data = game_data(game, "notebook")
     md, code = nb.text(_notebook(game), "markdown"), nb.text(_notebook(game), "code")
     assert "## How we read what the rulebook leaves open" in md
     assert "reconstructed" in md and "components=" in md
@@ -275,7 +275,7 @@ def test_notebook_lessons_rules_and_notes_do_not_copy_rulebook_sentences(game):
     rules = gardenkit.make(game)
     home = Path(gardenkit.__file__).parent / "games" / game
     notes = [p.read_text() for p in sorted(home.glob("*.md"))]
-    own = importlib.import_module(f"games.{game}.notebook").own_texts(rules)
+    own = game_data(game, "notebook").own_texts(rules)
     assert nb.copied_from(book, *rules.info.rules.values(), *notes, *own) == []
     assert all(len(text) < 300 for text in rules.info.rules.values())
 

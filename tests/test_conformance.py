@@ -14,10 +14,10 @@ The contract itself (``check_game``), saves, notebooks and the tutor are in ``te
 """
 from __future__ import annotations
 
-import importlib
 import json
 
 import pytest
+from games import data_of as game_data
 
 import gardenkit
 from gardenkit import CHANCE
@@ -27,7 +27,7 @@ GAMES = gardenkit.available_games()
 
 
 def data_of(game: str):
-    return importlib.import_module(f"games.{game}.conformance")
+    return game_data(game, "conformance")
 
 
 @pytest.mark.parametrize("game", GAMES)

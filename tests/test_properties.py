@@ -18,14 +18,13 @@ A game registered without its data fails :func:`test_every_registered_game_has_i
 """
 from __future__ import annotations
 
-import importlib
-
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 import gardenkit
 import walks
+from games import data_of as game_data
 from gardenkit import CHANCE
 from gardenkit.bots import RandomBot
 
@@ -33,7 +32,7 @@ GAMES = gardenkit.available_games()
 
 
 def data_of(game: str):
-    return importlib.import_module(f"games.{game}.properties")
+    return game_data(game, "properties")
 
 
 def _settings(data):
