@@ -555,7 +555,7 @@ class TanukiBoard(BoardWidget):
         return render_board(
             view, targets=spots, walks=walks, preview=preview,
             trail=self.trail, step=self.trail_step, trail_label=self.trail_label, card=self.card,
-            card_targets=card_choices(self.view()) if self.clickable and self.my_turn() else {},
+            card_targets=card_choices(view) if self.clickable and self.my_turn() else {},
             pick_buttons=buttons, pick_spaces=spaces, marked=self.marked,
             ghosts=(("blue", *self.bait[1]),) if self.card == "bait" and len(self.bait) == 2 else (),
             header=self.header or status_line(view, self.names), clickable=self.clickable, uid=self._uid,
